@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEV_REQUEST_SIGN_SECRET } from '@aidf/contract';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REQUEST_SIGN_SECRET: z.string().min(16).default(DEV_REQUEST_SIGN_SECRET),
+  SMTP_URL: z.string().optional(),
+  BSC_RPC_URL: z.url().optional(),
+  SOLANA_RPC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Where the embedded database keeps its files; ':memory:' keeps it in memory. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  requestSignSecret: string;
+  smtpUrl: string | undefined;
+  bscRpcUrl: string | undefined;
+  solanaRpcUrl: string | undefined;
+  logLevel: string;
+  /** The built web app; the server answers without it when the folder is missing. */
+  webDistDir: string | undefined;
+}
+
+/** Reads the environment once; a bad value stops the start with one clear line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.REQUEST_SIGN_SECRET === DEV_REQUEST_SIGN_SECRET) {
+    throw new Error('Invalid configuration:\n  REQUEST_SIGN_SECRET: set your own secret in production');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR === ':memory:' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    requestSignSecret: e.REQUEST_SIGN_SECRET,
+    smtpUrl: e.SMTP_URL,
+    bscRpcUrl: e.BSC_RPC_URL,
+    solanaRpcUrl: e.SOLANA_RPC_URL,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}

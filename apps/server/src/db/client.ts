@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The few raw operations the migrator needs, over either driver. */
+export interface SqlSession {
+  exec(sql: string): Promise<void>;
+  query<R>(sql: string, params?: unknown[]): Promise<R[]>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: AppDb;
+  /** Runs `work` on one connection (the migrator needs a session for its lock). */
+  withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL when a URL is given, else the embedded PGlite in `dataDir` (':memory:' for none). */
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (dataDir !== ':memory:') fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir === ':memory:' ? new PGlite() : new PGlite(dataDir);
+  await client.waitReady;
+  const session: SqlSession = {
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    query: async <R>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows,
+  };
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as AppDb,
+    withSession: (work) => work(session),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail at start, with the driver's message, when the database cannot be reached.
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as AppDb,
+    withSession: async (work) => {
+      const conn = await pool.connect();
+      try {
+        return await work({
+          exec: async (sql) => {
+            await conn.query(sql);
+          },
+          query: async <R>(sql: string, params?: unknown[]) =>
+            (await conn.query(sql, params as unknown[])).rows as R[],
+        });
+      } finally {
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,91 @@
+import { type SQLWrapper, and, count, desc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppDb } from '../client.ts';
+import { announcementTranslations, announcements } from '../schema.ts';
+
+export interface AnnouncementRow {
+  id: bigint;
+  publishTime: Date;
+  language: string;
+  title: string;
+  summary: string;
+  body: string;
+}
+
+export interface NewAnnouncement {
+  publishTime: Date;
+  translations: { language: string; title: string; summary: string; body: string }[];
+}
+
+const wanted = alias(announcementTranslations, 'wanted');
+const fallback = alias(announcementTranslations, 'fallback');
+
+/** Rows in `language`, or in `fallbackLanguage` where the announcement has no such translation. */
+function localized(db: AppDb, language: string, fallbackLanguage: string) {
+  const pick = (a: SQLWrapper, b: SQLWrapper) => sql<string>`coalesce(${a}, ${b})`;
+  return db
+    .select({
+      id: announcements.id,
+      publishTime: announcements.publishTime,
+      language: pick(wanted.language, fallback.language).mapWith(String),
+      title: pick(wanted.title, fallback.title).mapWith(String),
+      summary: pick(wanted.summary, fallback.summary).mapWith(String),
+      body: pick(wanted.body, fallback.body).mapWith(String),
+    })
+    .from(announcements)
+    .leftJoin(wanted, and(eq(wanted.announcementId, announcements.id), eq(wanted.language, language)))
+    .leftJoin(fallback, and(eq(fallback.announcementId, announcements.id), eq(fallback.language, fallbackLanguage)))
+    .$dynamic();
+}
+
+function visible(now: Date) {
+  return and(lte(announcements.publishTime, now), or(isNotNull(wanted.language), isNotNull(fallback.language)));
+}
+
+export function announcementsRepository(db: AppDb) {
+  return {
+    async page(q: { language: string; fallbackLanguage: string; limit: number; offset: number; now: Date }) {
+      const [rows, totals] = await Promise.all([
+        localized(db, q.language, q.fallbackLanguage)
+          .where(visible(q.now))
+          .orderBy(desc(announcements.publishTime), desc(announcements.id))
+          .limit(q.limit)
+          .offset(q.offset),
+        db
+          .select({ total: count() })
+          .from(announcements)
+          .leftJoin(wanted, and(eq(wanted.announcementId, announcements.id), eq(wanted.language, q.language)))
+          .leftJoin(
+            fallback,
+            and(eq(fallback.announcementId, announcements.id), eq(fallback.language, q.fallbackLanguage)),
+          )
+          .where(visible(q.now)),
+      ]);
+      return { rows: rows as AnnouncementRow[], total: totals[0]?.total ?? 0 };
+    },
+
+    async byId(q: { id: bigint; language: string; fallbackLanguage: string; now: Date }) {
+      const rows = await localized(db, q.language, q.fallbackLanguage)
+        .where(and(eq(announcements.id, q.id), visible(q.now)))
+        .limit(1);
+      return (rows[0] as AnnouncementRow | undefined) ?? null;
+    },
+
+    async count() {
+      const [row] = await db.select({ total: count() }).from(announcements);
+      return row?.total ?? 0;
+    },
+
+    async insert(a: NewAnnouncement): Promise<bigint> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(announcements)
+          .values({ publishTime: a.publishTime })
+          .returning({ id: announcements.id });
+        if (!row) throw new Error('insert into announcements returned no row');
+        await tx.insert(announcementTranslations).values(a.translations.map((t) => ({ announcementId: row.id, ...t })));
+        return row.id;
+      });
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Repositories } from '../../db/repositories/index.ts';
+
+/** RULES.md: sessions expire after 7 days, sliding. */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000;
+/** Sliding expiry is written at most once an hour per session, not on every request. */
+const EXTEND_AFTER_MS = 60 * 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Issues an opaque 32-byte token; only its hash is stored. */
+export async function createSession(repos: Repositories, userId: bigint, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await repos.sessions.insert({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  return token;
+}
+
+export interface SessionUser {
+  userId: bigint;
+  username: string;
+  tokenHash: string;
+}
+
+/** The user behind a token, extending its expiry; null for an unknown, revoked or expired token. */
+export async function resolveSession(repos: Repositories, token: string, now = new Date()): Promise<SessionUser | null> {
+  if (token.length < 16 || token.length > 128) return null;
+  const tokenHash = hashToken(token);
+  const live = await repos.sessions.findLive(tokenHash, now);
+  if (!live) return null;
+  const renewed = now.getTime() + SESSION_TTL_MS;
+  if (renewed - live.expiresAt.getTime() > EXTEND_AFTER_MS) await repos.sessions.extend(tokenHash, new Date(renewed));
+  return { userId: live.userId, username: live.username, tokenHash };
+}
+
+export async function revokeSession(repos: Repositories, token: string, now = new Date()): Promise<void> {
+  await repos.sessions.revoke(hashToken(token), now);
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { repositories } from '../db/repositories/index.ts';
+import './types.ts';
+import { sessionAuth } from './plugins/auth.ts';
+import { errorHandling } from './plugins/errors.ts';
+import { openApi } from './plugins/openapi.ts';
+import { requestContext } from './plugins/request-context.ts';
+import { requestSignatureCheck } from './plugins/request-signature.ts';
+import { webApp } from './plugins/web-app.ts';
+import { coinConfigRoutes } from './routes/coin-config.ts';
+import { contentRoutes } from './routes/content.ts';
+import { healthRoutes } from './routes/health.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+}
+
+/** The whole HTTP server, not yet listening; tests call it with a fresh database. */
+export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.signature'],
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('repos', repositories(database.db));
+
+  await app.register(errorHandling);
+  await app.register(requestContext);
+  await app.register(requestSignatureCheck);
+  await app.register(sessionAuth);
+  await app.register(openApi);
+
+  await app.register(healthRoutes);
+  await app.register(coinConfigRoutes);
+  await app.register(contentRoutes);
+
+  await app.register(webApp, { distDir: config.webDistDir });
+  return app;
+}

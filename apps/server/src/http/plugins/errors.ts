@@ -1,0 +1,38 @@
+import { ERROR_CATALOGUE, type TErrorEnvelope } from '@aidf/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../domain/errors.ts';
+
+function send(reply: FastifyReply, status: number, body: TErrorEnvelope) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * One place that turns failures into the envelope: catalogue codes keep their status, any client error
+ * Fastify raises (validation, bad JSON, too large) is 1225, and everything else is a 500 with only a request id.
+ */
+export const errorHandling = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return send(reply, error.status, { code: error.code, msg: error.message, data: null });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    const validation = (error as FastifyError).validation;
+    if (validation || (status >= 400 && status < 500)) {
+      const clientStatus = validation ? 400 : status;
+      request.log.info({ err: error }, 'refused invalid request');
+      return send(reply, clientStatus, {
+        code: clientStatus === 404 ? 1404 : 1225,
+        msg: `${ERROR_CATALOGUE[1225].message}: ${error.message}`,
+        data: null,
+      });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, { code: 500, msg: ERROR_CATALOGUE[500].message, data: { requestId: request.id } });
+  });
+});
+
+/** 404 in the envelope, for API paths and anything the web app does not serve. */
+export function sendNotFound(reply: FastifyReply) {
+  return send(reply, 404, { code: 1404, msg: ERROR_CATALOGUE[1404].message, data: null });
+}

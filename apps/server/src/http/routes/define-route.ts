@@ -1,0 +1,45 @@
+import { type EndpointDef, SUCCESS_CODE, envelope, toFastifyPath } from '@aidf/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteInput<E extends EndpointDef> {
+  params: Out<E['params']>;
+  body: Out<E['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers one contract endpoint: its path, validation and response schema come from the contract,
+ * the handler returns only `data`, and protected endpoints pass the session check first.
+ */
+export function defineRoute<E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: RouteInput<E>) => Promise<z.input<E['data']>>,
+) {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: toFastifyPath(endpoint.path),
+    schema: {
+      summary: endpoint.summary,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.auth ? { security: [{ token: [] }] } : {}),
+      response: { 200: envelope(endpoint.data) },
+    },
+    ...(endpoint.auth ? { preHandler: app.authenticate } : {}),
+    handler: async (request, reply) => {
+      const data = await handler({
+        params: request.params as Out<E['params']>,
+        body: request.body as Out<E['body']>,
+        request,
+        reply,
+      });
+      return { code: SUCCESS_CODE as typeof SUCCESS_CODE, msg: 'success', data };
+    },
+  });
+}

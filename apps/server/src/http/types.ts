@@ -1,0 +1,22 @@
+import type { TLanguage } from '@aidf/contract';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Repositories } from '../db/repositories/index.ts';
+import type { SessionUser } from '../domain/auth/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    repos: Repositories;
+    /** preHandler of protected calls: answers 401 unless the `authorization` token is live. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The body exactly as received; the request signature covers it. */
+    rawBody: string;
+    /** The `language` header when it is one of the eleven codes, else English. */
+    language: TLanguage;
+    sessionUser: SessionUser | null;
+  }
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ENDPOINTS, toFastifyPath } from '@aidf/contract';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../src/db/migrate.ts';
+import * as schema from '../src/db/schema.ts';
+import { type TestServer, call, startTestServer } from './test-server.ts';
+
+describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
+  let server: TestServer;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aidf-dist-'));
+    fs.mkdirSync(path.join(distDir, 'assets'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>AIDF</title><div id="root"></div>');
+    fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    server = await startTestServer({ env: { WEB_DIST_DIR: distDir } });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('applies migrations once: a second run changes nothing', async () => {
+    expect(await migrate(server.database)).toEqual([]);
+  });
+
+  it('has every column the query layer expects, with the same nullability', async () => {
+    const result = await server.database.db.execute(
+      sql`SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'`,
+    );
+    const rows = (Array.isArray(result) ? result : result.rows) as {
+      table_name: string;
+      column_name: string;
+      is_nullable: string;
+    }[];
+    const actual = new Map(rows.map((r) => [`${r.table_name}.${r.column_name}`, r.is_nullable === 'NO']));
+    for (const table of Object.values(schema)) {
+      const config = getTableConfig(table);
+      for (const column of config.columns) {
+        expect(actual.get(`${config.name}.${column.name}`), `${config.name}.${column.name}`).toBe(column.notNull);
+      }
+    }
+  });
+
+  it('publishes OpenAPI generated from the contract at /docs', async () => {
+    const res = await fetch(`${server.baseUrl}/docs/json`);
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/ins/coin/config', '/v1/cms/content/p/{pageNum}-{pageSize}', '/v1/cms/content/{id}']),
+    );
+    expect((await fetch(`${server.baseUrl}/docs`)).status).toBe(200);
+  });
+
+  it('serves the web app and answers deep links with index.html', async () => {
+    for (const route of ['/', '/machine', '/announcementdetails?id=1', '/personalAssets']) {
+      const res = await fetch(`${server.baseUrl}${route}`);
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    const asset = await fetch(`${server.baseUrl}/assets/app-abc123.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    for (const method of ['GET', 'POST'] as const) {
+      const api = await call(server.baseUrl, '/v1/unknown', { method });
+      expect(api.status).toBe(404);
+      expect(api.json.code).toBe(1404);
+    }
+  });
+
+  it('serves the token config of every chain with decimals', async () => {
+    const res = await call(server.baseUrl, '/v1/ins/coin/config', { method: 'GET' });
+    expect(res.json.data).toEqual([]);
+    const { DEFAULT_TOKEN_CONFIG } = await import('../src/domain/coin-config/token-config.ts');
+    await server.repos.tokenConfigs.insertMissing(DEFAULT_TOKEN_CONFIG);
+    const seeded = await call(server.baseUrl, '/v1/ins/coin/config', { method: 'GET' });
+    expect(seeded.json.data).toContainEqual(expect.objectContaining({ chainCurrency: 'bnb', currency: 'aidf', decimals: 18 }));
+    expect(seeded.json.data).toContainEqual(expect.objectContaining({ chainCurrency: 'sol', currency: 'usdt', decimals: 6 }));
+  });
+
+  it('declares every SPEC.md call with a path Fastify can route', () => {
+    expect(Object.keys(ENDPOINTS)).toHaveLength(34);
+    for (const endpoint of Object.values(ENDPOINTS)) {
+      expect(toFastifyPath(endpoint.path)).not.toContain('{');
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ZChainCurrency, ZCurrency } from '../currencies.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { ZDecimalString, ZTimeMs } from '../schemas.ts';
+import { ZWalletSignature } from './common.ts';
+
+export const depositAddress = defineEndpoint({
+  method: 'GET',
+  path: '/v1/chn/coin/{currency}/{chainCurrency}/address/{mid}/{businessMode}',
+  auth: true,
+  summary: "The user's own deposit address on a chain",
+  params: z.object({
+    currency: ZCurrency,
+    chainCurrency: ZChainCurrency,
+    mid: z.string().regex(/^[1-9]\d{0,18}$/),
+    businessMode: z.literal('A'),
+  }),
+  data: z.object({ address: z.string() }),
+});
+
+export const ZTokenConfig = z.object({
+  chainCurrency: ZChainCurrency,
+  currency: ZCurrency,
+  /** null until the operator (or the dev chain) has set the token's contract. */
+  contractAddress: z.string().nullable(),
+  decimals: z.number().int().min(0).max(36),
+});
+export type TTokenConfig = z.infer<typeof ZTokenConfig>;
+
+export const coinConfig = defineEndpoint({
+  method: 'GET',
+  path: '/v1/ins/coin/config',
+  auth: false,
+  summary: 'Token contract address and decimals per chain',
+  data: z.array(ZTokenConfig),
+});
+
+export const ZWithdrawal = z.object({
+  id: z.string(),
+  amount: ZDecimalString,
+  fee: ZDecimalString,
+  receive: ZDecimalString,
+  address: z.string(),
+  status: z.enum(['requested', 'sent', 'confirmed', 'refunded']),
+  txId: z.string().nullable(),
+  createTime: ZTimeMs,
+});
+
+export const withdraw = defineEndpoint({
+  method: 'POST',
+  path: '/v1/oms/assets/withdraw/web3',
+  auth: true,
+  summary: "Withdraw COW to a wallet address, signed 'withdraw-{timestamp}'",
+  body: ZWalletSignature.extend({
+    amount: ZDecimalString,
+    currency: z.literal('cow'),
+    chainCurrency: z.literal('bnb'),
+    address: z.string().min(1).max(100),
+  }),
+  data: ZWithdrawal,
+});

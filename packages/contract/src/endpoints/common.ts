@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { ZChainCurrency } from '../currencies.ts';
+
+/** The wallet-signature fields every signed action carries (SPEC.md point 3). */
+export const ZWalletSignature = z.object({
+  sign: z.string().min(1).max(200),
+  signContent: z.string().min(1).max(100),
+  timestamp: z.union([z.number().int(), z.string().regex(/^\d{1,16}$/)]).transform(Number),
+});
+
+/** userInfo of SPEC.md point 3: mid, inviteAddress, username. */
+export const ZUserInfo = z.object({
+  mid: z.string(),
+  username: z.string(),
+  inviteAddress: z.string().nullable(),
+  walletAddress: z.string().nullable(),
+  chainCurrency: ZChainCurrency.nullable(),
+  email: z.string().nullable(),
+  hasPassword: z.boolean(),
+});
+export type TUserInfo = z.infer<typeof ZUserInfo>;
+
+export const ZMidParams = z.object({ mid: z.string().regex(/^[1-9]\d{0,18}$/) });

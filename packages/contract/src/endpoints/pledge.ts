@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { PLEDGE_DAYS } from '../constants.ts';
+import { ZSubmode } from '../currencies.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { ZDecimalString, ZPageParams, ZTimeMs, pageOf } from '../schemas.ts';
+import { ZWalletSignature } from './common.ts';
+
+export const fundInfo = defineEndpoint({
+  method: 'POST',
+  path: '/v1/cow/fund/info',
+  auth: true,
+  summary: 'Pledge rates per period (percent for the whole period) and the daily pledge limit',
+  data: z.object({
+    configDays30: ZDecimalString,
+    configDays90: ZDecimalString,
+    configDays180: ZDecimalString,
+    configDays365: ZDecimalString,
+    dailyLimit: z.number().int().nonnegative(),
+  }),
+});
+
+export const ZPledgeDays = z
+  .enum(PLEDGE_DAYS.map(String) as [string, ...string[]])
+  .transform(Number)
+  .pipe(z.union(PLEDGE_DAYS.map((d) => z.literal(d))));
+
+export const ZPledgeOrder = z.object({
+  id: z.string(),
+  amount: ZDecimalString,
+  days: z.number().int(),
+  rate: ZDecimalString,
+  submode: ZSubmode,
+  settled: ZDecimalString,
+  status: z.enum(['running', 'completed']),
+  createTime: ZTimeMs,
+  endTime: ZTimeMs,
+});
+
+export const pledge = defineEndpoint({
+  method: 'POST',
+  path: '/v1/cow/fund/pledge/{amount}/{days}/{submode}',
+  auth: true,
+  summary: "Pledge AIDF for a period, signed 'pledge-{timestamp}'",
+  params: z.object({ amount: ZDecimalString, days: ZPledgeDays, submode: ZSubmode }),
+  body: ZWalletSignature,
+  data: ZPledgeOrder,
+});
+
+/** Pledge list filter: '0' all, '1' in progress, '2' completed. */
+export const ZPledgeFilter = z.enum(['0', '1', '2']);
+
+export const pledgeList = defineEndpoint({
+  method: 'POST',
+  path: '/v1/cow/fund/fundOrder/p/{type}/{pageNum}-{pageSize}',
+  auth: true,
+  summary: "The user's pledges",
+  params: ZPageParams.extend({ type: ZPledgeFilter }),
+  data: pageOf(ZPledgeOrder),
+});

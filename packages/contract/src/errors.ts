@@ -1,0 +1,37 @@
+/**
+ * The error catalogue: code → HTTP status → English message. The client shows `t('errors.<code>')`;
+ * the message here is the server's `msg` and the English text.
+ * SPEC.md point 8 codes first, then the project's own.
+ */
+export const ERROR_CATALOGUE = {
+  1226: { status: 404, message: 'User does not exist' },
+  1221: { status: 400, message: 'Password must be 8-20 characters with numbers and letters' },
+  1119: { status: 400, message: 'Invitation code error' },
+  1225: { status: 400, message: 'Invalid parameter' },
+  10471: { status: 409, message: 'Invitation code already bound' },
+  8752: { status: 409, message: 'There are unsubmitted tickets, please submit before replying' },
+  8751: { status: 409, message: 'The ticket has not been replied to' },
+  81002: { status: 403, message: 'The linked wallet address does not match the bound address' },
+  81003: { status: 403, message: 'Please bind the address first' },
+  9000: { status: 429, message: 'Exceeded the limit of attempts' },
+  8770: { status: 409, message: 'Order amount must be at least the historical maximum amount' },
+  81001: { status: 404, message: 'Referrer information does not exist' },
+  81034: { status: 404, message: 'Network config not found' },
+  81035: { status: 409, message: 'Contract balance insufficient' },
+  // The project's own codes.
+  401: { status: 401, message: 'Please login first' },
+  1404: { status: 404, message: 'Not found' },
+  500: { status: 500, message: 'Server internal error' },
+} as const satisfies Record<number, { status: number; message: string }>;
+
+export type TErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE).map(Number) as TErrorCode[];
+
+export function isErrorCode(code: number): code is TErrorCode {
+  return Object.hasOwn(ERROR_CATALOGUE, code);
+}
+
+/** The i18n key under which each language carries the code's message. */
+export function errorMessageKey(code: TErrorCode): `errors.${TErrorCode}` {
+  return `errors.${code}`;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants.ts';
+import { SUCCESS_CODE } from './constants.ts';
+
+/** An exact non-negative decimal on the wire: up to 18 fractional digits, never a float. */
+export const ZDecimalString = z
+  .string()
+  .regex(/^(0|[1-9]\d{0,29})(\.\d{1,18})?$/, 'must be a decimal number with at most 18 decimals');
+
+/** Ids travel as strings of digits (ARCHITECTURE.md: money and ids are strings in JSON). */
+export const ZIdString = z.string().regex(/^[1-9]\d{0,18}$/, 'must be a positive integer id');
+
+/** A path segment holding a positive integer. */
+const positiveIntParam = (max: number) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'must be a positive integer')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
+
+export const ZPageParams = z.object({
+  pageNum: positiveIntParam(1_000_000),
+  pageSize: positiveIntParam(MAX_PAGE_SIZE),
+});
+
+/** Epoch milliseconds. */
+export const ZTimeMs = z.number().int().nonnegative();
+
+export const ZEmpty = z.null();
+
+/** `{ code, msg, data }`: every answer of the API (ARCHITECTURE.md "API conventions"). */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(SUCCESS_CODE), msg: z.string(), data });
+}
+
+export const ZErrorEnvelope = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  data: z.union([z.null(), z.object({ requestId: z.string() })]),
+});
+export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
+
+/** `{ list, total }` with pageNum counted from 1. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), total: z.number().int().nonnegative() });
+}

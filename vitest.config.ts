@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'] } },
+      {
+        plugins: [react()],
+        test: { name: 'web', environment: 'jsdom', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/test/**/*.api.test.ts'],
+          // Each file starts its own PGlite (about 750 MB); two at a time fit the machine.
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
