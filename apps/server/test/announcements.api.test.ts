@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishAnnouncement } from '../src/domain/content/publish-announcement.ts';
 import { seed } from '../src/dev/seed.ts';
-import { type TestServer, call, startTestServer } from './test-server.ts';
+import { publishAnnouncement } from '../src/domain/content/publish-announcement.ts';
+import { call, startTestServer, type TestServer } from './test-server.ts';
 
 const DAY = 24 * 60 * 60_000;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, call, startTestServer } from './test-server.ts';
+import { call, startTestServer, type TestServer } from './test-server.ts';
 
 describe('[api] envelope and error handler', () => {
   let server: TestServer;
@@ -68,6 +68,6 @@ describe('[api] envelope and error handler', () => {
   it('serves health outside /v1 without a signature', async () => {
     const res = await fetch(`${server.baseUrl}/healthz`);
     expect(res.status).toBe(200);
-    expect((await res.json()).data.status).toBe('ok');
+    expect(((await res.json()) as { data: { status: string } }).data.status).toBe('ok');
   });
 });

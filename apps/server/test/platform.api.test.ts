@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ENDPOINTS, toFastifyPath } from '@aidf/contract';
-import { getTableConfig } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.ts';
 import * as schema from '../src/db/schema.ts';
-import { type TestServer, call, startTestServer } from './test-server.ts';
+import { call, startTestServer, type TestServer } from './test-server.ts';
 
 describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
   let server: TestServer;
@@ -33,7 +33,7 @@ describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
     const result = await server.database.db.execute(
       sql`SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'`,
     );
-    const rows = (Array.isArray(result) ? result : result.rows) as {
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
       table_name: string;
       column_name: string;
       is_nullable: string;
@@ -50,7 +50,7 @@ describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
   it('publishes OpenAPI generated from the contract at /docs', async () => {
     const res = await fetch(`${server.baseUrl}/docs/json`);
     expect(res.status).toBe(200);
-    const doc = await res.json();
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/v1/ins/coin/config', '/v1/cms/content/p/{pageNum}-{pageSize}', '/v1/cms/content/{id}']),
@@ -80,8 +80,12 @@ describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
     const { DEFAULT_TOKEN_CONFIG } = await import('../src/domain/coin-config/token-config.ts');
     await server.repos.tokenConfigs.insertMissing(DEFAULT_TOKEN_CONFIG);
     const seeded = await call(server.baseUrl, '/v1/ins/coin/config', { method: 'GET' });
-    expect(seeded.json.data).toContainEqual(expect.objectContaining({ chainCurrency: 'bnb', currency: 'aidf', decimals: 18 }));
-    expect(seeded.json.data).toContainEqual(expect.objectContaining({ chainCurrency: 'sol', currency: 'usdt', decimals: 6 }));
+    expect(seeded.json.data).toContainEqual(
+      expect.objectContaining({ chainCurrency: 'bnb', currency: 'aidf', decimals: 18 }),
+    );
+    expect(seeded.json.data).toContainEqual(
+      expect.objectContaining({ chainCurrency: 'sol', currency: 'usdt', decimals: 6 }),
+    );
   });
 
   it('declares every SPEC.md call with a path Fastify can route', () => {

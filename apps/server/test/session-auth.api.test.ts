@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, hashToken, revokeSession } from '../src/domain/auth/sessions.ts';
-import { type TestServer, call, startTestServer } from './test-server.ts';
+import { call, startTestServer, type TestServer } from './test-server.ts';
 
 const PROTECTED = '/v1/test/whoami';
 
@@ -63,5 +63,30 @@ describe('[api] session token plugin', () => {
     expect((await call(server.baseUrl, PROTECTED, { token })).status).toBe(200);
     const live = await server.repos.sessions.findLive(hashToken(token), new Date(Date.now() + 3 * 24 * 60 * 60_000));
     expect(live).not.toBeNull();
+  });
+});
+
+describe('[api] GET /v1/ma/user/{mid}', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it("answers the signed-in user's own info, 401 without a token, 1226 for another mid", async () => {
+    const alice = await server.repos.users.insert({ username: 'alice' });
+    const bob = await server.repos.users.insert({ username: 'bob' });
+    const token = await createSession(server.repos, alice);
+
+    const own = await call(server.baseUrl, `/v1/ma/user/${alice}`, { method: 'GET', token });
+    expect(own.status).toBe(200);
+    expect(own.json.data).toMatchObject({ mid: String(alice), username: 'alice' });
+
+    expect((await call(server.baseUrl, `/v1/ma/user/${alice}`, { method: 'GET' })).status).toBe(401);
+
+    const other = await call(server.baseUrl, `/v1/ma/user/${bob}`, { method: 'GET', token });
+    expect(other.status).toBe(404);
+    expect(other.json.code).toBe(1226);
+    expect(JSON.stringify(other.json)).not.toContain('bob');
   });
 });

@@ -1,6 +1,6 @@
 import { DEV_REQUEST_SIGN_SECRET, HEADERS, requestSignature } from '@aidf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, call, startTestServer } from './test-server.ts';
+import { call, startTestServer, type TestServer } from './test-server.ts';
 
 const LIST = '/v1/cms/content/p/1-10';
 
@@ -58,7 +58,7 @@ describe('[api] request signature and timestamp', () => {
       body: '{"a":2}',
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).code).toBe(1225);
+    expect(((await res.json()) as { code: number }).code).toBe(1225);
   });
 
   it('refuses a query string changed after signing', async () => {

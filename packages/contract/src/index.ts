@@ -7,6 +7,7 @@ export * from './languages.ts';
 export * from './mask.ts';
 export * from './paths.ts';
 export * from './request-signature.ts';
+export * from './routes.ts';
 export * from './schemas.ts';
 export * from './sign-messages.ts';
 export * from './transaction-types.ts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The eleven interface languages of SPEC.md point 1, with their own names and direction. */
 export const LANGUAGES = [
   { code: 'en', name: 'English', htmlLang: 'en', rtl: false },
@@ -19,8 +17,7 @@ export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [
   (typeof LANGUAGES)[number]['code'],
   ...(typeof LANGUAGES)[number]['code'][],
 ];
-export const ZLanguage = z.enum(LANGUAGE_CODES);
-export type TLanguage = z.infer<typeof ZLanguage>;
+export type TLanguage = (typeof LANGUAGES)[number]['code'];
 
 /** Default on first visit and fallback for missing content. */
 export const DEFAULT_LANGUAGE: TLanguage = 'en';

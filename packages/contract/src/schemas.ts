@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './constants.ts';
-import { SUCCESS_CODE } from './constants.ts';
+import { MAX_PAGE_SIZE, SUCCESS_CODE } from './constants.ts';
+import { CHAIN_CURRENCIES, CHAIN_NAMES, CURRENCIES, SUBMODES } from './currencies.ts';
+import { LANGUAGE_CODES } from './languages.ts';
+
+// Zod lives only in schema modules, so the web app can import the plain data without it.
+export const ZCurrency = z.enum(CURRENCIES);
+export const ZSubmode = z.enum([SUBMODES.normal, SUBMODES.frozen]);
+export const ZChainName = z.enum(CHAIN_NAMES);
+export const ZChainCurrency = z.enum(CHAIN_CURRENCIES);
+export const ZLanguage = z.enum(LANGUAGE_CODES);
 
 /** An exact non-negative decimal on the wire: up to 18 fractional digits, never a float. */
 export const ZDecimalString = z

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -59,8 +59,7 @@ async function openPostgres(url: string): Promise<Database> {
           exec: async (sql) => {
             await conn.query(sql);
           },
-          query: async <R>(sql: string, params?: unknown[]) =>
-            (await conn.query(sql, params as unknown[])).rows as R[],
+          query: async <R>(sql: string, params?: unknown[]) => (await conn.query(sql, params as unknown[])).rows as R[],
         });
       } finally {
         conn.release();

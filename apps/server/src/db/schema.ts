@@ -1,4 +1,4 @@
-import { bigserial, bigint, integer, primaryKey, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Mirrors the SQL migrations in ./migrations; schema.test.ts fails when the two drift apart.
 

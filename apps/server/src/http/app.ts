@@ -14,6 +14,7 @@ import { webApp } from './plugins/web-app.ts';
 import { coinConfigRoutes } from './routes/coin-config.ts';
 import { contentRoutes } from './routes/content.ts';
 import { healthRoutes } from './routes/health.ts';
+import { userRoutes } from './routes/users.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -47,6 +48,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(healthRoutes);
   await app.register(coinConfigRoutes);
   await app.register(contentRoutes);
+  await app.register(userRoutes);
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

@@ -1,24 +1,20 @@
 import { z } from 'zod';
-import { ZCurrency, ZSubmode } from '../currencies.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { ZDecimalString, ZEmpty, ZPageParams, ZTimeMs, pageOf } from '../schemas.ts';
+import { ROUTES } from '../routes.ts';
+import { pageOf, ZCurrency, ZDecimalString, ZEmpty, ZPageParams, ZSubmode, ZTimeMs } from '../schemas.ts';
 import { ZMidParams, ZWalletSignature } from './common.ts';
 
 export const ZBalance = z.object({ currency: ZCurrency, submode: ZSubmode, balance: ZDecimalString });
 
 export const getAssets = defineEndpoint({
-  method: 'GET',
-  path: '/v1/ma/account/assets/{mid}',
-  auth: true,
+  ...ROUTES.getAssets,
   summary: "The user's balances, one per currency and submode",
   params: ZMidParams,
   data: z.array(ZBalance),
 });
 
 export const getSubAssets = defineEndpoint({
-  method: 'GET',
-  path: '/v1/ma/account/assets/sub/{submode}',
-  auth: true,
+  ...ROUTES.getSubAssets,
   summary: "The user's balances of one submode ('16' = frozen AIDF)",
   params: z.object({ submode: ZSubmode }),
   data: z.array(ZBalance),
@@ -35,9 +31,7 @@ export const ZStatementLine = z.object({
 });
 
 export const financeList = defineEndpoint({
-  method: 'POST',
-  path: '/v1/ma/account/finance/{currency}/p/{pageNum}-{pageSize}',
-  auth: true,
+  ...ROUTES.financeList,
   summary: 'Bill lines of one currency',
   params: ZPageParams.extend({ currency: ZCurrency }),
   body: z.object({ submode: ZSubmode.default('00') }),
@@ -45,18 +39,14 @@ export const financeList = defineEndpoint({
 });
 
 export const financeStatement = defineEndpoint({
-  method: 'GET',
-  path: '/v1/ma/account/finance/{currency}/{submode}/p/{pageNum}-{pageSize}',
-  auth: true,
+  ...ROUTES.financeStatement,
   summary: 'Currency statement of one currency and submode',
   params: ZPageParams.extend({ currency: ZCurrency, submode: ZSubmode }),
   data: pageOf(ZStatementLine),
 });
 
 export const transfer = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cow/home/transfer',
-  auth: true,
+  ...ROUTES.transfer,
   summary: "Internal transfer to a username, signed 'transfer-{timestamp}'",
   body: ZWalletSignature.extend({
     amount: ZDecimalString,

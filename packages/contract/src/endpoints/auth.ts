@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { PROD_ID } from '../constants.ts';
-import { ZChainCurrency } from '../currencies.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { ZEmpty } from '../schemas.ts';
+import { ROUTES } from '../routes.ts';
+import { ZChainCurrency, ZEmpty } from '../schemas.ts';
 import { ZUserInfo, ZWalletSignature } from './common.ts';
 
 export const ZEmail = z.string().trim().max(254).email();
 const ZInviteCode = z.string().max(64).nullish();
 
 export const sendVerifyCode = defineEndpoint({
-  method: 'POST',
-  path: '/v1/mc/user/msg/verifycode/{receiver}/{bizType}',
-  auth: false,
+  ...ROUTES.sendVerifyCode,
   summary: 'Send an e-mail sign-in code; data is the code id',
   params: z.object({ receiver: ZEmail, bizType: z.literal('message-login') }),
   data: z.string(),
@@ -30,9 +28,7 @@ export const ZPasswordLogin = z.object({
 });
 
 export const loginByMessage = defineEndpoint({
-  method: 'POST',
-  path: '/v1/sso/login/message/{loginName}',
-  auth: false,
+  ...ROUTES.loginByMessage,
   summary: 'Sign in by e-mail code or by login name and password; the token is the authorization header',
   params: z.object({ loginName: z.string().min(1).max(254) }),
   body: z.union([ZCodeLogin, ZPasswordLogin]),
@@ -40,9 +36,7 @@ export const loginByMessage = defineEndpoint({
 });
 
 export const addressLogin = defineEndpoint({
-  method: 'POST',
-  path: '/v1/sso/dapp/addressLogin',
-  auth: false,
+  ...ROUTES.addressLogin,
   summary: "Sign in with a wallet signature of 'Login-{timestamp}'",
   body: ZWalletSignature.extend({
     currency: ZChainCurrency,
@@ -53,9 +47,7 @@ export const addressLogin = defineEndpoint({
 });
 
 export const forgetPassword = defineEndpoint({
-  method: 'POST',
-  path: '/v1/ma/user/forget/password/web3',
-  auth: true,
+  ...ROUTES.forgetPassword,
   summary: "Set or reset the password with a wallet signature of 'resetPassword-{timestamp}'",
   body: ZWalletSignature.extend({ newPassword: z.string().min(1).max(128) }),
   data: ZEmpty,

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { ZChainCurrency, ZCurrency } from '../currencies.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { ZDecimalString, ZTimeMs } from '../schemas.ts';
+import { ROUTES } from '../routes.ts';
+import { ZChainCurrency, ZCurrency, ZDecimalString, ZTimeMs } from '../schemas.ts';
 import { ZWalletSignature } from './common.ts';
 
 export const depositAddress = defineEndpoint({
-  method: 'GET',
-  path: '/v1/chn/coin/{currency}/{chainCurrency}/address/{mid}/{businessMode}',
-  auth: true,
+  ...ROUTES.depositAddress,
   summary: "The user's own deposit address on a chain",
   params: z.object({
     currency: ZCurrency,
@@ -28,9 +26,7 @@ export const ZTokenConfig = z.object({
 export type TTokenConfig = z.infer<typeof ZTokenConfig>;
 
 export const coinConfig = defineEndpoint({
-  method: 'GET',
-  path: '/v1/ins/coin/config',
-  auth: false,
+  ...ROUTES.coinConfig,
   summary: 'Token contract address and decimals per chain',
   data: z.array(ZTokenConfig),
 });
@@ -47,9 +43,7 @@ export const ZWithdrawal = z.object({
 });
 
 export const withdraw = defineEndpoint({
-  method: 'POST',
-  path: '/v1/oms/assets/withdraw/web3',
-  auth: true,
+  ...ROUTES.withdraw,
   summary: "Withdraw COW to a wallet address, signed 'withdraw-{timestamp}'",
   body: ZWalletSignature.extend({
     amount: ZDecimalString,

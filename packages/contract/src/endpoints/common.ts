@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZChainCurrency } from '../currencies.ts';
+import { ZChainCurrency } from '../schemas.ts';
 
 /** The wallet-signature fields every signed action carries (SPEC.md point 3). */
 export const ZWalletSignature = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { ZDecimalString, ZEmpty, ZPageParams, ZTimeMs, pageOf } from '../schemas.ts';
+import { ROUTES } from '../routes.ts';
+import { pageOf, ZDecimalString, ZEmpty, ZPageParams, ZTimeMs } from '../schemas.ts';
 
 /** A price item; an amount of '0' means the currency is not used (SPEC.md point 3). */
 export const ZPriceItem = z.object({
@@ -13,9 +14,7 @@ export const ZPriceItem = z.object({
 });
 
 export const machineIndex = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cow/home/index',
-  auth: true,
+  ...ROUTES.machineIndex,
   summary: 'Machine index: the price items grouped by worth',
   data: z.object({ aiMinningPriceItems: z.array(ZPriceItem) }),
 });
@@ -29,45 +28,35 @@ export const ZOrder = z.object({
 });
 
 export const buyMachine = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cow/home/buy/ai/{id}',
-  auth: true,
+  ...ROUTES.buyMachine,
   summary: 'Buy the machine of a price item',
   params: z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) }),
   data: ZOrder,
 });
 
 export const cancelOrder = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cow/home/order/cancel',
-  auth: true,
+  ...ROUTES.cancelOrder,
   summary: 'Cancel an order awaiting payment; the held part is released',
   body: z.object({ orderNo: z.string().min(1).max(64) }),
   data: ZEmpty,
 });
 
 export const submitOrderHash = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cow/home/order/hash',
-  auth: true,
+  ...ROUTES.submitOrderHash,
   summary: 'Submit the transaction id that pays an order',
   body: z.object({ orderNo: z.string().min(1).max(64), txId: z.string().min(1).max(120) }),
   data: ZEmpty,
 });
 
 export const orderStatus = defineEndpoint({
-  method: 'GET',
-  path: '/v1/cow/home/order/{orderId}',
-  auth: true,
+  ...ROUTES.orderStatus,
   summary: 'Order status poll',
   params: z.object({ orderId: z.string().min(1).max(64) }),
   data: ZOrder,
 });
 
 export const machineList = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cow/ai/machine/p/{pageNum}-{pageSize}',
-  auth: true,
+  ...ROUTES.machineList,
   summary: "The user's machines",
   params: ZPageParams,
   data: pageOf(

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { PLEDGE_DAYS } from '../constants.ts';
-import { ZSubmode } from '../currencies.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { ZDecimalString, ZPageParams, ZTimeMs, pageOf } from '../schemas.ts';
+import { ROUTES } from '../routes.ts';
+import { pageOf, ZDecimalString, ZPageParams, ZSubmode, ZTimeMs } from '../schemas.ts';
 import { ZWalletSignature } from './common.ts';
 
 export const fundInfo = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cow/fund/info',
-  auth: true,
+  ...ROUTES.fundInfo,
   summary: 'Pledge rates per period (percent for the whole period) and the daily pledge limit',
   data: z.object({
     configDays30: ZDecimalString,
@@ -37,9 +35,7 @@ export const ZPledgeOrder = z.object({
 });
 
 export const pledge = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cow/fund/pledge/{amount}/{days}/{submode}',
-  auth: true,
+  ...ROUTES.pledge,
   summary: "Pledge AIDF for a period, signed 'pledge-{timestamp}'",
   params: z.object({ amount: ZDecimalString, days: ZPledgeDays, submode: ZSubmode }),
   body: ZWalletSignature,
@@ -50,9 +46,7 @@ export const pledge = defineEndpoint({
 export const ZPledgeFilter = z.enum(['0', '1', '2']);
 
 export const pledgeList = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cow/fund/fundOrder/p/{type}/{pageNum}-{pageSize}',
-  auth: true,
+  ...ROUTES.pledgeList,
   summary: "The user's pledges",
   params: ZPageParams.extend({ type: ZPledgeFilter }),
   data: pageOf(ZPledgeOrder),

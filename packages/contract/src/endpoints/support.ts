@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { ZEmpty, ZPageParams, ZTimeMs, pageOf } from '../schemas.ts';
+import { ROUTES } from '../routes.ts';
+import { pageOf, ZEmpty, ZPageParams, ZTimeMs } from '../schemas.ts';
 import { ZMidParams } from './common.ts';
 
 /** Feedback times are seconds, as SPEC.md point 3 says. */
@@ -14,18 +15,14 @@ export const ZTicket = z.object({
 });
 
 export const ticketList = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cms/work/order/p/{pageNum}-{pageSize}/{mid}',
-  auth: true,
+  ...ROUTES.ticketList,
   summary: "The user's feedback tickets",
   params: ZPageParams.extend(ZMidParams.shape),
   data: pageOf(ZTicket),
 });
 
 export const createTicket = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cms/work/memberOrder',
-  auth: true,
+  ...ROUTES.createTicket,
   summary: 'Submit a feedback ticket',
   body: z.object({
     type: z.literal(4),
@@ -38,9 +35,7 @@ export const createTicket = defineEndpoint({
 });
 
 export const ticketReplies = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cms/work/order/memberCheck/p/{workOrderNo}/{pageNum}-{pageSize}',
-  auth: true,
+  ...ROUTES.ticketReplies,
   summary: 'Replies to one ticket',
   params: ZPageParams.extend({ workOrderNo: z.string().regex(/^[1-9]\d{0,18}$/) }),
   data: pageOf(z.object({ createTime: ZTimeSeconds, replyContent: z.object({ content: z.string() }) })),
@@ -63,18 +58,14 @@ export const ZAnnouncement = ZAnnouncementSummary.extend({
 export type TAnnouncement = z.infer<typeof ZAnnouncement>;
 
 export const announcementList = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cms/content/p/{pageNum}-{pageSize}',
-  auth: false,
+  ...ROUTES.announcementList,
   summary: 'Published announcements, newest first, in the language of the `language` header',
   params: ZPageParams,
   data: pageOf(ZAnnouncementSummary),
 });
 
 export const announcementDetail = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cms/content/{id}',
-  auth: false,
+  ...ROUTES.announcementDetail,
   summary: 'One announcement in the language of the `language` header, English when it has none',
   params: z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/, 'must be a positive integer id') }),
   data: ZAnnouncement,

@@ -1,22 +1,18 @@
 import { z } from 'zod';
-import { ZChainCurrency, ZCurrency } from '../currencies.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { ZEmpty, ZTimeMs, pageOf } from '../schemas.ts';
+import { ROUTES } from '../routes.ts';
+import { pageOf, ZChainCurrency, ZCurrency, ZEmpty, ZTimeMs } from '../schemas.ts';
 import { ZMidParams, ZUserInfo, ZWalletSignature } from './common.ts';
 
 export const getFollowedInvite = defineEndpoint({
-  method: 'GET',
-  path: '/v1/ma/user/followed/invite/{prodId}/{loginName}',
-  auth: false,
+  ...ROUTES.getFollowedInvite,
   summary: "The bound inviter's code, or '1' (no inviter) or '2' (unknown user)",
   params: z.object({ prodId: z.string().regex(/^\d+$/), loginName: z.string().min(1).max(254) }),
   data: z.string(),
 });
 
 export const getUser = defineEndpoint({
-  method: 'GET',
-  path: '/v1/ma/user/{mid}',
-  auth: true,
+  ...ROUTES.getUser,
   summary: 'User info',
   params: ZMidParams,
   data: ZUserInfo,
@@ -28,18 +24,14 @@ const ZAddressChange = ZWalletSignature.extend({
 });
 
 export const bindAddress = defineEndpoint({
-  method: 'POST',
-  path: '/v1/ma/user/bindAddress',
-  auth: true,
+  ...ROUTES.bindAddress,
   summary: "Bind a wallet address with a signature of 'bindAddress-{timestamp}'",
   body: ZAddressChange,
   data: ZEmpty,
 });
 
 export const unBindAddress = defineEndpoint({
-  method: 'POST',
-  path: '/v1/ma/user/unBindAddress',
-  auth: true,
+  ...ROUTES.unBindAddress,
   summary: "Unbind a wallet address with a signature of 'unbindAddress-{timestamp}'",
   body: ZAddressChange,
   data: ZEmpty,
@@ -48,17 +40,13 @@ export const unBindAddress = defineEndpoint({
 export const ZBoundAddress = z.object({ currency: ZCurrency, walletAddress: z.string() });
 
 export const cowUserIndex = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cow/user/index',
-  auth: true,
+  ...ROUTES.cowUserIndex,
   summary: 'The user index with the bound addresses',
   data: z.object({ bindAddress: z.array(ZBoundAddress) }),
 });
 
 export const cowHomeUser = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cow/home/user',
-  auth: true,
+  ...ROUTES.cowHomeUser,
   summary: 'The home user: invite code, inviter and star level',
   data: z.object({
     username: z.string(),
@@ -69,18 +57,14 @@ export const cowHomeUser = defineEndpoint({
 });
 
 export const register = defineEndpoint({
-  method: 'POST',
-  path: '/v1/cow/home/register',
-  auth: true,
+  ...ROUTES.register,
   summary: 'Bind an inviter by invite code, once',
   body: z.object({ inviteCode: z.string().min(1).max(64) }),
   data: ZEmpty,
 });
 
 export const team = defineEndpoint({
-  method: 'GET',
-  path: '/v1/cow/user/child',
-  auth: true,
+  ...ROUTES.team,
   summary: 'Direct invitees and team performance',
   data: pageOf(
     z.object({ username: z.string(), starLevel: z.number().int(), performance: z.string(), joinedAt: ZTimeMs }),

@@ -1,7 +1,7 @@
-import { type SQLWrapper, and, count, desc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../client.ts';
-import { announcementTranslations, announcements } from '../schema.ts';
+import { announcements, announcementTranslations } from '../schema.ts';
 
 export interface AnnouncementRow {
   id: bigint;

@@ -28,7 +28,11 @@ export interface SessionUser {
 }
 
 /** The user behind a token, extending its expiry; null for an unknown, revoked or expired token. */
-export async function resolveSession(repos: Repositories, token: string, now = new Date()): Promise<SessionUser | null> {
+export async function resolveSession(
+  repos: Repositories,
+  token: string,
+  now = new Date(),
+): Promise<SessionUser | null> {
   if (token.length < 16 || token.length > 128) return null;
   const tokenHash = hashToken(token);
   const live = await repos.sessions.findLive(tokenHash, now);

@@ -1,9 +1,9 @@
+import { HEADERS } from '@aidf/contract';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { HEADERS } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** OpenAPI generated from the contract's zod schemas: the document at /docs/json, the viewer at /docs. */
 export const openApi = fp(async (app: FastifyInstance) => {

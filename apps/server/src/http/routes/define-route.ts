@@ -1,4 +1,4 @@
-import { type EndpointDef, SUCCESS_CODE, envelope, toFastifyPath } from '@aidf/contract';
+import { type EndpointDef, envelope, SUCCESS_CODE, toFastifyPath } from '@aidf/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';

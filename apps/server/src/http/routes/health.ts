@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 
 /** Liveness and database reachability, for load balancers; outside /v1, so unsigned. */
 export async function healthRoutes(app: FastifyInstance) {

@@ -1,0 +1,113 @@
+import { CHAINS, languageInfo, maskAddress, type TChainName } from '@aidf/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import {
+  BackIcon,
+  BscMark,
+  CrossIcon,
+  FeedbackIcon,
+  GlobeIcon,
+  NoChainMark,
+  SolanaMark,
+} from '../components/icons.tsx';
+import { useInviteSearch } from '../lib/invite.ts';
+import { useSession } from '../lib/session.ts';
+import { LOCAL_KEYS } from '../lib/storage.ts';
+import type { RouteHandle } from './route-handle.ts';
+import { TAB_PATHS } from './TabBar.tsx';
+
+function ChainBadge({ chain }: { chain: TChainName | null }) {
+  const { t } = useTranslation();
+  if (chain === CHAINS.bsc.name) return <BscMark role="img" aria-label={t('header.chainBsc')} />;
+  if (chain === CHAINS.solana.name) return <SolanaMark role="img" aria-label={t('header.chainSolana')} />;
+  return <NoChainMark role="img" aria-label={t('header.noChain')} className="muted" />;
+}
+
+function LeadControl({ lead }: { lead: RouteHandle['lead'] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const search = useInviteSearch();
+  if (lead === 'brand') {
+    return (
+      <Link to={{ pathname: '/', search }} className="brand-mark" aria-label={t('app.name')}>
+        <img src="/favicon.svg" alt="" width={30} height={30} />
+      </Link>
+    );
+  }
+  if (lead === 'back') {
+    const back = () => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate({ pathname: '/', search }));
+    return (
+      <button
+        type="button"
+        className="icon-button"
+        onClick={back}
+        aria-label={t('common.back')}
+        data-testid="header-back"
+      >
+        <BackIcon />
+      </button>
+    );
+  }
+  // The cross closes the screen: back to the tab the user came from.
+  const close = () => {
+    const tab = Number(window.localStorage.getItem(LOCAL_KEYS.currentIndex));
+    navigate({ pathname: TAB_PATHS[tab as keyof typeof TAB_PATHS] ?? '/', search });
+  };
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      onClick={close}
+      aria-label={t('common.close')}
+      data-testid="header-close"
+    >
+      <CrossIcon />
+    </button>
+  );
+}
+
+export function Header({ handle }: { handle: RouteHandle | undefined }) {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const isPersonal = handle?.tab === 3;
+  return (
+    <header className="app-header">
+      <div className="header-row">
+        <div className="header-side">{handle && <LeadControl lead={handle.lead} />}</div>
+        <h1 className="header-title">{handle ? t(handle.titleKey) : t('app.name')}</h1>
+        <div className="header-side header-end">
+          {isPersonal && (
+            <Link
+              to="/problemfeedback"
+              className="icon-button"
+              aria-label={t('header.feedback')}
+              data-testid="header-feedback"
+            >
+              <FeedbackIcon />
+            </Link>
+          )}
+          <Link
+            to="/language"
+            className="language-pill"
+            aria-label={t('header.chooseLanguage')}
+            data-testid="header-language"
+          >
+            <GlobeIcon width={16} height={16} />
+            <span>{languageInfo(i18n.language).name}</span>
+          </Link>
+        </div>
+      </div>
+      <div className="account-strip" data-testid="account-strip">
+        <ChainBadge chain={session.chain} />
+        {session.walletAddress && (
+          <bdi dir="ltr" className="address" data-testid="header-address">
+            {maskAddress(session.walletAddress)}
+          </bdi>
+        )}
+        <span className={session.isLogin ? 'username' : 'muted'} data-testid="header-user">
+          {session.isLogin && session.userInfo ? session.userInfo.username : t('common.notLoggedIn')}
+        </span>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,123 @@
+import type { SVGProps } from 'react';
+
+type IconProps = SVGProps<SVGSVGElement>;
+
+const base = (props: IconProps) => ({
+  width: 24,
+  height: 24,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round' as const,
+  strokeLinejoin: 'round' as const,
+  'aria-hidden': true,
+  ...props,
+});
+
+export const CrossIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </svg>
+);
+/** Points to the start of the line, so it mirrors in right-to-left layouts through CSS. */
+export const BackIcon = (p: IconProps) => (
+  <svg {...base(p)} className="flip-rtl">
+    <path d="M15 5l-7 7 7 7" />
+  </svg>
+);
+export const SwapIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M7 4 3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7" />
+  </svg>
+);
+export const CoinIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M14.8 9.2c-.5-.8-1.5-1.3-2.8-1.3-1.7 0-2.8.8-2.8 2s1.1 1.7 2.8 2.1 2.8 1 2.8 2.2-1.2 2-2.8 2c-1.3 0-2.4-.5-2.9-1.4M12 6.5v11" />
+  </svg>
+);
+export const MachineIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <rect x="5" y="5" width="14" height="14" rx="2.5" />
+    <rect x="9" y="9" width="6" height="6" rx="1" />
+    <path d="M9 2.5V5M15 2.5V5M9 19v2.5M15 19v2.5M2.5 9H5M2.5 15H5M19 9h2.5M19 15h2.5" />
+  </svg>
+);
+export const HomeIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M3.5 11 12 4l8.5 7" />
+    <path d="M6 9.5V20h12V9.5" />
+    <path d="M10 20v-5h4v5" />
+  </svg>
+);
+export const EcologyIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <circle cx="12" cy="7" r="3" />
+    <circle cx="5.5" cy="17" r="2.5" />
+    <circle cx="18.5" cy="17" r="2.5" />
+    <path d="M10.5 9.6 7 15M13.5 9.6 17 15M8 17h8" />
+  </svg>
+);
+export const FeedbackIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M4 5h16v11H9l-5 4z" />
+    <path d="M8 9.5h8M8 12.5h5" />
+  </svg>
+);
+export const GlobeIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+  </svg>
+);
+export const CheckIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M5 12.5 10 17 19 7.5" />
+  </svg>
+);
+export const ChevronIcon = (p: IconProps) => (
+  <svg {...base(p)} className="flip-rtl">
+    <path d="M9 5l7 7-7 7" />
+  </svg>
+);
+export const MegaphoneIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M4 10v4h3l8 4V6L7 10z" />
+    <path d="M18 9.5a3.5 3.5 0 0 1 0 5M7 14l1.5 5h2.5L10 15" />
+  </svg>
+);
+export const InboxIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M3.5 13.5 6 5h12l2.5 8.5V19h-17z" />
+    <path d="M3.5 13.5H9a3 3 0 0 0 6 0h5.5" />
+  </svg>
+);
+
+/** Chain marks: BNB Smart Chain's diamond, Solana's bars, a hollow dot for no chain. */
+export const BscMark = (p: IconProps) => (
+  <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden {...p}>
+    <circle cx="12" cy="12" r="12" fill="#F3BA2F" />
+    <path
+      fill="#1b1b1b"
+      d="M12 5.2 14 7.2 9.7 11.5 7.7 9.5zM15.3 8.5l2 2-7.3 7.3-2-2zM6.7 10.5l2 2-2 2-2-2zM17.3 12.5l2 2L12 21.8l-2-2z"
+    />
+  </svg>
+);
+export const SolanaMark = (p: IconProps) => (
+  <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden {...p}>
+    <defs>
+      <linearGradient id="sol-g" x1="0" y1="1" x2="1" y2="0">
+        <stop offset="0" stopColor="#9945FF" />
+        <stop offset="1" stopColor="#14F195" />
+      </linearGradient>
+    </defs>
+    <circle cx="12" cy="12" r="12" fill="#10131c" />
+    <path fill="url(#sol-g)" d="M7.5 15.6h8.8l-1.8 1.8H5.7zM7.5 6.6h8.8l-1.8 1.8H5.7zM16.5 11.1H7.7l-1.8 1.8h8.8z" />
+  </svg>
+);
+export const NoChainMark = (p: IconProps) => (
+  <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden {...p}>
+    <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" strokeDasharray="3 3" />
+  </svg>
+);

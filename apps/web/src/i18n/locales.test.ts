@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isErrorCode, LANGUAGE_CODES, TRANSACTION_TYPES } from '@aidf/contract';
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+
+const dir = path.join(import.meta.dirname, 'locales');
+
+function flatten(value: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof child === 'object' && child !== null) for (const e of flatten(child, `${prefix}${key}.`)) out.set(...e);
+    else out.set(`${prefix}${key}`, String(child));
+  }
+  return out;
+}
+
+const placeholders = (text: string) => (text.match(/{{\w+}}/g) ?? []).sort().join();
+const english = flatten(en);
+
+describe('translations', () => {
+  it('has one file per language and nothing else', () => {
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+    expect(files.map((f) => f.replace('.json', '')).sort()).toEqual([...LANGUAGE_CODES].sort());
+  });
+
+  it.each(LANGUAGE_CODES.filter((c) => c !== 'en'))('%s has every key of en, no other, none empty', (code) => {
+    const messages = flatten(JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), 'utf8')));
+    const missing = [...english.keys()].filter((k) => !messages.has(k));
+    const extra = [...messages.keys()].filter((k) => !english.has(k));
+    expect(missing, `${code} misses keys`).toEqual([]);
+    expect(extra, `${code} has keys en lacks`).toEqual([]);
+    for (const [key, text] of messages) {
+      expect(text.trim(), `${code} ${key} is empty`).not.toBe('');
+      expect(placeholders(text), `${code} ${key} placeholders`).toBe(placeholders(english.get(key) ?? ''));
+    }
+  });
+
+  it('labels every transaction type of the contract', () => {
+    for (const type of TRANSACTION_TYPES) expect(english.has(`txType.${type}`), type).toBe(true);
+  });
+
+  it('has a message for every catalogue error code', () => {
+    const codes = [...english.keys()].filter((k) => /^errors\.\d+$/.test(k)).map((k) => Number(k.slice(7)));
+    for (const code of [1226, 1221, 1119, 1225, 10471, 8752, 8751, 81002, 81003, 9000, 8770, 81001, 81034, 81035]) {
+      expect(codes).toContain(code);
+      expect(isErrorCode(code)).toBe(true);
+    }
+  });
+});

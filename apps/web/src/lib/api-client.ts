@@ -1,0 +1,115 @@
+import {
+  buildPath,
+  type ENDPOINTS,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointDef,
+  type EndpointParams,
+  HEADERS,
+  MERCHANT_ID,
+  NO_CHAIN,
+  REQUEST_TIMEOUT_MS,
+  ROUTES,
+  requestSignature,
+  SUCCESS_CODE,
+  type TRouteName,
+} from '@aidf/contract';
+import { isSafeNumber, parse } from 'lossless-json';
+import { webEnv } from '../config/env.ts';
+import { clearAuth, getSession } from './session.ts';
+
+/** A refused or failed call: a catalogue code, or 'network' / 'timeout' when no answer came. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number | 'network' | 'timeout',
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Numbers beyond 2^53 stay strings, so no id or amount is silently rounded (SPEC.md point 7). */
+export function parseJsonKeepingBigNumbers(text: string): unknown {
+  return parse(text, undefined, (value) => (isSafeNumber(value) ? Number(value) : value));
+}
+
+type LooseEnvelope = { code?: unknown; msg?: unknown; data?: unknown };
+
+function readEnvelope(text: string): LooseEnvelope | null {
+  try {
+    const value = parseJsonKeepingBigNumbers(text);
+    return typeof value === 'object' && value !== null ? (value as LooseEnvelope) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface CallContext {
+  language: string;
+  /** Runs after a 401 cleared the session; the app reloads the page. */
+  onUnauthorized?: () => void;
+  fetchImpl?: typeof fetch;
+}
+
+type Endpoints = typeof ENDPOINTS;
+
+export type CallInput<E extends EndpointDef> = (E['params'] extends object
+  ? { params: EndpointParams<E> }
+  : { params?: never }) &
+  (E['body'] extends object ? { body: EndpointBody<E> } : { body?: never });
+
+/**
+ * Calls one contract endpoint with every header of SPEC.md point 7 and answers its `data`.
+ * It goes by name through the zod-free ROUTES; the schemas only type it.
+ */
+export async function apiCall<K extends TRouteName>(
+  name: K,
+  input: CallInput<Endpoints[K]>,
+  context: CallContext,
+): Promise<EndpointData<Endpoints[K]>> {
+  const endpoint = ROUTES[name];
+  const path = buildPath(endpoint.path, (input.params ?? {}) as Record<string, string | number>);
+  const body = input.body === undefined ? '' : JSON.stringify(input.body);
+  const timestamp = String(Date.now());
+  const session = getSession();
+  const headers: Record<string, string> = {
+    [HEADERS.timestamp]: timestamp,
+    [HEADERS.terminal]: webEnv.terminal,
+    [HEADERS.address]: session.walletAddress ?? '',
+    [HEADERS.chain]: session.chain ?? NO_CHAIN,
+    [HEADERS.language]: context.language,
+    [HEADERS.merchantId]: String(MERCHANT_ID),
+    [HEADERS.signature]: requestSignature({ pathWithQuery: path, body, timestamp, secret: webEnv.requestSignSecret }),
+  };
+  if (session.token) headers[HEADERS.authorization] = session.token;
+  if (body !== '') headers['content-type'] = 'application/json';
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await (context.fetchImpl ?? fetch)(`${webEnv.apiBase}${path}`, {
+      method: endpoint.method,
+      headers,
+      signal: controller.signal,
+      ...(body !== '' ? { body } : {}),
+    });
+  } catch {
+    throw controller.signal.aborted ? new ApiError('timeout', 0, 'timeout') : new ApiError('network', 0, 'network');
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const text = await response.text();
+  const json = readEnvelope(text);
+  if (response.status === 401 || json?.code === 401) {
+    clearAuth();
+    context.onUnauthorized?.();
+    throw new ApiError(401, 401, typeof json?.msg === 'string' ? json.msg : '');
+  }
+  if (response.ok && json?.code === SUCCESS_CODE) return json.data as EndpointData<Endpoints[K]>;
+  const code = typeof json?.code === 'number' ? json.code : response.status;
+  throw new ApiError(code, response.status, typeof json?.msg === 'string' ? json.msg : '');
+}

@@ -1,0 +1,20 @@
+import type { TRouteName } from '@aidf/contract';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiCall } from './api-client.ts';
+
+/** A 401 has cleared the session (SPEC.md point 4); a reload starts the app logged out. */
+function reloadAfterUnauthorized() {
+  window.location.reload();
+}
+
+/** `apiCall` bound to the current language, for query functions and mutations. */
+export function useApi() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useCallback(
+    <K extends TRouteName>(name: K, input: Parameters<typeof apiCall<K>>[1]) =>
+      apiCall(name, input, { language, onUnauthorized: reloadAfterUnauthorized }),
+    [language],
+  );
+}

@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    // `npm run dev -w @aidf/web` talks to the API server of `npm start`.
+    proxy: { '/v1': 'http://127.0.0.1:8080' },
+  },
+  build: { target: 'es2022', sourcemap: false, manifest: true },
+});

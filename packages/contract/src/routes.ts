@@ -1,0 +1,54 @@
+/**
+ * Method, path and sign-in need of every call of SPEC.md point 7, as plain data without zod:
+ * the web app calls through these; the schemas of each live in ./endpoints.
+ */
+export const ROUTES = {
+  getAssets: { method: 'GET', path: '/v1/ma/account/assets/{mid}', auth: true },
+  getSubAssets: { method: 'GET', path: '/v1/ma/account/assets/sub/{submode}', auth: true },
+  financeList: { method: 'POST', path: '/v1/ma/account/finance/{currency}/p/{pageNum}-{pageSize}', auth: true },
+  financeStatement: {
+    method: 'GET',
+    path: '/v1/ma/account/finance/{currency}/{submode}/p/{pageNum}-{pageSize}',
+    auth: true,
+  },
+  transfer: { method: 'POST', path: '/v1/cow/home/transfer', auth: true },
+  sendVerifyCode: { method: 'POST', path: '/v1/mc/user/msg/verifycode/{receiver}/{bizType}', auth: false },
+  loginByMessage: { method: 'POST', path: '/v1/sso/login/message/{loginName}', auth: false },
+  addressLogin: { method: 'POST', path: '/v1/sso/dapp/addressLogin', auth: false },
+  forgetPassword: { method: 'POST', path: '/v1/ma/user/forget/password/web3', auth: true },
+  depositAddress: {
+    method: 'GET',
+    path: '/v1/chn/coin/{currency}/{chainCurrency}/address/{mid}/{businessMode}',
+    auth: true,
+  },
+  coinConfig: { method: 'GET', path: '/v1/ins/coin/config', auth: false },
+  withdraw: { method: 'POST', path: '/v1/oms/assets/withdraw/web3', auth: true },
+  machineIndex: { method: 'POST', path: '/v1/cow/home/index', auth: true },
+  buyMachine: { method: 'POST', path: '/v1/cow/home/buy/ai/{id}', auth: true },
+  cancelOrder: { method: 'POST', path: '/v1/cow/home/order/cancel', auth: true },
+  submitOrderHash: { method: 'POST', path: '/v1/cow/home/order/hash', auth: true },
+  orderStatus: { method: 'GET', path: '/v1/cow/home/order/{orderId}', auth: true },
+  machineList: { method: 'POST', path: '/v1/cow/ai/machine/p/{pageNum}-{pageSize}', auth: true },
+  fundInfo: { method: 'POST', path: '/v1/cow/fund/info', auth: true },
+  pledge: { method: 'POST', path: '/v1/cow/fund/pledge/{amount}/{days}/{submode}', auth: true },
+  pledgeList: { method: 'POST', path: '/v1/cow/fund/fundOrder/p/{type}/{pageNum}-{pageSize}', auth: true },
+  ticketList: { method: 'POST', path: '/v1/cms/work/order/p/{pageNum}-{pageSize}/{mid}', auth: true },
+  createTicket: { method: 'POST', path: '/v1/cms/work/memberOrder', auth: true },
+  ticketReplies: {
+    method: 'POST',
+    path: '/v1/cms/work/order/memberCheck/p/{workOrderNo}/{pageNum}-{pageSize}',
+    auth: true,
+  },
+  announcementList: { method: 'POST', path: '/v1/cms/content/p/{pageNum}-{pageSize}', auth: false },
+  announcementDetail: { method: 'POST', path: '/v1/cms/content/{id}', auth: false },
+  getFollowedInvite: { method: 'GET', path: '/v1/ma/user/followed/invite/{prodId}/{loginName}', auth: false },
+  getUser: { method: 'GET', path: '/v1/ma/user/{mid}', auth: true },
+  bindAddress: { method: 'POST', path: '/v1/ma/user/bindAddress', auth: true },
+  unBindAddress: { method: 'POST', path: '/v1/ma/user/unBindAddress', auth: true },
+  cowUserIndex: { method: 'POST', path: '/v1/cow/user/index', auth: true },
+  cowHomeUser: { method: 'POST', path: '/v1/cow/home/user', auth: true },
+  register: { method: 'POST', path: '/v1/cow/home/register', auth: true },
+  team: { method: 'GET', path: '/v1/cow/user/child', auth: true },
+} as const;
+
+export type TRouteName = keyof typeof ROUTES;
