@@ -50,7 +50,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: e.DATA_DIR === ':memory:' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
+    // Relative to where the user ran npm (INIT_CWD), not to the workspace npm switched into.
+    dataDir: e.DATA_DIR === ':memory:' ? e.DATA_DIR : path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     requestSignSecret: e.REQUEST_SIGN_SECRET,
     smtpUrl: e.SMTP_URL,

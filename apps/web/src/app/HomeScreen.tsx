@@ -11,7 +11,7 @@ export default function HomeScreen() {
         <h2 className="hero-title">
           {session.isLogin && session.userInfo ? session.userInfo.username : t('home.welcomeTitle')}
         </h2>
-        <p className="hero-text">{t('home.welcomeText')}</p>
+        <p className="hero-text">{session.isLogin ? t('app.tagline') : t('home.welcomeText')}</p>
       </section>
       <section aria-labelledby="announcements-heading" className="stack-sm">
         <h2 id="announcements-heading" className="section-title">

@@ -96,7 +96,7 @@ export const InboxIcon = (p: IconProps) => (
 
 /** Chain marks: BNB Smart Chain's diamond, Solana's bars, a hollow dot for no chain. */
 export const BscMark = (p: IconProps) => (
-  <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden {...p}>
+  <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden={p['aria-label'] ? undefined : true} {...p}>
     <circle cx="12" cy="12" r="12" fill="#F3BA2F" />
     <path
       fill="#1b1b1b"
@@ -105,7 +105,7 @@ export const BscMark = (p: IconProps) => (
   </svg>
 );
 export const SolanaMark = (p: IconProps) => (
-  <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden {...p}>
+  <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden={p['aria-label'] ? undefined : true} {...p}>
     <defs>
       <linearGradient id="sol-g" x1="0" y1="1" x2="1" y2="0">
         <stop offset="0" stopColor="#9945FF" />
@@ -117,7 +117,7 @@ export const SolanaMark = (p: IconProps) => (
   </svg>
 );
 export const NoChainMark = (p: IconProps) => (
-  <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden {...p}>
+  <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden={p['aria-label'] ? undefined : true} {...p}>
     <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" strokeDasharray="3 3" />
   </svg>
 );

@@ -1,9 +1,9 @@
 import { DEFAULT_LANGUAGE, type TAnnouncement, type TAnnouncementSummary, type TLanguage } from '@aidf/contract';
-import type { AnnouncementRow } from '../../db/repositories/announcements.ts';
+import type { AnnouncementSummaryRow } from '../../db/repositories/announcements.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 
-function toSummary(row: AnnouncementRow): TAnnouncementSummary {
+function toSummary(row: AnnouncementSummaryRow): TAnnouncementSummary {
   return {
     id: row.id.toString(),
     title: row.title,

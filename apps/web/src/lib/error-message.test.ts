@@ -1,0 +1,27 @@
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../i18n/locales/en.json';
+import { ApiError } from './api-client.ts';
+import { errorMessage } from './error-message.ts';
+
+beforeAll(async () => {
+  await i18n.init({ lng: 'en', resources: { en: { translation: en } } });
+});
+
+const message = (e: unknown) => errorMessage(e, i18n.t, (k) => i18n.exists(k));
+
+describe('errorMessage', () => {
+  it('maps a catalogue code to its message in the interface language', () => {
+    expect(message(new ApiError(10471, 409, 'server text'))).toBe('Invitation code already bound');
+  });
+  it('maps 503 to its message', () => {
+    expect(message(new ApiError(503, 503, ''))).toBe('The service is temporarily unavailable, please try again later');
+  });
+  it('shows the server message for an unknown code', () => {
+    expect(message(new ApiError(4242, 400, 'Something specific'))).toBe('Something specific');
+  });
+  it("says 'Server internal error' when there is no message", () => {
+    expect(message(new ApiError(4242, 418, ''))).toBe('Server internal error');
+    expect(message(new Error('x'))).toBe('Server internal error');
+  });
+});

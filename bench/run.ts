@@ -1,0 +1,41 @@
+/**
+ * `npm run bench`: (a) gzip size of the JavaScript the first screen loads and of the largest route chunk,
+ * (b) requests per second and p99 latency of POST /v1/cms/content/p/1-10 against bare Fastify routes,
+ * measured in the same run so the ratios hold on a noisy machine.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiThroughput } from './api-throughput.ts';
+import { bundleSizes } from './bundle-size.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const FIRST_SCREEN_BUDGET = 150 * 1024;
+const API_BUDGET = 0.7;
+
+execFileSync('npm', ['run', 'build', '-w', '@aidf/web'], { cwd: root, stdio: 'ignore' });
+const sizes = bundleSizes(path.join(root, 'apps/web/dist'));
+console.log('Web bundle (gzip -9)');
+console.log(
+  `  first screen JavaScript: ${kb(sizes.firstScreenGzip)} in ${sizes.firstScreenFiles} files (budget ${kb(FIRST_SCREEN_BUDGET)})`,
+);
+console.log(`  largest route chunk:     ${kb(sizes.largestRoute?.own ?? 0)} (${sizes.largestRoute?.route})`);
+
+const api = await apiThroughput();
+const ratioSelect = api.announcements.rps / api.bareSelect.rps;
+const ratioBare = api.announcements.rps / api.bareRoute.rps;
+console.log(`\nAPI on ${api.database}, 10 connections`);
+for (const [name, r] of [
+  ['bare Fastify route', api.bareRoute],
+  ['bare route + the same SELECT', api.bareSelect],
+  ['POST /v1/cms/content/p/1-10', api.announcements],
+] as const) {
+  console.log(`  ${name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${r.p99} ms`);
+}
+console.log(`  ratio to bare route + SELECT:  ${(ratioSelect * 100).toFixed(0)} % (budget ${API_BUDGET * 100} %)`);
+console.log(`  ratio to bare route:          ${(ratioBare * 100).toFixed(0)} %`);
+
+const overBudget = sizes.firstScreenGzip > FIRST_SCREEN_BUDGET || ratioSelect < API_BUDGET;
+console.log(overBudget ? '\nOVER BUDGET' : '\nwithin budget');
+process.exit(overBudget ? 1 : 0);

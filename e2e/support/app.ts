@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SCREENSHOTS = path.join(here, '..', 'screenshots');
+
+/** A wallet address for the header; the session itself is a real token from the e2e server. */
+export const TEST_WALLET = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+
+export interface E2eSession {
+  token: string;
+  mid: string;
+  username: string;
+}
+
+export function e2eSession(): E2eSession {
+  return JSON.parse(fs.readFileSync(path.join(here, '..', '.state', 'session.json'), 'utf8')) as E2eSession;
+}
+
+/** Puts a signed-in session into storage, under the keys SPEC.md point 3 names, before the app starts. */
+export async function signIn(page: Page, session: Pick<E2eSession, 'token' | 'mid' | 'username'> = e2eSession()) {
+  await page.addInitScript(
+    ({ s, wallet }) => {
+      if (window.sessionStorage.getItem('e2e-seeded')) return;
+      window.sessionStorage.setItem('e2e-seeded', '1');
+      const userInfo = JSON.stringify({ mid: s.mid, username: s.username, inviteAddress: null });
+      for (const storage of [window.localStorage, window.sessionStorage]) {
+        storage.setItem('token', s.token);
+        storage.setItem('isLogin', 'true');
+        storage.setItem('userInfo', userInfo);
+        storage.setItem('chain', 'BNB Smart Chain');
+        storage.setItem('timestamp', String(Date.now()));
+      }
+      window.localStorage.setItem('address', wallet);
+      window.sessionStorage.setItem('walletAddress', wallet);
+    },
+    { s: session, wallet: TEST_WALLET },
+  );
+}
+
+export async function screenshot(page: Page, language: string, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(SCREENSHOTS, language, `${name}.png`), fullPage: true });
+}
+
+/** The fifteen routes of SPEC.md point 2, with their English titles and whether the tab bar shows. */
+export const SCREENS = [
+  { path: '/', name: 'home', title: 'AIDF', tabBar: true, protected: false },
+  { path: '/machine', name: 'machine', title: 'AI miner', tabBar: true, protected: false },
+  { path: '/me', name: 'me', title: 'Personal centre', tabBar: true, protected: true },
+  { path: '/ecology', name: 'ecology', title: 'Team and ecology', tabBar: true, protected: false },
+  { path: '/invitefriends', name: 'invitefriends', title: 'Invite friends', tabBar: false, protected: true },
+  { path: '/bill', name: 'bill', title: 'Bill', tabBar: false, protected: true },
+  { path: '/problemfeedback', name: 'problemfeedback', title: 'Problem feedback', tabBar: false, protected: true },
+  { path: '/language', name: 'language', title: 'Language', tabBar: false, protected: false },
+  {
+    path: '/announcementdetails?id=1',
+    name: 'announcementdetails',
+    title: 'Announcement',
+    tabBar: false,
+    protected: false,
+  },
+  { path: '/personalAssets', name: 'personalAssets', title: 'Personal assets', tabBar: false, protected: true },
+  { path: '/recharge', name: 'recharge', title: 'Recharge', tabBar: false, protected: true },
+  { path: '/withdraw', name: 'withdraw', title: 'Withdraw', tabBar: false, protected: true },
+  { path: '/incomeDetail', name: 'incomeDetail', title: 'Income details', tabBar: false, protected: true },
+  {
+    path: '/currencyStatement',
+    name: 'currencyStatement',
+    title: 'Currency statement',
+    tabBar: false,
+    protected: true,
+  },
+  { path: '/internalTransfer', name: 'internalTransfer', title: 'Internal transfer', tabBar: false, protected: true },
+] as const;

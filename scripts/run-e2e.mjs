@@ -1,0 +1,33 @@
+// Builds the web app, makes sure Chromium is there, and runs the Playwright suite against a real server.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot || process.env.CHROMIUM_PATH) {
+    console.error(`Chromium not found at ${chromium}: run "sudo apt-get install -y chromium" or set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+  console.log("Chromium is missing: installing Debian's chromium package…");
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+execFileSync('npm', ['run', 'build', '-w', '@aidf/web'], { stdio: 'inherit' });
+
+const resultsDir = path.resolve('.test-results');
+fs.mkdirSync(resultsDir, { recursive: true });
+const run = spawnSync(
+  path.resolve('node_modules/.bin/playwright'),
+  ['test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, 'e2e.json') },
+  },
+);
+process.exit(run.status ?? 1);

@@ -1,0 +1,38 @@
+// Runs a Vitest suite: 'unit' (contract, server units, web) or 'api' (a real server on PGlite, then on
+// PostgreSQL when TEST_DATABASE_URL is set). Results go to .test-results/ for the summary of `npm test`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const suite = process.argv[2];
+const extra = process.argv.slice(3);
+const resultsDir = path.resolve('.test-results');
+fs.mkdirSync(resultsDir, { recursive: true });
+
+function vitest(name, projects, env = {}) {
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json'];
+  args.push(`--outputFile.json=${path.join(resultsDir, `${name}.json`)}`, ...extra);
+  console.log(`\n▶ ${name}`);
+  const run = spawnSync(path.resolve('node_modules/.bin/vitest'), args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return run.status ?? 1;
+}
+
+let status;
+if (suite === 'unit') {
+  status = vitest('unit', ['contract', 'server-unit', 'web']);
+} else if (suite === 'api') {
+  status = vitest('api-pglite', ['api'], { TEST_DB: 'pglite' });
+  if (process.env.TEST_DATABASE_URL) {
+    status = vitest('api-postgres', ['api'], { TEST_DB: 'postgres' }) || status;
+  } else {
+    fs.rmSync(path.join(resultsDir, 'api-postgres.json'), { force: true });
+    console.log('TEST_DATABASE_URL is not set: the API suite ran on PGlite only.');
+  }
+} else {
+  console.error('usage: run-vitest.mjs unit|api');
+  status = 2;
+}
+process.exit(status);
