@@ -22,10 +22,12 @@ export const webApp = fp(async (app: FastifyInstance, opts: { distDir: string | 
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
+      // Ours alone: hashed assets for a year, everything else revalidated.
+      cacheControl: false,
       wildcard: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     // The static wildcard refuses directories, so the root page gets its own route.
