@@ -89,7 +89,7 @@ describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
   });
 
   it('declares every SPEC.md call with a path Fastify can route', () => {
-    expect(Object.keys(ENDPOINTS)).toHaveLength(34);
+    expect(Object.keys(ENDPOINTS)).toHaveLength(35);
     for (const endpoint of Object.values(ENDPOINTS)) {
       expect(toFastifyPath(endpoint.path)).not.toContain('{');
     }

@@ -20,6 +20,12 @@ export const ERROR_CATALOGUE = {
   81035: { status: 409, message: 'Contract balance insufficient' },
   // The project's own codes.
   401: { status: 401, message: 'Please login first' },
+  1227: { status: 400, message: 'The verification code is wrong or has expired' },
+  1228: { status: 400, message: 'Wrong login name or password' },
+  1229: { status: 400, message: 'Signature failed' },
+  81004: { status: 409, message: 'This address is bound to another account' },
+  81005: { status: 409, message: 'The address you sign in with cannot be unbound' },
+  81006: { status: 409, message: 'An address is already bound for this currency' },
   1404: { status: 404, message: 'Not found' },
   500: { status: 500, message: 'Server internal error' },
 } as const satisfies Record<number, { status: number; message: string }>;

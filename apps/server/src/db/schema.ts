@@ -1,11 +1,65 @@
-import { bigint, bigserial, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
-// Mirrors the SQL migrations in ./migrations; schema.test.ts fails when the two drift apart.
+// Mirrors the SQL migrations in ./migrations; test/platform.api.test.ts fails when the two drift apart.
 
 export const users = pgTable('users', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   username: text('username').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  walletAddress: text('wallet_address'),
+  chainCurrency: text('chain_currency'),
+  email: text('email').unique(),
+  passwordHash: text('password_hash'),
+  inviterId: bigint('inviter_id', { mode: 'bigint' }).references((): AnyPgColumn => users.id),
+});
+
+export const boundAddresses = pgTable(
+  'bound_addresses',
+  {
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    walletAddress: text('wallet_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.currency] })],
+);
+
+export const usedSignatures = pgTable(
+  'used_signatures',
+  {
+    address: text('address').notNull(),
+    signContent: text('sign_content').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.signContent] })],
+);
+
+export const emailCodes = pgTable('email_codes', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  email: text('email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+});
+
+export const loginFailures = pgTable('login_failures', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  loginName: text('login_name').notNull(),
+  ip: text('ip').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const sessions = pgTable('sessions', {

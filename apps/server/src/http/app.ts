@@ -5,24 +5,30 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { repositories } from '../db/repositories/index.ts';
 import './types.ts';
+import { type DevMailbox, startDevMailbox } from '../dev/mailbox.ts';
+import { type Mailer, smtpMailer } from '../domain/mail/mailer.ts';
 import { sessionAuth } from './plugins/auth.ts';
 import { errorHandling } from './plugins/errors.ts';
 import { openApi } from './plugins/openapi.ts';
 import { requestContext } from './plugins/request-context.ts';
 import { requestSignatureCheck } from './plugins/request-signature.ts';
 import { webApp } from './plugins/web-app.ts';
+import { authRoutes } from './routes/auth.ts';
 import { coinConfigRoutes } from './routes/coin-config.ts';
 import { contentRoutes } from './routes/content.ts';
+import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { healthRoutes } from './routes/health.ts';
 import { userRoutes } from './routes/users.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
+  /** Where sign-in codes go; by default SMTP_URL, or a dev mailbox outside production. */
+  mailer?: Mailer;
 }
 
 /** The whole HTTP server, not yet listening; tests call it with a fresh database. */
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -38,6 +44,12 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('repos', repositories(database.db));
+  const mail = mailer ? { mailer, mailbox: null } : await mailFromConfig(config);
+  app.decorate('mailer', mail.mailer);
+  app.addHook('onClose', async () => {
+    mail.mailer.close();
+    await mail.mailbox?.close();
+  });
 
   await app.register(errorHandling);
   await app.register(requestContext);
@@ -49,7 +61,17 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(coinConfigRoutes);
   await app.register(contentRoutes);
   await app.register(userRoutes);
+  await app.register(authRoutes);
+  if (mail.mailbox) await app.register(devMailboxRoutes, { mailbox: mail.mailbox });
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;
+}
+
+/** SMTP_URL when set; outside production without one, a dev mailbox on loopback shown at /dev/mailbox. */
+async function mailFromConfig(config: AppConfig): Promise<{ mailer: Mailer; mailbox: DevMailbox | null }> {
+  if (config.smtpUrl) return { mailer: smtpMailer(config.smtpUrl), mailbox: null };
+  if (config.env === 'production') throw new Error('SMTP_URL is required in production');
+  const mailbox = await startDevMailbox();
+  return { mailer: smtpMailer(mailbox.smtpUrl), mailbox };
 }

@@ -3,12 +3,14 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Repositories } from '../db/repositories/index.ts';
 import type { SessionUser } from '../domain/auth/sessions.ts';
+import type { Mailer } from '../domain/mail/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
     repos: Repositories;
+    mailer: Mailer;
     /** preHandler of protected calls: answers 401 unless the `authorization` token is live. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

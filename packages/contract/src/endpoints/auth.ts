@@ -52,3 +52,9 @@ export const forgetPassword = defineEndpoint({
   body: ZWalletSignature.extend({ newPassword: z.string().min(1).max(128) }),
   data: ZEmpty,
 });
+
+export const logout = defineEndpoint({
+  ...ROUTES.logout,
+  summary: 'Sign out: the session token is revoked',
+  data: ZEmpty,
+});

@@ -8,7 +8,7 @@ export const ZWalletSignature = z.object({
   timestamp: z.union([z.number().int(), z.string().regex(/^\d{1,16}$/)]).transform(Number),
 });
 
-/** userInfo of SPEC.md point 3: mid, inviteAddress, username. */
+/** userInfo of SPEC.md point 3: mid, inviteAddress (the inviter's invite code, or null), username. */
 export const ZUserInfo = z.object({
   mid: z.string(),
   username: z.string(),

@@ -21,6 +21,7 @@ export const ENDPOINTS = {
   loginByMessage: auth.loginByMessage,
   addressLogin: auth.addressLogin,
   forgetPassword: auth.forgetPassword,
+  logout: auth.logout,
   getFollowedInvite: user.getFollowedInvite,
   getUser: user.getUser,
   bindAddress: user.bindAddress,

@@ -1,15 +1,34 @@
 import type { AppDb } from '../client.ts';
 import { announcementsRepository } from './announcements.ts';
+import { boundAddressesRepository } from './bound-addresses.ts';
+import { emailCodesRepository } from './email-codes.ts';
+import { loginFailuresRepository } from './login-failures.ts';
 import { sessionsRepository } from './sessions.ts';
 import { tokenConfigsRepository } from './token-configs.ts';
+import { usedSignaturesRepository } from './used-signatures.ts';
 import { usersRepository } from './users.ts';
 
-export function repositories(db: AppDb) {
+function tableRepositories(db: AppDb) {
   return {
     announcements: announcementsRepository(db),
+    boundAddresses: boundAddressesRepository(db),
+    emailCodes: emailCodesRepository(db),
+    loginFailures: loginFailuresRepository(db),
     sessions: sessionsRepository(db),
     tokenConfigs: tokenConfigsRepository(db),
+    usedSignatures: usedSignaturesRepository(db),
     users: usersRepository(db),
   };
 }
-export type Repositories = ReturnType<typeof repositories>;
+
+export type Repositories = ReturnType<typeof tableRepositories> & {
+  /** Runs `work` in one database transaction, with repositories bound to it. */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+};
+
+export function repositories(db: AppDb): Repositories {
+  return {
+    ...tableRepositories(db),
+    transaction: (work) => db.transaction((tx) => work(repositories(tx as unknown as AppDb))),
+  };
+}

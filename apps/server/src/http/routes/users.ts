@@ -1,13 +1,50 @@
-import { getUser } from '@aidf/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  bindAddress,
+  cowHomeUser,
+  cowUserIndex,
+  getFollowedInvite,
+  getUser,
+  HEADERS,
+  register,
+  unBindAddress,
+} from '@aidf/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bindAddress as bind, listBoundAddresses, unbindAddress as unbind } from '../../domain/users/addresses.ts';
 import { getOwnUser } from '../../domain/users/get-user.ts';
+import { bindInviter, followedInvite } from '../../domain/users/inviter.ts';
+import { sessionOf } from '../session-of.ts';
 import { defineRoute } from './define-route.ts';
 
+const headerAddress = (request: FastifyRequest) => {
+  const value = request.headers[HEADERS.address];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
 export async function userRoutes(app: FastifyInstance) {
-  defineRoute(app, getUser, ({ params, request }) => {
-    // defineRoute runs app.authenticate first for auth endpoints, so the session is set.
-    const session = request.sessionUser;
-    if (!session) throw new Error('authenticated route without a session');
-    return getOwnUser(app.repos, session, BigInt(params.mid));
+  defineRoute(app, getUser, ({ params, request }) => getOwnUser(app.repos, sessionOf(request), BigInt(params.mid)));
+
+  defineRoute(app, getFollowedInvite, ({ params }) => followedInvite(app.repos, params.loginName));
+
+  defineRoute(app, bindAddress, async ({ body, request }) => {
+    await bind(app.repos, sessionOf(request).userId, body, headerAddress(request));
+    return null;
+  });
+
+  defineRoute(app, unBindAddress, async ({ body, request }) => {
+    await unbind(app.repos, sessionOf(request).userId, body, headerAddress(request));
+    return null;
+  });
+
+  defineRoute(app, cowUserIndex, ({ request }) => listBoundAddresses(app.repos, sessionOf(request).userId));
+
+  defineRoute(app, cowHomeUser, async ({ request }) => {
+    const user = await getOwnUser(app.repos, sessionOf(request), sessionOf(request).userId);
+    // Star levels come with the team issue; until then every account is level 0.
+    return { username: user.username, inviteCode: user.username, inviterCode: user.inviteAddress, starLevel: 0 };
+  });
+
+  defineRoute(app, register, async ({ body, request }) => {
+    await bindInviter(app.repos, sessionOf(request).userId, body.inviteCode);
+    return null;
   });
 }

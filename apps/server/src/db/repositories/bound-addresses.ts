@@ -1,0 +1,36 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppDb } from '../client.ts';
+import { boundAddresses } from '../schema.ts';
+
+export function boundAddressesRepository(db: AppDb) {
+  return {
+    ofUser(userId: bigint) {
+      return db
+        .select({ currency: boundAddresses.currency, walletAddress: boundAddresses.walletAddress })
+        .from(boundAddresses)
+        .where(eq(boundAddresses.userId, userId))
+        .orderBy(asc(boundAddresses.currency));
+    },
+    async ofUserAndCurrency(userId: bigint, currency: string) {
+      const [row] = await db
+        .select({ walletAddress: boundAddresses.walletAddress })
+        .from(boundAddresses)
+        .where(and(eq(boundAddresses.userId, userId), eq(boundAddresses.currency, currency)));
+      return row?.walletAddress ?? null;
+    },
+    /** False when the address or the user's slot for that currency is taken. */
+    async insert(b: { userId: bigint; currency: string; walletAddress: string }): Promise<boolean> {
+      const rows = await db
+        .insert(boundAddresses)
+        .values(b)
+        .onConflictDoNothing()
+        .returning({ userId: boundAddresses.userId });
+      return rows.length === 1;
+    },
+    async remove(userId: bigint, currency: string) {
+      await db
+        .delete(boundAddresses)
+        .where(and(eq(boundAddresses.userId, userId), eq(boundAddresses.currency, currency)));
+    },
+  };
+}

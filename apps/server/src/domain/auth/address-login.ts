@@ -1,0 +1,42 @@
+import type { TChainCurrency, TUserInfo } from '@aidf/contract';
+import type { Repositories } from '../../db/repositories/index.ts';
+import { AppError } from '../errors.ts';
+import { inviterByCode } from '../users/inviter.ts';
+import { toUserInfo } from '../users/user-info.ts';
+import { newUsername, usernameSeedOfAddress } from '../users/username.ts';
+import { createSession } from './sessions.ts';
+import { acceptSignedAction, type WalletSignatureInput } from './signed-action.ts';
+import { canonicalAddress } from './wallet-signature.ts';
+
+export interface AddressLoginInput extends WalletSignatureInput {
+  currency: TChainCurrency;
+  walletAddress: string;
+  inviteCode?: string | null | undefined;
+}
+
+/**
+ * Wallet sign-in with a 'Login-{ms}' signature. A first sign-in creates the account, bound to this address
+ * and chain, with the inviter of `inviteCode` when one is given.
+ */
+export async function addressLogin(repos: Repositories, input: AddressLoginInput) {
+  const address = canonicalAddress(input.currency, input.walletAddress);
+  if (!address) throw new AppError(1225, `walletAddress is not a ${input.currency} address`);
+  return repos.transaction(async (tx): Promise<{ user: TUserInfo; token: string }> => {
+    await acceptSignedAction(tx, { ...input, action: 'login', address });
+    let user = await tx.users.byBoundAddress(input.currency, address);
+    if (!user) {
+      const inviter = input.inviteCode ? await inviterByCode(tx, input.inviteCode) : null;
+      const username = await newUsername(tx, usernameSeedOfAddress(input.currency, address));
+      const id = await tx.users.insert({
+        username,
+        walletAddress: address,
+        chainCurrency: input.currency,
+        inviterId: inviter?.id ?? null,
+      });
+      await tx.boundAddresses.insert({ userId: id, currency: input.currency, walletAddress: address });
+      user = await tx.users.byId(id);
+    }
+    if (!user) throw new Error('user vanished inside its own transaction');
+    return { user: await toUserInfo(tx, user), token: await createSession(tx, user.id) };
+  });
+}

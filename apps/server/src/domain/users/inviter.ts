@@ -1,0 +1,37 @@
+import type { Repositories } from '../../db/repositories/index.ts';
+import { AppError } from '../errors.ts';
+
+/** The user behind an invite code (a username); 81001 when there is none. */
+export async function inviterByCode(repos: Repositories, inviteCode: string) {
+  const inviter = await repos.users.byUsername(inviteCode.trim().toLowerCase());
+  if (!inviter) throw new AppError(81001);
+  return inviter;
+}
+
+/**
+ * Binds an inviter once (POST /v1/cow/home/register): 81001 for an unknown code, 10471 when one is bound,
+ * 1119 for yourself or anyone in your own downline (a cycle).
+ */
+export async function bindInviter(repos: Repositories, userId: bigint, inviteCode: string): Promise<void> {
+  await repos.transaction(async (tx) => {
+    const user = await tx.users.byIdForUpdate(userId);
+    if (!user) throw new AppError(1226);
+    if (user.inviterId !== null) throw new AppError(10471);
+    const inviter = await inviterByCode(tx, inviteCode);
+    if (inviter.id === userId) throw new AppError(1119, 'you cannot invite yourself');
+    if ((await tx.users.uplineIds(inviter.id)).includes(userId)) {
+      throw new AppError(1119, 'the inviter is in your own team');
+    }
+    await tx.users.setInviter(userId, inviter.id);
+  });
+}
+
+/** GET /v1/ma/user/followed/invite: the inviter's code, '1' when the user has none, '2' for an unknown user. */
+export async function followedInvite(repos: Repositories, loginName: string): Promise<string> {
+  const name = loginName.trim().toLowerCase();
+  const user = (await repos.users.byUsername(name)) ?? (await repos.users.byEmail(name));
+  if (!user) return '2';
+  if (user.inviterId === null) return '1';
+  const inviter = await repos.users.byId(user.inviterId);
+  return inviter?.username ?? '1';
+}

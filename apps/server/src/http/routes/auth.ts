@@ -1,0 +1,44 @@
+import { addressLogin, forgetPassword, HEADERS, loginByMessage, logout, sendVerifyCode } from '@aidf/contract';
+import type { FastifyInstance } from 'fastify';
+import { addressLogin as walletLogin } from '../../domain/auth/address-login.ts';
+import { loginWithCode, sendLoginCode } from '../../domain/auth/email-login.ts';
+import { passwordLogin } from '../../domain/auth/password-login.ts';
+import { resetPassword } from '../../domain/auth/reset-password.ts';
+import { revokeSession } from '../../domain/auth/sessions.ts';
+import { tokenOf } from '../plugins/auth.ts';
+import { sessionOf } from '../session-of.ts';
+import { defineRoute } from './define-route.ts';
+
+/** Sign-in answers carry the token in the `authorization` header (SPEC.md point 7). */
+export async function authRoutes(app: FastifyInstance) {
+  defineRoute(app, sendVerifyCode, ({ params, request }) =>
+    sendLoginCode(app.repos, app.mailer, { email: params.receiver, language: request.language }),
+  );
+
+  defineRoute(app, loginByMessage, async ({ params, body, request, reply }) => {
+    const result =
+      'verifyCodeId' in body
+        ? await loginWithCode(app.repos, { email: params.loginName, ...body })
+        : await passwordLogin(app.repos, { loginName: params.loginName, password: body.loginPwd, ip: request.ip });
+    reply.header(HEADERS.authorization, result.token);
+    return result.user;
+  });
+
+  defineRoute(app, addressLogin, async ({ body, reply }) => {
+    const result = await walletLogin(app.repos, body);
+    reply.header(HEADERS.authorization, result.token);
+    return result.user;
+  });
+
+  defineRoute(app, forgetPassword, async ({ body, request, reply }) => {
+    const { token } = await resetPassword(app.repos, sessionOf(request).userId, body);
+    reply.header(HEADERS.authorization, token);
+    return null;
+  });
+
+  defineRoute(app, logout, async ({ request }) => {
+    const token = tokenOf(request);
+    if (token) await revokeSession(app.repos, token);
+    return null;
+  });
+}
