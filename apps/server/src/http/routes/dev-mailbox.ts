@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DevMailbox } from '../../dev/mailbox.ts';
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** /dev/mailbox: the messages the dev mailbox received (development only). */
@@ -12,7 +12,7 @@ export async function devMailboxRoutes(app: FastifyInstance, opts: { mailbox: De
       .messages()
       .map(
         (m) =>
-          `<li><strong>${escape(m.subject)}</strong><br><small>to ${escape(m.to)} · ${new Date(m.receivedAt).toISOString()}</small><pre>${escape(m.text)}</pre></li>`,
+          `<li><strong>${escapeHtml(m.subject)}</strong><br><small>to ${escapeHtml(m.to)} · ${new Date(m.receivedAt).toISOString()}</small><pre>${escapeHtml(m.text)}</pre></li>`,
       )
       .join('');
     reply.type('text/html; charset=utf-8');
