@@ -152,10 +152,10 @@ describe('[api] password set with a wallet signature, then password sign-in', ()
   });
   afterAll(() => server.close());
 
+  // No token: the signing wallet's binding names the account (it is the forgot-password path too).
   const setPassword = async (who: Account, newPassword: string, wallet = who.wallet) =>
     call(server.baseUrl, '/v1/ma/user/forget/password/web3', {
-      token: who.token,
-      body: { newPassword, ...(await signed(wallet, 'resetPassword-')) },
+      body: { newPassword, walletAddress: wallet.address, ...(await signed(wallet, 'resetPassword-')) },
     });
   const passwordLogin = (loginName: string, loginPwd: string) =>
     call(server.baseUrl, `/v1/sso/login/message/${loginName}`, { body: { loginName, loginPwd, inviteCode: null } });
@@ -165,10 +165,11 @@ describe('[api] password set with a wallet signature, then password sign-in', ()
     for (const weak of ['short1', 'onlyletters', '12345678', 'a1'.repeat(11)]) {
       expect((await setPassword(erin, weak)).json.code).toBe(1221);
     }
-    expect((await setPassword(erin, 'Secret123', evmWallet())).json.code).toBe(1229);
+    expect((await setPassword(erin, 'Secret123', evmWallet())).json.code).toBe(81003);
 
     const res = await setPassword(erin, 'Secret123');
     expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ mid: erin.mid, hasPassword: true });
     const fresh = res.headers.get('authorization') ?? '';
     expect((await call(server.baseUrl, `/v1/ma/user/${erin.mid}`, { method: 'GET', token: erin.token })).status).toBe(
       401,
@@ -180,6 +181,19 @@ describe('[api] password set with a wallet signature, then password sign-in', ()
     expect(login.status).toBe(200);
     expect(login.json.data.mid).toBe(erin.mid);
     expect(login.headers.get('authorization')).toBeTruthy();
+  });
+
+  it('resets the password of a Solana account with its ed25519 signature; a replay is refused', async () => {
+    const grace = await signUp(server, solanaWallet());
+    const body = {
+      newPassword: 'Solana123',
+      walletAddress: grace.wallet.address,
+      ...(await signed(grace.wallet, 'resetPassword-')),
+    };
+    const res = await call(server.baseUrl, '/v1/ma/user/forget/password/web3', { body });
+    expect(res.status).toBe(200);
+    expect((await call(server.baseUrl, '/v1/ma/user/forget/password/web3', { body })).json.code).toBe(1229);
+    expect((await passwordLogin(grace.username, 'Solana123')).status).toBe(200);
   });
 
   it('answers 1228 for a wrong password or unknown name, and 9000 after 5 failures', async () => {

@@ -15,7 +15,7 @@ export const ROUTES = {
   sendVerifyCode: { method: 'POST', path: '/v1/mc/user/msg/verifycode/{receiver}/{bizType}', auth: false },
   loginByMessage: { method: 'POST', path: '/v1/sso/login/message/{loginName}', auth: false },
   addressLogin: { method: 'POST', path: '/v1/sso/dapp/addressLogin', auth: false },
-  forgetPassword: { method: 'POST', path: '/v1/ma/user/forget/password/web3', auth: true },
+  forgetPassword: { method: 'POST', path: '/v1/ma/user/forget/password/web3', auth: false },
   depositAddress: {
     method: 'GET',
     path: '/v1/chn/coin/{currency}/{chainCurrency}/address/{mid}/{businessMode}',

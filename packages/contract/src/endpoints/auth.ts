@@ -48,9 +48,14 @@ export const addressLogin = defineEndpoint({
 
 export const forgetPassword = defineEndpoint({
   ...ROUTES.forgetPassword,
-  summary: "Set or reset the password with a wallet signature of 'resetPassword-{timestamp}'",
-  body: ZWalletSignature.extend({ newPassword: z.string().min(1).max(128) }),
-  data: ZEmpty,
+  summary:
+    "Set or reset the password of the account bound to the signing wallet ('resetPassword-{timestamp}'); signs in",
+  body: ZWalletSignature.extend({
+    newPassword: z.string().min(1).max(128),
+    /** Needed for Solana, whose signatures do not reveal the signer; an EVM signer is recovered. */
+    walletAddress: z.string().min(1).max(100).optional(),
+  }),
+  data: ZUserInfo,
 });
 
 export const logout = defineEndpoint({

@@ -1,28 +1,44 @@
+import type { TUserInfo } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
-import { boundSignerFor } from '../users/addresses.ts';
+import { toUserInfo } from '../users/user-info.ts';
 import { assertPasswordPolicy, hashPassword } from './password.ts';
 import { createSession } from './sessions.ts';
 import { acceptSignedAction, type WalletSignatureInput } from './signed-action.ts';
+import { canonicalAddress, recoverEvmSigner } from './wallet-signature.ts';
+
+/** The wallet behind a signature: recovered for EVM (0x-hex), stated for Solana (base58). */
+async function signingWallet(input: WalletSignatureInput & { walletAddress?: string | undefined }) {
+  if (input.sign.startsWith('0x')) {
+    const address = await recoverEvmSigner(input.signContent, input.sign);
+    if (!address) throw new AppError(1229, 'the signature does not match the address');
+    return { currency: 'bnb' as const, address };
+  }
+  const address = canonicalAddress('sol', input.walletAddress ?? '');
+  if (!address) throw new AppError(1225, 'walletAddress must be the Solana address that signed');
+  return { currency: 'sol' as const, address };
+}
 
 /**
- * Sets or resets the password with a fresh 'resetPassword-{ms}' signature from the account's bound wallet.
- * Every session of the user is revoked; the caller gets a new token so this device stays signed in.
+ * Sets or resets the password of the account the signing wallet is bound to, with a fresh
+ * 'resetPassword-{ms}' signature (81003 when the wallet is bound to no account). Every session of the
+ * account is revoked and a new one is opened for this device.
  */
 export async function resetPassword(
   repos: Repositories,
-  userId: bigint,
-  input: WalletSignatureInput & { newPassword: string },
-): Promise<{ token: string }> {
+  input: WalletSignatureInput & { newPassword: string; walletAddress?: string | undefined },
+): Promise<{ user: TUserInfo; token: string }> {
   assertPasswordPolicy(input.newPassword);
-  const signer = await boundSignerFor(repos, userId, input.sign);
+  const signer = await signingWallet(input);
   const passwordHash = await hashPassword(input.newPassword);
   return repos.transaction(async (tx) => {
-    const user = await tx.users.byIdForUpdate(userId);
-    if (!user) throw new AppError(1226);
+    const owner = await tx.users.byBoundAddress(signer.currency, signer.address);
+    if (!owner) throw new AppError(81003);
+    await tx.users.byIdForUpdate(owner.id);
     await acceptSignedAction(tx, { ...input, action: 'resetPassword', ...signer });
-    await tx.users.setPasswordHash(userId, passwordHash);
-    await tx.sessions.revokeAllOfUser(userId, new Date());
-    return { token: await createSession(tx, userId) };
+    await tx.users.setPasswordHash(owner.id, passwordHash);
+    await tx.sessions.revokeAllOfUser(owner.id, new Date());
+    const user = { ...owner, passwordHash };
+    return { user: await toUserInfo(tx, user), token: await createSession(tx, owner.id) };
   });
 }

@@ -56,11 +56,3 @@ export async function unbindAddress(
     await tx.boundAddresses.remove(userId, change.currency);
   });
 }
-
-/** The bound address that must sign a sensitive action of this user, found from the signature's form. */
-export async function boundSignerFor(repos: Repositories, userId: bigint, sign: string) {
-  const currency: TChainCurrency = sign.startsWith('0x') ? 'bnb' : 'sol';
-  const address = await repos.boundAddresses.ofUserAndCurrency(userId, currency);
-  if (!address) throw new AppError(81003);
-  return { currency, address };
-}

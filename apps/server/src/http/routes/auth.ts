@@ -6,7 +6,6 @@ import { passwordLogin } from '../../domain/auth/password-login.ts';
 import { resetPassword } from '../../domain/auth/reset-password.ts';
 import { revokeSession } from '../../domain/auth/sessions.ts';
 import { tokenOf } from '../plugins/auth.ts';
-import { sessionOf } from '../session-of.ts';
 import { defineRoute } from './define-route.ts';
 
 /** Sign-in answers carry the token in the `authorization` header (SPEC.md point 7). */
@@ -30,10 +29,10 @@ export async function authRoutes(app: FastifyInstance) {
     return result.user;
   });
 
-  defineRoute(app, forgetPassword, async ({ body, request, reply }) => {
-    const { token } = await resetPassword(app.repos, sessionOf(request).userId, body);
-    reply.header(HEADERS.authorization, token);
-    return null;
+  defineRoute(app, forgetPassword, async ({ body, reply }) => {
+    const result = await resetPassword(app.repos, body);
+    reply.header(HEADERS.authorization, result.token);
+    return result.user;
   });
 
   defineRoute(app, logout, async ({ request }) => {
