@@ -11,6 +11,7 @@ import {
   SolanaMark,
 } from '../components/icons.tsx';
 import { useInviteSearch } from '../lib/invite.ts';
+import { openLoginDialog } from '../lib/login-dialog.ts';
 import { useSession } from '../lib/session.ts';
 import { LOCAL_KEYS } from '../lib/storage.ts';
 import type { RouteHandle } from './route-handle.ts';
@@ -104,9 +105,20 @@ export function Header({ handle }: { handle: RouteHandle | undefined }) {
             {maskAddress(session.walletAddress)}
           </bdi>
         )}
-        <span className={session.isLogin ? 'username' : 'muted'} data-testid="header-user">
-          {session.isLogin && session.userInfo ? session.userInfo.username : t('common.notLoggedIn')}
-        </span>
+        {session.isLogin && session.userInfo ? (
+          <span className="username" data-testid="header-user">
+            {session.userInfo.username}
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="login-chip"
+            onClick={() => openLoginDialog('chain')}
+            data-testid="header-user"
+          >
+            {t('common.notLoggedIn')}
+          </button>
+        )}
       </div>
     </header>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AnnouncementList } from '../features/announcements/AnnouncementList.tsx';
+import { openLoginDialog } from '../lib/login-dialog.ts';
 import { useSession } from '../lib/session.ts';
 
 export default function HomeScreen() {
@@ -12,6 +13,16 @@ export default function HomeScreen() {
           {session.isLogin && session.userInfo ? session.userInfo.username : t('home.welcomeTitle')}
         </h2>
         <p className="hero-text">{session.isLogin ? t('app.tagline') : t('home.welcomeText')}</p>
+        {!session.isLogin && (
+          <button
+            type="button"
+            className="button hero-button"
+            onClick={() => openLoginDialog('chain')}
+            data-testid="connect-wallet"
+          >
+            {t('auth.connectWallet')}
+          </button>
+        )}
       </section>
       <section aria-labelledby="announcements-heading" className="stack-sm">
         <h2 id="announcements-heading" className="section-title">

@@ -1,13 +1,18 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useMatches } from 'react-router';
 import { showToast, Toaster } from '../components/toast.tsx';
+import { WalletWatcher } from '../features/auth/WalletWatcher.tsx';
 import { useInviteSearch } from '../lib/invite.ts';
+import { openLoginDialog, useLoginDialog } from '../lib/login-dialog.ts';
 import { useSession } from '../lib/session.ts';
 import { Header } from './Header.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { TabBar } from './TabBar.tsx';
 import { useSessionCheck } from './useSessionCheck.ts';
+
+// Sign-in dialogs are fetched the first time one opens.
+const AuthDialogs = lazy(async () => ({ default: (await import('../features/auth/AuthDialogs.tsx')).AuthDialogs }));
 
 function useRouteHandle(): RouteHandle | undefined {
   const matches = useMatches();
@@ -18,7 +23,10 @@ function useRouteHandle(): RouteHandle | undefined {
 function SendVisitorHome() {
   const { t } = useTranslation();
   const search = useInviteSearch();
-  useEffect(() => showToast(t('errors.401')), [t]);
+  useEffect(() => {
+    showToast(t('errors.401'));
+    openLoginDialog('chain');
+  }, [t]);
   return <Navigate to={{ pathname: '/', search }} replace />;
 }
 
@@ -26,12 +34,21 @@ export function Layout() {
   const handle = useRouteHandle();
   const session = useSession();
   useSessionCheck();
+  const loginDialog = useLoginDialog();
   const blocked = handle?.requiresLogin && !session.isLogin;
   return (
     <div className={`app-column${handle?.tab ? ' has-tabbar' : ''}`}>
       <Header handle={handle} />
-      <main className="app-main">{blocked ? <SendVisitorHome /> : <Outlet />}</main>
+      <main className="app-main">
+        {blocked ? session.signedOut ? <Navigate to="/" replace /> : <SendVisitorHome /> : <Outlet />}
+      </main>
       {handle?.tab !== undefined && <TabBar active={handle.tab} />}
+      {loginDialog && (
+        <Suspense fallback={null}>
+          <AuthDialogs />
+        </Suspense>
+      )}
+      <WalletWatcher />
       <Toaster />
     </div>
   );

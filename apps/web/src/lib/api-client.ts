@@ -69,6 +69,15 @@ export async function apiCall<K extends TRouteName>(
   input: CallInput<Endpoints[K]>,
   context: CallContext,
 ): Promise<EndpointData<Endpoints[K]>> {
+  return (await apiCallWithToken(name, input, context)).data;
+}
+
+/** apiCall that also answers the `authorization` header, where sign-in calls put the session token. */
+export async function apiCallWithToken<K extends TRouteName>(
+  name: K,
+  input: CallInput<Endpoints[K]>,
+  context: CallContext,
+): Promise<{ data: EndpointData<Endpoints[K]>; token: string | null }> {
   const endpoint = ROUTES[name];
   const path = buildPath(endpoint.path, (input.params ?? {}) as Record<string, string | number>);
   const body = input.body === undefined ? '' : JSON.stringify(input.body);
@@ -109,7 +118,9 @@ export async function apiCall<K extends TRouteName>(
     context.onUnauthorized?.();
     throw new ApiError(401, 401, typeof json?.msg === 'string' ? json.msg : '');
   }
-  if (response.ok && json?.code === SUCCESS_CODE) return json.data as EndpointData<Endpoints[K]>;
+  if (response.ok && json?.code === SUCCESS_CODE) {
+    return { data: json.data as EndpointData<Endpoints[K]>, token: response.headers.get(HEADERS.authorization) };
+  }
   const code = typeof json?.code === 'number' ? json.code : response.status;
   throw new ApiError(code, response.status, typeof json?.msg === 'string' ? json.msg : '');
 }

@@ -8,7 +8,11 @@ export interface SessionState {
   walletAddress: string | null;
   userInfo: StoredUserInfo | null;
   chain: TChainName | null;
+  /** True after the user signed out in this page, so guards send them home without asking to sign in. */
+  signedOut: boolean;
 }
+
+let signedOutHere = false;
 
 /** Session storage first (this tab), then local storage (a sign-in kept from an earlier visit). */
 function read(): SessionState {
@@ -22,6 +26,7 @@ function read(): SessionState {
     walletAddress: s.getItem(SESSION_KEYS.walletAddress) ?? l.getItem(LOCAL_KEYS.address),
     userInfo: readJson<StoredUserInfo>(s, SESSION_KEYS.userInfo) ?? readJson<StoredUserInfo>(l, LOCAL_KEYS.userInfo),
     chain: readChain(s) ?? readChain(l),
+    signedOut: signedOutHere,
   };
 }
 
@@ -71,6 +76,17 @@ export function clearAuth() {
   for (const storage of [window.sessionStorage, window.localStorage]) {
     storage.removeItem(SESSION_KEYS.token);
     storage.setItem(SESSION_KEYS.isLogin, 'false');
+  }
+  changed();
+}
+
+/** Signing out (or being signed out) clears the token, the user and the chain (SPEC.md point 4). */
+export function clearLogin(options: { byUser?: boolean } = {}) {
+  signedOutHere = options.byUser ?? false;
+  for (const storage of [window.sessionStorage, window.localStorage]) {
+    for (const key of ['token', 'userInfo', 'walletAddress', 'address']) storage.removeItem(key);
+    storage.setItem('isLogin', 'false');
+    storage.setItem('chain', NO_CHAIN);
   }
   changed();
 }

@@ -1,9 +1,17 @@
-import { languageInfo, maskAddress } from '@aidf/contract';
+import { CHAINS, languageInfo, maskAddress, type TChainName } from '@aidf/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState } from '../../components/EmptyState.tsx';
-import { ChevronIcon } from '../../components/icons.tsx';
-import { useSession } from '../../lib/session.ts';
+import { Link, useNavigate } from 'react-router';
+import { BscMark, ChevronIcon, SolanaMark } from '../../components/icons.tsx';
+import { showToast } from '../../components/toast.tsx';
+import { openLoginDialog } from '../../lib/login-dialog.ts';
+import { clearLogin, useSession } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
+import { useBoundAddresses, useHomeUser, useUserInfo } from './api/account-queries.ts';
+import { InviterDialog } from './InviterDialog.tsx';
+import { TipsDialog } from './TipsDialog.tsx';
+import { useAddressChange } from './use-address-change.ts';
 
 const LINKS = [
   ['/personalAssets', 'titles.personalAssets'],
@@ -14,28 +22,145 @@ const LINKS = [
   ['/incomeDetail', 'titles.incomeDetail'],
   ['/currencyStatement', 'titles.currencyStatement'],
   ['/invitefriends', 'titles.invitefriends'],
-  ['/problemfeedback', 'titles.problemfeedback'],
 ] as const;
+
+const CHAIN_ROWS = [
+  { chain: CHAINS.bsc.name, currency: CHAINS.bsc.currency, Mark: BscMark },
+  { chain: CHAINS.solana.name, currency: CHAINS.solana.currency, Mark: SolanaMark },
+] as const;
+
+function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const copy = () =>
+    navigator.clipboard.writeText(text).then(
+      () => showToast(t('me.copied'), 'success'),
+      () => showToast(text),
+    );
+  return (
+    <button type="button" className="link-button small" onClick={copy}>
+      {t('me.copy')}
+    </button>
+  );
+}
 
 export default function MeScreen() {
   const { t, i18n } = useTranslation();
   const session = useSession();
+  const call = useApi();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const bound = useBoundAddresses();
+  const homeUser = useHomeUser();
+  const user = useUserInfo();
+  const addressChange = useAddressChange();
+  const [tips, setTips] = useState<{ kind: 'bind' | 'unbind'; chain: TChainName; address?: string } | null>(null);
+  const [inviterOpen, setInviterOpen] = useState(false);
+
+  const boundOf = (currency: string) => bound.data?.bindAddress.find((b) => b.currency === currency)?.walletAddress;
+  const signInAddress = user.data?.walletAddress ?? null;
+
+  async function signOut() {
+    await call('logout', {}).catch(() => {});
+    clearLogin({ byUser: true });
+    navigate('/', { replace: true });
+    queryClient.clear();
+    showToast(t('auth.signedOut'));
+  }
+
   return (
     <div className="stack">
       <section className="card profile-card" data-testid="profile">
         <div className="avatar" aria-hidden>
           {(session.userInfo?.username ?? '?').slice(0, 1).toUpperCase()}
         </div>
-        <div>
+        <div className="profile-text">
           <h2 className="profile-name">{session.userInfo?.username}</h2>
-          {session.walletAddress && (
-            <bdi dir="ltr" className="muted small">
-              {maskAddress(session.walletAddress)}
-            </bdi>
+          {session.walletAddress ? (
+            <span className="row-inline">
+              <bdi dir="ltr" className="muted small" data-testid="profile-address">
+                {maskAddress(session.walletAddress)}
+              </bdi>
+              <CopyButton text={session.walletAddress} />
+            </span>
+          ) : (
+            user.data?.email && (
+              <bdi dir="ltr" className="muted small">
+                {user.data.email}
+              </bdi>
+            )
           )}
         </div>
       </section>
-      <EmptyState title={t('empty.meTitle')} text={t('empty.meText')} />
+
+      <section className="stack-sm" aria-labelledby="bound-heading">
+        <h2 id="bound-heading" className="section-title">
+          {t('me.boundAddresses')}
+        </h2>
+        <ul className="card option-list" data-testid="bound-addresses">
+          {CHAIN_ROWS.map(({ chain, currency, Mark }) => {
+            const address = boundOf(currency);
+            const isSignIn = address !== undefined && address === signInAddress;
+            return (
+              <li key={chain} className="option" data-testid={`bound-${currency}`}>
+                <span className="row-inline">
+                  <Mark width={22} height={22} />
+                  <span className="option-text">
+                    <span>{chain}</span>
+                    <bdi dir="ltr" className="muted small">
+                      {address ? maskAddress(address) : t('me.notBound')}
+                    </bdi>
+                  </span>
+                </span>
+                {isSignIn ? (
+                  <span className="muted small">{t('me.signInAddress')}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    onClick={() =>
+                      setTips({ kind: address ? 'unbind' : 'bind', chain, ...(address ? { address } : {}) })
+                    }
+                  >
+                    {address ? t('me.unbind') : t('me.bind')}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="stack-sm" aria-labelledby="security-heading">
+        <h2 id="security-heading" className="section-title">
+          {t('me.security')}
+        </h2>
+        <div className="card option-list">
+          <button type="button" className="option" onClick={() => openLoginDialog('reset')} data-testid="set-password">
+            <span>{user.data?.hasPassword ? t('me.resetPassword') : t('me.setPassword')}</span>
+            <ChevronIcon className="muted" />
+          </button>
+          <div className="option">
+            <span>{t('me.myInviteCode')}</span>
+            <span className="row-inline">
+              <bdi dir="ltr" data-testid="my-invite-code">
+                {homeUser.data?.inviteCode}
+              </bdi>
+              {homeUser.data && <CopyButton text={homeUser.data.inviteCode} />}
+            </span>
+          </div>
+          <div className="option" data-testid="inviter-row">
+            <span>{t('me.inviter')}</span>
+            {homeUser.data?.inviterCode ? (
+              <bdi dir="ltr">{homeUser.data.inviterCode}</bdi>
+            ) : (
+              <button type="button" className="button button-small" onClick={() => setInviterOpen(true)}>
+                {t('me.bindInviter')}
+              </button>
+            )}
+          </div>
+        </div>
+      </section>
+
       <nav className="card option-list" aria-label={t('titles.me')}>
         {LINKS.map(([to, key]) => (
           <Link key={to} to={to} className="option">
@@ -48,6 +173,27 @@ export default function MeScreen() {
           <span className="muted small">{languageInfo(i18n.language).name}</span>
         </Link>
       </nav>
+
+      <button type="button" className="button button-quiet" onClick={signOut} data-testid="sign-out">
+        {t('auth.signOut')}
+      </button>
+
+      {tips && (
+        <TipsDialog
+          title={t(tips.kind === 'bind' ? 'tips.bindTitle' : 'tips.unbindTitle')}
+          text={
+            tips.kind === 'bind'
+              ? t('tips.bindText', { chain: tips.chain })
+              : t('tips.unbindText', { chain: tips.chain, address: maskAddress(tips.address ?? '') })
+          }
+          busy={addressChange.pending}
+          onClose={() => setTips(null)}
+          onConfirm={async () => {
+            if (await addressChange.change(tips.kind, tips.chain)) setTips(null);
+          }}
+        />
+      )}
+      {inviterOpen && <InviterDialog onClose={() => setInviterOpen(false)} />}
     </div>
   );
 }

@@ -1,0 +1,72 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrossIcon } from './icons.tsx';
+
+/** A bottom sheet on phones (a centred card on wide screens) that closes on Escape or the backdrop. */
+export function Dialog({
+  title,
+  onClose,
+  children,
+  testId,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    panel.current?.querySelector<HTMLElement>('input, button:not(.dialog-close)')?.focus();
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()} role="presentation">
+      <div
+        ref={panel}
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+      >
+        <div className="dialog-head">
+          <h2 id={titleId} className="dialog-title">
+            {title}
+          </h2>
+          <button type="button" className="icon-button dialog-close" onClick={onClose} aria-label={t('common.close')}>
+            <CrossIcon />
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** A labelled input with its error line below. */
+export function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string | null | undefined;
+  children: ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child passed in
+    <label className="field">
+      <span className="field-label">{label}</span>
+      {children}
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </label>
+  );
+}

@@ -1,0 +1,116 @@
+import { VERIFY_CODE_COUNTDOWN_S } from '@aidf/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog, Field } from '../../components/Dialog.tsx';
+import { showToast } from '../../components/toast.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { openLoginDialog } from '../../lib/login-dialog.ts';
+import { useApi, useApiWithToken } from '../../lib/use-api.ts';
+import { completeLogin } from './complete-login.ts';
+import { emailProblem } from './email-rules.ts';
+import { useCountdown } from './use-countdown.ts';
+import { useInviteCode } from './use-invite-code.ts';
+
+export function EmailLoginDialog() {
+  const { t, i18n } = useTranslation();
+  const call = useApi();
+  const callWithToken = useApiWithToken();
+  const queryClient = useQueryClient();
+  const inviteCode = useInviteCode();
+  const countdown = useCountdown();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [codeId, setCodeId] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fail = (error: unknown) =>
+    showToast(
+      errorMessage(error, t, (k) => i18n.exists(k)),
+      'error',
+    );
+
+  const checkEmail = () => {
+    const problem = emailProblem(email.trim());
+    setEmailError(problem ? t(problem) : null);
+    return problem === null;
+  };
+
+  async function sendCode() {
+    if (!checkEmail() || countdown.left > 0) return;
+    countdown.start(VERIFY_CODE_COUNTDOWN_S);
+    try {
+      const id = await call('sendVerifyCode', { params: { receiver: email.trim(), bizType: 'message-login' } });
+      setCodeId(id);
+      showToast(t('auth.codeSent'), 'success');
+    } catch (error) {
+      countdown.start(0);
+      fail(error);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const emailOk = checkEmail();
+    const codeOk = code.trim() !== '';
+    setCodeError(codeOk ? null : t('messages.ecology_A2'));
+    if (!emailOk || !codeOk) return;
+    if (!codeId) return setCodeError(t('errors.1227'));
+    setBusy(true);
+    try {
+      const result = await callWithToken('loginByMessage', {
+        params: { loginName: email.trim() },
+        body: { verifyCodeId: codeId, verifyCode: code.trim(), inviteCode },
+      });
+      completeLogin(result, null, { t, queryClient });
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={t('auth.emailLogin')} onClose={() => openLoginDialog(null)} testId="email-login">
+      <form className="stack-sm" onSubmit={submit} noValidate>
+        <Field label={t('auth.email')} error={emailError}>
+          <input
+            className="input"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            dir="ltr"
+            placeholder={t('auth.emailPlaceholder')}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            onBlur={checkEmail}
+            name="email"
+          />
+        </Field>
+        <Field label={t('auth.code')} error={codeError}>
+          <div className="input-row">
+            <input
+              className="input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              dir="ltr"
+              placeholder={t('auth.codePlaceholder')}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              name="code"
+            />
+            <button type="button" className="button button-quiet" onClick={sendCode} disabled={countdown.left > 0}>
+              {countdown.left > 0 ? t('auth.resendIn', { seconds: countdown.left }) : t('auth.sendCode')}
+            </button>
+          </div>
+        </Field>
+        {inviteCode && <p className="muted small">{`${t('auth.inviteCode')}: ${inviteCode}`}</p>}
+        <button type="submit" className="button" disabled={busy}>
+          {t('auth.signIn')}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog, Field } from '../../components/Dialog.tsx';
+import { showToast } from '../../components/toast.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { openLoginDialog } from '../../lib/login-dialog.ts';
+import { useApiWithToken } from '../../lib/use-api.ts';
+import { completeLogin } from './complete-login.ts';
+import { useInviteCode } from './use-invite-code.ts';
+
+export function PasswordLoginDialog() {
+  const { t, i18n } = useTranslation();
+  const call = useApiWithToken();
+  const queryClient = useQueryClient();
+  const inviteCode = useInviteCode();
+  const [loginName, setLoginName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ loginName?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const next = {
+      ...(loginName.trim() === '' ? { loginName: t('messages.ms2') } : {}),
+      ...(password === '' ? { password: t('messages.ms3') } : {}),
+    };
+    setErrors(next);
+    if (next.loginName || next.password) return;
+    setBusy(true);
+    try {
+      const name = loginName.trim();
+      const result = await call('loginByMessage', {
+        params: { loginName: name },
+        body: { loginName: name, loginPwd: password, inviteCode },
+      });
+      completeLogin(result, null, { t, queryClient });
+    } catch (error) {
+      showToast(
+        errorMessage(error, t, (k) => i18n.exists(k)),
+        'error',
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={t('auth.passwordLogin')} onClose={() => openLoginDialog(null)} testId="password-login">
+      <form className="stack-sm" onSubmit={submit} noValidate>
+        <Field label={t('auth.loginName')} error={errors.loginName}>
+          <input
+            className="input"
+            autoComplete="username"
+            dir="ltr"
+            placeholder={t('auth.loginNamePlaceholder')}
+            value={loginName}
+            onChange={(e) => setLoginName(e.target.value)}
+            name="loginName"
+          />
+        </Field>
+        <Field label={t('auth.password')} error={errors.password}>
+          <input
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            dir="ltr"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            name="password"
+          />
+        </Field>
+        <button type="button" className="link-button small" onClick={() => openLoginDialog('reset')}>
+          {t('auth.forgotPassword')}
+        </button>
+        <button type="submit" className="button" disabled={busy}>
+          {t('auth.signIn')}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { buildSignContent, CHAINS, type TChainName } from '@aidf/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog, Field } from '../../components/Dialog.tsx';
+import { showToast } from '../../components/toast.tsx';
+import { openLoginDialog } from '../../lib/login-dialog.ts';
+import { useSession } from '../../lib/session.ts';
+import { useApiWithToken } from '../../lib/use-api.ts';
+import { connectorFor } from '../../wallet/index.ts';
+import { completeLogin } from './complete-login.ts';
+import { passwordMeetsPolicy } from './email-rules.ts';
+import { walletFailureMessage } from './wallet-message.ts';
+
+/** Set or reset the password: the wallet bound to the account signs 'resetPassword-{ms}' (SPEC.md point 5). */
+export function ResetPasswordDialog() {
+  const { t, i18n } = useTranslation();
+  const call = useApiWithToken();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [pending, setPending] = useState<TChainName | null>(null);
+
+  function validate() {
+    const next: typeof errors = {};
+    if (password === '') next.password = t('messages.ms28');
+    else if (!passwordMeetsPolicy(password)) next.password = t('errors.1221');
+    if (!next.password && confirm !== password) next.confirm = t('messages.ms44');
+    setErrors(next);
+    return !next.password && !next.confirm;
+  }
+
+  async function signAndSubmit(chain: TChainName, event?: FormEvent) {
+    event?.preventDefault();
+    if (!validate()) return;
+    setPending(chain);
+    try {
+      const connector = await connectorFor(chain);
+      const address = await connector.connect();
+      const timestamp = Date.now();
+      const signContent = buildSignContent('resetPassword', timestamp);
+      const sign = await connector.signMessage(address, signContent);
+      const result = await call('forgetPassword', {
+        body: { newPassword: password, sign, signContent, timestamp, walletAddress: address },
+      });
+      completeLogin(result, { address, chain }, { t, queryClient, toastKey: 'messages.coin_L' });
+    } catch (error) {
+      showToast(
+        walletFailureMessage(error, t, (k) => i18n.exists(k)),
+        'error',
+      );
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const chains = session.chain ? [session.chain] : [CHAINS.bsc.name, CHAINS.solana.name];
+  return (
+    <Dialog title={t('auth.resetTitle')} onClose={() => openLoginDialog(null)} testId="reset-password">
+      <form className="stack-sm" onSubmit={(e) => signAndSubmit(chains[0] ?? CHAINS.bsc.name, e)} noValidate>
+        <p className="muted small">{t('auth.resetText')}</p>
+        <Field label={t('auth.newPassword')} error={errors.password}>
+          <input
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            dir="ltr"
+            placeholder={t('auth.passwordHint')}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            name="newPassword"
+          />
+        </Field>
+        <Field label={t('auth.confirmPassword')} error={errors.confirm}>
+          <input
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            dir="ltr"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            name="confirmPassword"
+          />
+        </Field>
+        {chains.map((chain, i) => (
+          <button
+            key={chain}
+            type={i === 0 ? 'submit' : 'button'}
+            className={i === 0 ? 'button' : 'button button-quiet'}
+            disabled={pending !== null}
+            onClick={i === 0 ? undefined : () => signAndSubmit(chain)}
+          >
+            {pending === chain ? t('auth.waitingForWallet') : t('auth.signWithWallet', { chain })}
+          </button>
+        ))}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../components/toast.tsx';
+import { clearLogin, useSession } from '../../lib/session.ts';
+import { connectorFor } from '../../wallet/index.ts';
+
+const same = (a: string | null, b: string | null) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Keeps a wallet sign-in honest (SPEC.md point 4): when the wallet now shows another account than the signed-in
+ * one, the session ends (ms48); a change of account in the wallet reloads the page.
+ */
+export function WalletWatcher() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const chain = session.isLogin ? session.chain : null;
+  const signedIn = session.walletAddress;
+
+  useEffect(() => {
+    if (!chain || !signedIn) return;
+    let stop = () => {};
+    let cancelled = false;
+    const signOut = () => {
+      clearLogin();
+      showToast(t('messages.ms48'), 'error');
+    };
+    connectorFor(chain)
+      .then(async (connector) => {
+        if (cancelled) return;
+        const current = await connector.currentAccount();
+        if (current && !same(current, signedIn)) signOut();
+        stop = connector.onAccountChange((next) => {
+          if (!same(next, signedIn)) {
+            signOut();
+            window.location.reload();
+          }
+        });
+      })
+      // No wallet in this browser: nothing to watch; the sign-in stays until it expires.
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [chain, signedIn, t]);
+  return null;
+}

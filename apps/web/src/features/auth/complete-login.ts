@@ -1,0 +1,23 @@
+import type { TChainName, TUserInfo } from '@aidf/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { showToast } from '../../components/toast.tsx';
+import { openLoginDialog } from '../../lib/login-dialog.ts';
+import { saveLogin } from '../../lib/session.ts';
+
+/** Keeps a sign-in (SPEC.md point 3 storage), says so (coin_T) and refreshes what depends on the user. */
+export function completeLogin(
+  result: { data: TUserInfo; token: string | null },
+  wallet: { address: string; chain: TChainName } | null,
+  deps: { t: TFunction; queryClient: QueryClient; toastKey?: 'messages.coin_T' | 'messages.coin_L' },
+) {
+  if (!result.token) throw new Error('sign-in answer without an authorization header');
+  saveLogin({
+    token: result.token,
+    userInfo: result.data,
+    ...(wallet ? { walletAddress: wallet.address, chain: wallet.chain } : {}),
+  });
+  openLoginDialog(null);
+  showToast(deps.t(deps.toastKey ?? 'messages.coin_T'), 'success');
+  void deps.queryClient.invalidateQueries();
+}

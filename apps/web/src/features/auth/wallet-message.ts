@@ -1,0 +1,24 @@
+import type { TFunction } from 'i18next';
+import { errorMessage } from '../../lib/error-message.ts';
+import { WalletError } from '../../wallet/types.ts';
+
+/** The toast of a failed wallet step or call (SPEC.md point 8). */
+export function walletFailureMessage(error: unknown, t: TFunction, exists: (key: string) => boolean): string {
+  if (error instanceof WalletError) {
+    switch (error.kind) {
+      case 'rejected':
+        return t('messages.ms6');
+      case 'notFound':
+        return t('messages.noEvmWallet');
+      case 'noAccount':
+        return t('messages.noAccount');
+      case 'networkFail':
+        return t('messages.networkFail');
+      case 'signFailed':
+        return t('messages.ms7');
+      case 'connectFailed':
+        return t('messages.failedConnect');
+    }
+  }
+  return errorMessage(error, t, exists);
+}

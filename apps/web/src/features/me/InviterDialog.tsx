@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Dialog, Field } from '../../components/Dialog.tsx';
+import { showToast } from '../../components/toast.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useApi } from '../../lib/use-api.ts';
+import { HOME_USER_KEY } from './api/account-queries.ts';
+
+/** Binds an inviter once; the code of an invitation link is filled in and locked. */
+export function InviterDialog({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const call = useApi();
+  const queryClient = useQueryClient();
+  const fromLink = useSearchParams()[0].get('invite')?.trim() || null;
+  const [code, setCode] = useState(fromLink ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (code.trim() === '') return setError(t('inviter.required'));
+    setError(null);
+    setBusy(true);
+    try {
+      await call('register', { body: { inviteCode: code.trim() } });
+      showToast(t('inviter.done'), 'success');
+      await queryClient.invalidateQueries({ queryKey: HOME_USER_KEY });
+      onClose();
+    } catch (e) {
+      showToast(
+        errorMessage(e, t, (k) => i18n.exists(k)),
+        'error',
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={t('inviter.title')} onClose={onClose} testId="inviter-dialog">
+      <form className="stack-sm" onSubmit={submit} noValidate>
+        <p className="muted small">{t('inviter.text')}</p>
+        <Field label={t('auth.inviteCode')} error={error}>
+          <input
+            className="input"
+            dir="ltr"
+            placeholder={t('inviter.placeholder')}
+            value={code}
+            readOnly={fromLink !== null}
+            aria-describedby={fromLink ? 'invite-locked' : undefined}
+            onChange={(e) => setCode(e.target.value)}
+            name="inviteCode"
+          />
+        </Field>
+        {fromLink && (
+          <p id="invite-locked" className="muted small">
+            {t('inviter.locked')}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={busy}>
+          {t('inviter.submit')}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

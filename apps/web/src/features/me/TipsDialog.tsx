@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/Dialog.tsx';
+
+/** The tips/confirm dialog before a bind or unbind (SPEC.md point 2). */
+export function TipsDialog({
+  title,
+  text,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog title={title} onClose={onClose} testId="tips-dialog">
+      <p className="muted">{text}</p>
+      <div className="button-row">
+        <button type="button" className="button button-quiet" onClick={onClose}>
+          {t('tips.cancel')}
+        </button>
+        <button type="button" className="button" onClick={onConfirm} disabled={busy}>
+          {busy ? t('auth.waitingForWallet') : t('tips.confirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

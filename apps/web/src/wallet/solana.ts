@@ -1,0 +1,55 @@
+import { base58 } from '@scure/base';
+import { type WalletConnector, WalletError } from './types.ts';
+
+interface PhantomLikeProvider {
+  publicKey?: { toString(): string } | null;
+  connect(options?: { onlyIfTrusted?: boolean }): Promise<{ publicKey: { toString(): string } }>;
+  signMessage(message: Uint8Array, encoding?: string): Promise<{ signature: Uint8Array }>;
+  on?(event: string, listener: (publicKey: { toString(): string } | null) => void): void;
+  removeListener?(event: string, listener: (publicKey: { toString(): string } | null) => void): void;
+}
+
+declare global {
+  interface Window {
+    phantom?: { solana?: PhantomLikeProvider };
+    solana?: PhantomLikeProvider;
+  }
+}
+
+/** Where a visitor without a Solana wallet is sent (SPEC.md point 8). */
+export const SOLANA_WALLET_DOWNLOAD_URL = 'https://phantom.com/download';
+
+const errorCode = (error: unknown) => (error as { code?: number } | null)?.code;
+
+/** A Phantom-style provider (`window.phantom.solana`, else `window.solana`). */
+export async function solanaConnector(): Promise<WalletConnector> {
+  const provider = window.phantom?.solana ?? window.solana;
+  if (!provider) throw new WalletError('notFound');
+  return {
+    chain: 'Solana',
+    async connect() {
+      try {
+        const { publicKey } = await provider.connect();
+        return publicKey.toString();
+      } catch (error) {
+        throw new WalletError(errorCode(error) === 4001 ? 'rejected' : 'connectFailed');
+      }
+    },
+    async currentAccount() {
+      return provider.publicKey?.toString() ?? null;
+    },
+    async signMessage(_address, message) {
+      try {
+        const { signature } = await provider.signMessage(new TextEncoder().encode(message), 'utf8');
+        return base58.encode(signature);
+      } catch (error) {
+        throw new WalletError(errorCode(error) === 4001 ? 'rejected' : 'signFailed');
+      }
+    },
+    onAccountChange(listener) {
+      const handler = (publicKey: { toString(): string } | null) => listener(publicKey ? publicKey.toString() : null);
+      provider.on?.('accountChanged', handler);
+      return () => provider.removeListener?.('accountChanged', handler);
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
+import type { Page } from '@playwright/test';
+import { base58 } from '@scure/base';
+import type { Hex } from 'viem';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+
+/**
+ * Test wallets injected into the page. The page-side providers follow EIP-1193 and Phantom's API; every
+ * signature is made here in Node with a real key (secp256k1 or ed25519), so the server verifies real ones.
+ */
+export interface InjectedEvmWallet {
+  address: () => string;
+  /** Switches the wallet to a new account and tells the page, as a wallet extension would. */
+  switchAccount: () => Promise<string>;
+  calls: () => Promise<string[]>;
+  listenerCount: (event: string) => Promise<number>;
+}
+
+export async function injectEvmWallet(page: Page, options: { chainId?: string; knowsBsc?: boolean } = {}) {
+  let account: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey());
+  await page.exposeFunction('__e2eEvmAddress', () => account.address);
+  await page.exposeFunction('__e2eEvmSign', (hexMessage: string) =>
+    account.signMessage({ message: { raw: hexMessage as Hex } }),
+  );
+  await page.addInitScript(
+    ({ startChainId, knowsBsc }) => {
+      const w = window as unknown as Record<string, unknown>;
+      const listeners: Record<string, ((arg: unknown) => void)[]> = {};
+      const calls: string[] = [];
+      let chainId = startChainId;
+      let known = knowsBsc;
+      const fail = (code: number, message: string) => Object.assign(new Error(message), { code });
+      w.ethereum = {
+        isMetaMask: true,
+        async request({ method, params }: { method: string; params?: unknown[] }) {
+          calls.push(method);
+          const address = await (w.__e2eEvmAddress as () => Promise<string>)();
+          switch (method) {
+            case 'eth_requestAccounts':
+            case 'eth_accounts':
+              return [address];
+            case 'eth_chainId':
+              return chainId;
+            case 'wallet_switchEthereumChain':
+              if (!known) throw fail(4902, 'Unrecognized chain ID');
+              chainId = (params?.[0] as { chainId: string }).chainId;
+              return null;
+            case 'wallet_addEthereumChain':
+              known = true;
+              chainId = (params?.[0] as { chainId: string }).chainId;
+              return null;
+            case 'personal_sign':
+              return (w.__e2eEvmSign as (m: string) => Promise<string>)(params?.[0] as string);
+            default:
+              throw fail(4200, `unsupported method ${method}`);
+          }
+        },
+        on(event: string, listener: (arg: unknown) => void) {
+          listeners[event] ??= [];
+          listeners[event].push(listener);
+        },
+        removeListener(event: string, listener: (arg: unknown) => void) {
+          listeners[event] = (listeners[event] ?? []).filter((l) => l !== listener);
+        },
+      };
+      w.__e2eEvmEmit = (event: string, arg: unknown) => {
+        for (const l of listeners[event] ?? []) l(arg);
+      };
+      w.__e2eEvmCalls = () => calls;
+      w.__e2eEvmListeners = (event: string) => (listeners[event] ?? []).length;
+    },
+    { startChainId: options.chainId ?? '0x1', knowsBsc: options.knowsBsc ?? false },
+  );
+  const wallet: InjectedEvmWallet = {
+    address: () => account.address,
+    async switchAccount() {
+      account = privateKeyToAccount(generatePrivateKey());
+      await page.evaluate(
+        (a) =>
+          (window as unknown as { __e2eEvmEmit: (e: string, x: unknown) => void }).__e2eEvmEmit('accountsChanged', [a]),
+        account.address,
+      );
+      return account.address;
+    },
+    calls: () => page.evaluate(() => (window as unknown as { __e2eEvmCalls: () => string[] }).__e2eEvmCalls()),
+    listenerCount: (event) =>
+      page.evaluate(
+        (e) => (window as unknown as { __e2eEvmListeners: (e: string) => number }).__e2eEvmListeners(e),
+        event,
+      ),
+  };
+  return wallet;
+}
+
+export async function injectSolanaWallet(page: Page) {
+  const secret = ed25519.utils.randomSecretKey();
+  const address = base58.encode(ed25519.getPublicKey(secret));
+  await page.exposeFunction('__e2eSolAddress', () => address);
+  await page.exposeFunction('__e2eSolSign', (bytes: number[]) =>
+    Array.from(ed25519.sign(Uint8Array.from(bytes), secret)),
+  );
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    const provider: Record<string, unknown> = {
+      isPhantom: true,
+      publicKey: null,
+      async connect() {
+        const key = await (w.__e2eSolAddress as () => Promise<string>)();
+        provider.publicKey = { toString: () => key };
+        return { publicKey: provider.publicKey };
+      },
+      async signMessage(message: Uint8Array) {
+        const signature = await (w.__e2eSolSign as (b: number[]) => Promise<number[]>)(Array.from(message));
+        return { signature: Uint8Array.from(signature) };
+      },
+      on() {},
+      removeListener() {},
+    };
+    w.phantom = { solana: provider };
+  });
+  return { address };
+}
+
+/** Opens the chain picker, signs in with the injected wallet of `chain`, and answers the new username. */
+export async function signInWithWallet(page: Page, chain: 'bsc' | 'solana'): Promise<string> {
+  await page.getByTestId('connect-wallet').click();
+  await page.getByTestId(chain === 'bsc' ? 'pick-bsc' : 'pick-solana').click();
+  await page.getByTestId('header-address').waitFor();
+  return (await page.getByTestId('header-user').textContent()) ?? '';
+}
