@@ -43,11 +43,11 @@ export async function injectEvmWallet(page: Page, options: { chainId?: string; k
               return chainId;
             case 'wallet_switchEthereumChain':
               if (!known) throw fail(4902, 'Unrecognized chain ID');
-              chainId = (params?.[0] as { chainId: string }).chainId;
+              chainId = (params?.[0] as { chainId?: string } | undefined)?.chainId ?? chainId;
               return null;
             case 'wallet_addEthereumChain':
               known = true;
-              chainId = (params?.[0] as { chainId: string }).chainId;
+              chainId = (params?.[0] as { chainId?: string } | undefined)?.chainId ?? chainId;
               return null;
             case 'personal_sign':
               return (w.__e2eEvmSign as (m: string) => Promise<string>)(params?.[0] as string);

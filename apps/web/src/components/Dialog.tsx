@@ -17,14 +17,18 @@ export function Dialog({
   const { t } = useTranslation();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  // Once on open: focus the first control and close on Escape.
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close.current();
     window.addEventListener('keydown', onKey);
     panel.current?.querySelector<HTMLElement>('input, button:not(.dialog-close)')?.focus();
     return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  }, []);
   return (
-    <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()} role="presentation">
+    <div className="dialog-backdrop">
+      <button type="button" className="dialog-scrim" tabIndex={-1} aria-label={t('common.close')} onClick={onClose} />
       <div
         ref={panel}
         className="dialog"
