@@ -74,10 +74,8 @@ export function Header({ handle }: { handle: RouteHandle | undefined }) {
   return (
     <header className="app-header">
       <div className="header-row">
-        <div className="header-side">{handle && <LeadControl lead={handle.lead} />}</div>
-        <h1 className="header-title">{handle ? t(handle.titleKey) : t('app.name')}</h1>
-        <div className="header-side header-end">
-          {isPersonal && (
+        <div className="header-side">
+          {isPersonal ? (
             <Link
               to="/problemfeedback"
               className="icon-button"
@@ -86,7 +84,12 @@ export function Header({ handle }: { handle: RouteHandle | undefined }) {
             >
               <FeedbackIcon />
             </Link>
+          ) : (
+            handle && <LeadControl lead={handle.lead} />
           )}
+        </div>
+        <h1 className="header-title">{handle ? t(handle.titleKey) : t('app.name')}</h1>
+        <div className="header-side header-end">
           <Link
             to="/language"
             className="language-pill"

@@ -39,6 +39,11 @@ export function ResetPasswordDialog() {
     try {
       const connector = await connectorFor(chain);
       const address = await connector.connect();
+      // A signed-in user must sign with the wallet of this session, not another account of the wallet.
+      if (session.walletAddress && session.walletAddress.toLowerCase() !== address.toLowerCase()) {
+        showToast(t('messages.walletMismatch'), 'error');
+        return;
+      }
       const timestamp = Date.now();
       const signContent = buildSignContent('resetPassword', timestamp);
       const sign = await connector.signMessage(address, signContent);

@@ -29,7 +29,7 @@ const CHAIN_ROWS = [
   { chain: CHAINS.solana.name, currency: CHAINS.solana.currency, Mark: SolanaMark },
 ] as const;
 
-function CopyButton({ text }: { text: string }) {
+function CopyButton({ text, label }: { text: string; label: string }) {
   const { t } = useTranslation();
   const copy = () =>
     navigator.clipboard.writeText(text).then(
@@ -38,7 +38,7 @@ function CopyButton({ text }: { text: string }) {
     );
   return (
     <button type="button" className="link-button small" onClick={copy}>
-      {t('me.copy')}
+      {label}
     </button>
   );
 }
@@ -80,7 +80,7 @@ export default function MeScreen() {
               <bdi dir="ltr" className="muted small" data-testid="profile-address">
                 {maskAddress(session.walletAddress)}
               </bdi>
-              <CopyButton text={session.walletAddress} />
+              <CopyButton text={session.walletAddress} label={t('me.copy')} />
             </span>
           ) : (
             user.data?.email && (
@@ -145,7 +145,7 @@ export default function MeScreen() {
               <bdi dir="ltr" data-testid="my-invite-code">
                 {homeUser.data?.inviteCode}
               </bdi>
-              {homeUser.data && <CopyButton text={homeUser.data.inviteCode} />}
+              {homeUser.data && <CopyButton text={homeUser.data.inviteCode} label={t('common.copy')} />}
             </span>
           </div>
           <div className="option" data-testid="inviter-row">
