@@ -79,6 +79,41 @@ test.describe('[auth] e-mail code and password', () => {
     await expect(page.getByTestId('header-user')).toHaveText(username);
   });
 
+  test('an account that has an inviter shows its invite code locked at the next e-mail sign-in', async ({
+    browser,
+  }) => {
+    const inviterPage = await browser.newPage();
+    await injectEvmWallet(inviterPage, { chainId: '0x38', knowsBsc: true });
+    await inviterPage.goto('/');
+    const inviter = await signInWithWallet(inviterPage, 'bsc');
+    await inviterPage.close();
+
+    const page = await browser.newPage();
+    const email = `invited-${Date.now()}@example.com`;
+    await page.goto(`/?invite=${inviter}`);
+    await page.getByTestId('connect-wallet').click();
+    await page.getByRole('button', { name: 'Sign in with e-mail code' }).click();
+    const dialog = page.getByTestId('email-login');
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await expect(dialog.getByTestId('login-invite-code')).toHaveValue(inviter);
+    await dialog.getByLabel('Verification code').fill(await codeFromMailbox(page, email));
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('header-user')).toHaveText(/^invited/);
+    await page.close();
+
+    const again = await browser.newPage();
+    await again.goto('/');
+    await again.getByTestId('connect-wallet').click();
+    await again.getByRole('button', { name: 'Sign in with e-mail code' }).click();
+    const second = again.getByTestId('email-login');
+    await second.getByLabel('E-mail').fill(email);
+    await second.getByLabel('Verification code').focus();
+    await expect(second.getByTestId('login-invite-code')).toHaveValue(inviter);
+    await expect(second.getByText('Already bound to this account')).toBeVisible();
+    await again.close();
+  });
+
   test('the sign-in dialogs in Arabic', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('localLan', 'ar'));
     await page.goto('/');

@@ -72,5 +72,12 @@ test.describe('[me] addresses and inviter', () => {
     await screenshot(page, 'ar', 'dialog-tips-bind');
     await page.keyboard.press('Escape');
     await screenshot(page, 'ar', 'me-signed-in');
+    await page.getByTestId('inviter-row').getByRole('button').click();
+    await expect(page.getByTestId('inviter-dialog')).toBeVisible();
+    await screenshot(page, 'ar', 'dialog-inviter');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('set-password').click();
+    await expect(page.getByTestId('reset-password')).toBeVisible();
+    await screenshot(page, 'ar', 'dialog-reset-password');
   });
 });

@@ -10,14 +10,13 @@ import { useApi, useApiWithToken } from '../../lib/use-api.ts';
 import { completeLogin } from './complete-login.ts';
 import { emailProblem } from './email-rules.ts';
 import { useCountdown } from './use-countdown.ts';
-import { useInviteCode } from './use-invite-code.ts';
+import { useEffectiveInviteCode } from './use-followed-invite.ts';
 
 export function EmailLoginDialog() {
   const { t, i18n } = useTranslation();
   const call = useApi();
   const callWithToken = useApiWithToken();
   const queryClient = useQueryClient();
-  const inviteCode = useInviteCode();
   const countdown = useCountdown();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -25,6 +24,8 @@ export function EmailLoginDialog() {
   const [emailError, setEmailError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [checkedEmail, setCheckedEmail] = useState<string | null>(null);
+  const { inviteCode, locked } = useEffectiveInviteCode(checkedEmail);
   const fail = (error: unknown) =>
     showToast(
       errorMessage(error, t, (k) => i18n.exists(k)),
@@ -34,6 +35,7 @@ export function EmailLoginDialog() {
   const checkEmail = () => {
     const problem = emailProblem(email.trim());
     setEmailError(problem ? t(problem) : null);
+    if (!problem) setCheckedEmail(email.trim().toLowerCase());
     return problem === null;
   };
 
@@ -106,7 +108,12 @@ export function EmailLoginDialog() {
             </button>
           </div>
         </Field>
-        {inviteCode && <p className="muted small">{`${t('auth.inviteCode')}: ${inviteCode}`}</p>}
+        {inviteCode && (
+          <Field label={t('auth.inviteCode')}>
+            <input className="input" dir="ltr" value={inviteCode} readOnly data-testid="login-invite-code" />
+            {locked && <span className="muted small">{t('inviter.boundAlready')}</span>}
+          </Field>
+        )}
         <button type="submit" className="button" disabled={busy}>
           {t('auth.signIn')}
         </button>
