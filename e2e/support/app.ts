@@ -40,9 +40,11 @@ export async function signIn(page: Page, session: Pick<E2eSession, 'token' | 'mi
   );
 }
 
+/** Saves a screenshot; dialogs are shot as the phone shows them, screens in full length. */
 export async function screenshot(page: Page, language: string, name: string) {
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join(SCREENSHOTS, language, `${name}.png`), fullPage: true });
+  const fullPage = !name.startsWith('dialog-');
+  await page.screenshot({ path: path.join(SCREENSHOTS, language, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 /** The fifteen routes of SPEC.md point 2, with their English titles and whether the tab bar shows. */
