@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrossIcon } from './icons.tsx';
 
@@ -72,5 +72,18 @@ export function Field({
         </span>
       )}
     </label>
+  );
+}
+
+/** A labelled text input of a dialog form; left-to-right, as logins, e-mails and codes are. */
+export function InputField({
+  label,
+  error,
+  ...input
+}: { label: string; error?: string | null | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field label={label} error={error}>
+      <input className="input" dir="ltr" {...input} />
+    </Field>
   );
 }

@@ -2,7 +2,7 @@ import { VERIFY_CODE_COUNTDOWN_S } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog, Field } from '../../components/Dialog.tsx';
+import { Dialog, Field, InputField } from '../../components/Dialog.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
@@ -76,20 +76,18 @@ export function EmailLoginDialog() {
   return (
     <Dialog title={t('auth.emailLogin')} onClose={() => openLoginDialog(null)} testId="email-login">
       <form className="stack-sm" onSubmit={submit} noValidate>
-        <Field label={t('auth.email')} error={emailError}>
-          <input
-            className="input"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            dir="ltr"
-            placeholder={t('auth.emailPlaceholder')}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            onBlur={checkEmail}
-            name="email"
-          />
-        </Field>
+        <InputField
+          label={t('auth.email')}
+          error={emailError}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          onBlur={checkEmail}
+          name="email"
+        />
         <Field label={t('auth.code')} error={codeError}>
           <div className="input-row">
             <input

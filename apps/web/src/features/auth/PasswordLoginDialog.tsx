@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog, Field } from '../../components/Dialog.tsx';
+import { Dialog, InputField } from '../../components/Dialog.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
@@ -48,28 +48,24 @@ export function PasswordLoginDialog() {
   return (
     <Dialog title={t('auth.passwordLogin')} onClose={() => openLoginDialog(null)} testId="password-login">
       <form className="stack-sm" onSubmit={submit} noValidate>
-        <Field label={t('auth.loginName')} error={errors.loginName}>
-          <input
-            className="input"
-            autoComplete="username"
-            dir="ltr"
-            placeholder={t('auth.loginNamePlaceholder')}
-            value={loginName}
-            onChange={(e) => setLoginName(e.target.value)}
-            name="loginName"
-          />
-        </Field>
-        <Field label={t('auth.password')} error={errors.password}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            dir="ltr"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            name="password"
-          />
-        </Field>
+        <InputField
+          label={t('auth.loginName')}
+          error={errors.loginName}
+          autoComplete="username"
+          placeholder={t('auth.loginNamePlaceholder')}
+          value={loginName}
+          onChange={(e) => setLoginName(e.target.value)}
+          name="loginName"
+        />
+        <InputField
+          label={t('auth.password')}
+          error={errors.password}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          name="password"
+        />
         <button type="button" className="link-button small" onClick={() => openLoginDialog('reset')}>
           {t('auth.forgotPassword')}
         </button>

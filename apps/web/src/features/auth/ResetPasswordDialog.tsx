@@ -2,7 +2,7 @@ import { buildSignContent, CHAINS, type TChainName } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog, Field } from '../../components/Dialog.tsx';
+import { Dialog, InputField } from '../../components/Dialog.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useSession } from '../../lib/session.ts';
@@ -66,29 +66,25 @@ export function ResetPasswordDialog() {
     <Dialog title={t('auth.resetTitle')} onClose={() => openLoginDialog(null)} testId="reset-password">
       <form className="stack-sm" onSubmit={(e) => signAndSubmit(chains[0] ?? CHAINS.bsc.name, e)} noValidate>
         <p className="muted small">{t('auth.resetText')}</p>
-        <Field label={t('auth.newPassword')} error={errors.password}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            dir="ltr"
-            placeholder={t('auth.passwordHint')}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            name="newPassword"
-          />
-        </Field>
-        <Field label={t('auth.confirmPassword')} error={errors.confirm}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            dir="ltr"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            name="confirmPassword"
-          />
-        </Field>
+        <InputField
+          label={t('auth.newPassword')}
+          error={errors.password}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('auth.passwordHint')}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          name="newPassword"
+        />
+        <InputField
+          label={t('auth.confirmPassword')}
+          error={errors.confirm}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          name="confirmPassword"
+        />
         {chains.map((chain, i) => (
           <button
             key={chain}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Dialog, Field } from '../../components/Dialog.tsx';
+import { Dialog, InputField } from '../../components/Dialog.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -42,18 +42,16 @@ export function InviterDialog({ onClose }: { onClose: () => void }) {
     <Dialog title={t('inviter.title')} onClose={onClose} testId="inviter-dialog">
       <form className="stack-sm" onSubmit={submit} noValidate>
         <p className="muted small">{t('inviter.text')}</p>
-        <Field label={t('auth.inviteCode')} error={error}>
-          <input
-            className="input"
-            dir="ltr"
-            placeholder={t('inviter.placeholder')}
-            value={code}
-            readOnly={fromLink !== null}
-            aria-describedby={fromLink ? 'invite-locked' : undefined}
-            onChange={(e) => setCode(e.target.value)}
-            name="inviteCode"
-          />
-        </Field>
+        <InputField
+          label={t('auth.inviteCode')}
+          error={error}
+          placeholder={t('inviter.placeholder')}
+          value={code}
+          readOnly={fromLink !== null}
+          aria-describedby={fromLink ? 'invite-locked' : undefined}
+          onChange={(e) => setCode(e.target.value)}
+          name="inviteCode"
+        />
         {fromLink && (
           <p id="invite-locked" className="muted small">
             {t('inviter.locked')}
