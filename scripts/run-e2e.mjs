@@ -1,7 +1,20 @@
 // Builds the web app, makes sure Chromium is there, and runs the Playwright suite against a real server.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+
+/** A port nothing listens on now, so the e2e server never collides with another run on this machine. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {
@@ -27,7 +40,11 @@ const run = spawnSync(
   ['test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json', ...process.argv.slice(2)],
   {
     stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, 'e2e.json') },
+    env: {
+      ...process.env,
+      E2E_PORT: process.env.E2E_PORT ?? String(await freePort()),
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, 'e2e.json'),
+    },
   },
 );
 process.exit(run.status ?? 1);

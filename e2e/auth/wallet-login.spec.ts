@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { screenshot } from '../support/app.ts';
-import { injectEvmWallet, injectSolanaWallet, signInWithWallet } from '../support/wallets.ts';
+import {
+  injectEvmWallet,
+  injectSolanaWallet,
+  injectStandardSolanaWallet,
+  signInWithWallet,
+} from '../support/wallets.ts';
 
 const masked = (a: string) => `${a.slice(0, 4)}****${a.slice(-4)}`;
 
@@ -45,6 +50,14 @@ test.describe('[auth] wallet sign-in', () => {
     await page.getByTestId('pick-solana').click();
     await expect(page.getByTestId('header-address')).toHaveText(masked(wallet.address));
     await expect(page.getByRole('img', { name: 'Solana' })).toBeVisible();
+  });
+
+  test('signs in with a Solana wallet found through the wallet-standard protocol', async ({ page }) => {
+    const wallet = await injectStandardSolanaWallet(page);
+    await page.goto('/');
+    await signInWithWallet(page, 'solana');
+    await expect(page.getByTestId('header-address')).toHaveText(masked(wallet.address));
+    expect(await page.evaluate(() => 'phantom' in window || 'solana' in window)).toBe(false);
   });
 
   test('switching the account in the wallet signs the user out', async ({ page }) => {

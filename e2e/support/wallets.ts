@@ -128,3 +128,55 @@ export async function signInWithWallet(page: Page, chain: 'bsc' | 'solana'): Pro
   await page.getByTestId('header-address').waitFor();
   return (await page.getByTestId('header-user').textContent()) ?? '';
 }
+
+/** A Solana wallet that registers itself through the wallet-standard protocol (no `window.phantom`). */
+export async function injectStandardSolanaWallet(page: Page) {
+  const secret = ed25519.utils.randomSecretKey();
+  const address = base58.encode(ed25519.getPublicKey(secret));
+  const publicKey = Array.from(ed25519.getPublicKey(secret));
+  await page.exposeFunction('__e2eStdSign', (bytes: number[]) =>
+    Array.from(ed25519.sign(Uint8Array.from(bytes), secret)),
+  );
+  await page.addInitScript(
+    ({ address, publicKey }) => {
+      const w = window as unknown as Record<string, unknown>;
+      const account = {
+        address,
+        publicKey: Uint8Array.from(publicKey),
+        chains: ['solana:mainnet'],
+        features: ['solana:signMessage'],
+      };
+      const wallet = {
+        version: '1.0.0',
+        name: 'E2E Standard Wallet',
+        icon: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=',
+        chains: ['solana:mainnet'],
+        accounts: [] as (typeof account)[],
+        features: {
+          'standard:connect': {
+            version: '1.0.0',
+            connect: async () => {
+              wallet.accounts = [account];
+              return { accounts: wallet.accounts };
+            },
+          },
+          'standard:events': { version: '1.0.0', on: () => () => {} },
+          'solana:signMessage': {
+            version: '1.0.0',
+            signMessage: async ({ message }: { message: Uint8Array }) => {
+              const signature = await (w.__e2eStdSign as (b: number[]) => Promise<number[]>)(Array.from(message));
+              return [{ signedMessage: message, signature: Uint8Array.from(signature) }];
+            },
+          },
+        },
+      };
+      const callback = ({ register }: { register: (x: unknown) => void }) => register(wallet);
+      window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }));
+      window.addEventListener('wallet-standard:app-ready', (event) =>
+        callback((event as CustomEvent<{ register: (x: unknown) => void }>).detail),
+      );
+    },
+    { address, publicKey },
+  );
+  return { address };
+}

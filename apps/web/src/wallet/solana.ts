@@ -1,4 +1,5 @@
 import { base58 } from '@scure/base';
+import { findStandardSolanaWallet, standardSolanaConnector } from './solana-standard.ts';
 import { type WalletConnector, WalletError } from './types.ts';
 
 interface PhantomLikeProvider {
@@ -21,8 +22,13 @@ export const SOLANA_WALLET_DOWNLOAD_URL = 'https://phantom.com/download';
 
 const errorCode = (error: unknown) => (error as { code?: number } | null)?.code;
 
-/** A Phantom-style provider (`window.phantom.solana`, else `window.solana`). */
+/**
+ * A wallet-standard Solana wallet when one has registered, else a Phantom-style provider
+ * (`window.phantom.solana`, then `window.solana`).
+ */
 export async function solanaConnector(): Promise<WalletConnector> {
+  const standard = findStandardSolanaWallet();
+  if (standard) return standardSolanaConnector(standard);
   const provider = window.phantom?.solana ?? window.solana;
   if (!provider) throw new WalletError('notFound');
   return {
