@@ -16,6 +16,11 @@ export function WalletWatcher() {
   const chain = session.isLogin ? session.chain : null;
   const signedIn = session.walletAddress;
 
+  // A wallet session (it has a chain) whose address is gone is no session (SPEC.md point 4).
+  useEffect(() => {
+    if (chain && !signedIn) clearLogin();
+  }, [chain, signedIn]);
+
   useEffect(() => {
     if (!chain || !signedIn) return;
     let stop = () => {};
