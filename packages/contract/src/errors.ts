@@ -23,6 +23,7 @@ export const ERROR_CATALOGUE = {
   1227: { status: 400, message: 'The verification code is wrong or has expired' },
   1228: { status: 400, message: 'Wrong login name or password' },
   1229: { status: 400, message: 'Signature failed' },
+  1230: { status: 409, message: 'Insufficient balance' },
   81004: { status: 409, message: 'This address is bound to another account' },
   81005: { status: 409, message: 'The address you sign in with cannot be unbound' },
   81006: { status: 409, message: 'An address is already bound for this currency' },

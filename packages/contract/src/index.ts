@@ -1,3 +1,4 @@
+export * from './amount-format.ts';
 export * from './constants.ts';
 export * from './currencies.ts';
 export * from './endpoint.ts';
@@ -5,6 +6,7 @@ export * from './endpoints/index.ts';
 export * from './errors.ts';
 export * from './languages.ts';
 export * from './mask.ts';
+export * from './money.ts';
 export * from './paths.ts';
 export * from './request-signature.ts';
 export * from './routes.ts';

@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addAmounts, formatAmount } from './amount-format.ts';
+import { Money, moneyString, parsePositiveAmount } from './money.ts';
+
+const decimalString = fc
+  .tuple(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.bigInt({ min: 0n, max: 10n ** 18n - 1n }))
+  .map(([w, f]) => (f === 0n ? `${w}` : `${w}.${f.toString().padStart(18, '0').replace(/0+$/, '')}`));
+
+describe('money', () => {
+  it.each(['0', '-1', '1e3', '1e309', 'NaN', '', ' 1', '1.0000000000000000001', '01', '0x10', '1,5'])(
+    'refuses %j as an amount',
+    (text) => expect(parsePositiveAmount(text)).toBeNull(),
+  );
+
+  it('accepts 18 decimals and keeps them exactly', () => {
+    expect(moneyString(parsePositiveAmount('0.000000000000000001') ?? new Money(0))).toBe('0.000000000000000001');
+    expect(moneyString(parsePositiveAmount('123456789012345678.123456789012345678') ?? new Money(0))).toBe(
+      '123456789012345678.123456789012345678',
+    );
+  });
+
+  it('round-trips any valid decimal string (property)', () => {
+    fc.assert(
+      fc.property(decimalString, (s) => {
+        const parsed = parsePositiveAmount(s);
+        if (s === '0') return parsed === null;
+        return parsed !== null && moneyString(parsed) === s;
+      }),
+    );
+  });
+
+  it('adds strings exactly like the decimal library (property)', () => {
+    fc.assert(
+      fc.property(fc.array(decimalString, { maxLength: 8 }), fc.array(decimalString, { maxLength: 8 }), (plus, minus) => {
+        const values = [...plus, ...minus.map((m) => (m === '0' ? m : `-${m}`))];
+        const expected = values.reduce((sum, v) => sum.plus(v), new Money(0));
+        return addAmounts(values) === moneyString(expected);
+      }),
+    );
+  });
+
+  it('formats rounding down, never up, with grouping and Latin digits', () => {
+    expect(formatAmount('1234567.98769')).toBe('1,234,567.9876');
+    expect(formatAmount('0.99999999')).toBe('0.9999');
+    expect(formatAmount('5')).toBe('5');
+    expect(formatAmount('-0.00001')).toBe('0');
+    expect(formatAmount('-2.5')).toBe('-2.5');
+    fc.assert(
+      fc.property(decimalString, (s) => {
+        const shown = new Money(formatAmount(s, 4).replaceAll(',', ''));
+        return shown.lte(s) && new Money(s).minus(shown).lt('0.0001');
+      }),
+    );
+  });
+});
