@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { DEV_REQUEST_SIGN_SECRET } from '@aidf/contract';
 import { z } from 'zod';
 
+/** The operator token of development; `npm start` prints it. */
+export const DEV_OPERATOR_TOKEN = 'aidf-dev-operator-token';
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const ZEnv = z.object({
@@ -12,6 +15,7 @@ const ZEnv = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REQUEST_SIGN_SECRET: z.string().min(16).default(DEV_REQUEST_SIGN_SECRET),
+  OPERATOR_TOKEN: z.string().min(16).default(DEV_OPERATOR_TOKEN),
   SMTP_URL: z.string().optional(),
   BSC_RPC_URL: z.url().optional(),
   SOLANA_RPC_URL: z.url().optional(),
@@ -27,6 +31,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   requestSignSecret: string;
+  /** Bearer token of the operator API (/ops/v1). */
+  operatorToken: string;
   smtpUrl: string | undefined;
   bscRpcUrl: string | undefined;
   solanaRpcUrl: string | undefined;
@@ -46,6 +52,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && e.REQUEST_SIGN_SECRET === DEV_REQUEST_SIGN_SECRET) {
     throw new Error('Invalid configuration:\n  REQUEST_SIGN_SECRET: set your own secret in production');
   }
+  if (e.NODE_ENV === 'production' && e.OPERATOR_TOKEN === DEV_OPERATOR_TOKEN) {
+    throw new Error('Invalid configuration:\n  OPERATOR_TOKEN: set your own token in production');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -54,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: e.DATA_DIR === ':memory:' ? e.DATA_DIR : path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     requestSignSecret: e.REQUEST_SIGN_SECRET,
+    operatorToken: e.OPERATOR_TOKEN,
     smtpUrl: e.SMTP_URL,
     bscRpcUrl: e.BSC_RPC_URL,
     solanaRpcUrl: e.SOLANA_RPC_URL,

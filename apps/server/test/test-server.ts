@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { type Repositories, repositories } from '../src/db/repositories/index.ts';
+import { checkLedger } from '../src/domain/ledger/check.ts';
 import { buildApp } from '../src/http/app.ts';
 
 /** 'postgres' when the API suite runs against TEST_DATABASE_URL, else the embedded PGlite. */
@@ -65,10 +66,13 @@ export async function startTestServer(
     baseUrl,
     repos: repositories(database.db),
     database,
+    // Every test file ends with the ledger's invariants checked on its database.
     close: async () => {
+      const ledger = await checkLedger(repositories(database.db));
       await app.close();
       await database.close();
       await database.drop();
+      if (!ledger.ok) throw new Error(`ledger invariants broken: ${JSON.stringify(ledger)}`);
     },
   };
 }

@@ -32,11 +32,15 @@ describe('money', () => {
 
   it('adds strings exactly like the decimal library (property)', () => {
     fc.assert(
-      fc.property(fc.array(decimalString, { maxLength: 8 }), fc.array(decimalString, { maxLength: 8 }), (plus, minus) => {
-        const values = [...plus, ...minus.map((m) => (m === '0' ? m : `-${m}`))];
-        const expected = values.reduce((sum, v) => sum.plus(v), new Money(0));
-        return addAmounts(values) === moneyString(expected);
-      }),
+      fc.property(
+        fc.array(decimalString, { maxLength: 8 }),
+        fc.array(decimalString, { maxLength: 8 }),
+        (plus, minus) => {
+          const values = [...plus, ...minus.map((m) => (m === '0' ? m : `-${m}`))];
+          const expected = values.reduce((sum, v) => sum.plus(v), new Money(0));
+          return addAmounts(values) === moneyString(expected);
+        },
+      ),
     );
   });
 

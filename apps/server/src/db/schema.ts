@@ -3,6 +3,8 @@ import {
   bigint,
   bigserial,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -102,3 +104,45 @@ export const tokenConfigs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.chainCurrency, t.currency] })],
 );
+
+export const accounts = pgTable('accounts', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  kind: text('kind').notNull(),
+  ownerUserId: bigint('owner_user_id', { mode: 'bigint' }).references(() => users.id),
+  platformCode: text('platform_code'),
+  currency: text('currency').notNull(),
+  submode: text('submode').notNull().default('00'),
+  balance: numeric('balance', { precision: 48, scale: 18 }).notNull().default('0'),
+});
+
+export const movements = pgTable('movements', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  type: text('type').notNull(),
+  idemKey: text('idem_key').notNull().unique(),
+  ref: text('ref'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const entries = pgTable('entries', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  movementId: bigint('movement_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => movements.id),
+  accountId: bigint('account_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => accounts.id),
+  type: text('type').notNull(),
+  amount: numeric('amount', { precision: 48, scale: 18 }).notNull(),
+  balanceAfter: numeric('balance_after', { precision: 48, scale: 18 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const operatorActions = pgTable('operator_actions', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  operator: text('operator').notNull(),
+  action: text('action').notNull(),
+  movementId: bigint('movement_id', { mode: 'bigint' }).references(() => movements.id),
+  reason: text('reason').notNull(),
+  detail: jsonb('detail').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -13,11 +13,13 @@ import { openApi } from './plugins/openapi.ts';
 import { requestContext } from './plugins/request-context.ts';
 import { requestSignatureCheck } from './plugins/request-signature.ts';
 import { webApp } from './plugins/web-app.ts';
+import { assetRoutes } from './routes/assets.ts';
 import { authRoutes } from './routes/auth.ts';
 import { coinConfigRoutes } from './routes/coin-config.ts';
 import { contentRoutes } from './routes/content.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { healthRoutes } from './routes/health.ts';
+import { operatorRoutes } from './routes/operator.ts';
 import { userRoutes } from './routes/users.ts';
 
 export interface BuildAppOptions {
@@ -62,6 +64,8 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
   await app.register(contentRoutes);
   await app.register(userRoutes);
   await app.register(authRoutes);
+  await app.register(assetRoutes);
+  await app.register(operatorRoutes);
   if (mail.mailbox) await app.register(devMailboxRoutes, { mailbox: mail.mailbox });
 
   await app.register(webApp, { distDir: config.webDistDir });

@@ -34,7 +34,8 @@ export const financeList = defineEndpoint({
   ...ROUTES.financeList,
   summary: 'Bill lines of one currency',
   params: ZPageParams.extend({ currency: ZCurrency }),
-  body: z.object({ submode: ZSubmode.default('00') }),
+  /** `category: 'income'` keeps the income types of the income details screen. */
+  body: z.object({ submode: ZSubmode.default('00'), category: z.enum(['all', 'income']).default('all') }),
   data: pageOf(ZStatementLine),
 });
 

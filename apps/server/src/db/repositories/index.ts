@@ -2,7 +2,9 @@ import type { AppDb } from '../client.ts';
 import { announcementsRepository } from './announcements.ts';
 import { boundAddressesRepository } from './bound-addresses.ts';
 import { emailCodesRepository } from './email-codes.ts';
+import { ledgerRepository } from './ledger.ts';
 import { loginFailuresRepository } from './login-failures.ts';
+import { operatorActionsRepository } from './operator-actions.ts';
 import { sessionsRepository } from './sessions.ts';
 import { tokenConfigsRepository } from './token-configs.ts';
 import { usedSignaturesRepository } from './used-signatures.ts';
@@ -13,7 +15,9 @@ function tableRepositories(db: AppDb) {
     announcements: announcementsRepository(db),
     boundAddresses: boundAddressesRepository(db),
     emailCodes: emailCodesRepository(db),
+    ledger: ledgerRepository(db),
     loginFailures: loginFailuresRepository(db),
+    operatorActions: operatorActionsRepository(db),
     sessions: sessionsRepository(db),
     tokenConfigs: tokenConfigsRepository(db),
     usedSignatures: usedSignaturesRepository(db),

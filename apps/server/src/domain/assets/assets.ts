@@ -1,0 +1,52 @@
+import { CURRENCIES, INCOME_TRANSACTION_TYPES, SUBMODES, type TCurrency, type TSubmode } from '@aidf/contract';
+import type { Repositories } from '../../db/repositories/index.ts';
+
+/** Every balance a user can hold: each currency's normal balance and frozen AIDF, zero where never used. */
+const BALANCE_SLOTS: { currency: TCurrency; submode: TSubmode }[] = [
+  ...CURRENCIES.map((currency) => ({ currency, submode: SUBMODES.normal })),
+  { currency: 'aidf', submode: SUBMODES.frozen },
+];
+
+export async function userBalances(repos: Repositories, userId: bigint, submode?: TSubmode) {
+  const held = new Map(
+    (await repos.ledger.balancesOfUser(userId)).map((b) => [`${b.currency}/${b.submode}`, b.balance]),
+  );
+  return BALANCE_SLOTS.filter((s) => !submode || s.submode === submode).map((s) => ({
+    ...s,
+    balance: normalize(held.get(`${s.currency}/${s.submode}`) ?? '0'),
+  }));
+}
+
+/** NUMERIC(48,18) comes back with 18 decimals; the wire carries the shortest exact form. */
+export function normalize(value: string): string {
+  if (!value.includes('.')) return value;
+  const trimmed = value.replace(/0+$/, '').replace(/\.$/, '');
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+/** A page of a user's statement lines for one currency and submode, newest first. */
+export async function statementPage(
+  repos: Repositories,
+  q: { userId: bigint; currency: TCurrency; submode: TSubmode; pageNum: number; pageSize: number; incomeOnly: boolean },
+) {
+  const { rows, total } = await repos.ledger.statement({
+    userId: q.userId,
+    currency: q.currency,
+    submode: q.submode,
+    types: q.incomeOnly ? INCOME_TRANSACTION_TYPES : null,
+    limit: q.pageSize,
+    offset: (q.pageNum - 1) * q.pageSize,
+  });
+  return {
+    total,
+    list: rows.map((r) => ({
+      id: r.id.toString(),
+      type: r.type,
+      currency: q.currency,
+      submode: q.submode,
+      amount: normalize(r.amount),
+      balanceAfter: normalize(r.balanceAfter),
+      createTime: r.createdAt.getTime(),
+    })),
+  };
+}

@@ -1,0 +1,19 @@
+import type { AccountRef } from '../../db/repositories/ledger.ts';
+
+/** The platform's own accounts; they may go negative, being where tokens enter the platform. */
+export const PLATFORM = {
+  /** Operator credits (merchant-system-transfer, "admin recharge"). */
+  operatorCredit: 'operator-credit',
+  /** Rewards and interest paid by the platform. */
+  issuance: 'issuance',
+  /** Fees the platform keeps. */
+  fees: 'fees',
+} as const;
+
+export function platformAccount(code: string, currency: string, submode = '00'): AccountRef {
+  return { platform: code, currency, submode };
+}
+
+export function userAccount(userId: bigint, currency: string, submode = '00'): AccountRef {
+  return { userId, currency, submode };
+}

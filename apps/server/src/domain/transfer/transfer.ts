@@ -1,0 +1,40 @@
+import { parsePositiveAmount } from '@aidf/contract';
+import type { Repositories } from '../../db/repositories/index.ts';
+import { boundSignerFor } from '../auth/bound-signer.ts';
+import { acceptSignedAction, type WalletSignatureInput } from '../auth/signed-action.ts';
+import { AppError } from '../errors.ts';
+import { userAccount } from '../ledger/platform-accounts.ts';
+import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+
+export interface TransferInput extends WalletSignatureInput {
+  amount: string;
+  currency: string;
+  username: string;
+}
+
+/**
+ * Internal transfer (RULES.md "Recharge and withdrawal"): any currency with a balance, to another user by
+ * username, with a fresh 'transfer-{ms}' signature from the sender's bound wallet. The signature is the
+ * idempotency key: the same request sent again moves nothing and answers success.
+ */
+export async function transfer(repos: Repositories, senderId: bigint, input: TransferInput) {
+  const amount = parsePositiveAmount(input.amount);
+  if (!amount) throw new AppError(1225, 'amount must be above zero with at most 18 decimals');
+  const receiver = await repos.users.byUsername(input.username.trim().toLowerCase());
+  if (!receiver) throw new AppError(1226);
+  if (receiver.id === senderId) throw new AppError(1225, 'you cannot transfer to yourself');
+  const signer = await boundSignerFor(repos, senderId, input.sign);
+
+  const prepared = await prepareMovement(repos, {
+    type: 'user-transfer-out',
+    idemKey: `transfer:${signer.address}:${input.signContent}`,
+    ref: receiver.username,
+    lines: [
+      { account: userAccount(senderId, input.currency), amount: amount.neg(), type: 'user-transfer-out' },
+      { account: userAccount(receiver.id, input.currency), amount, type: 'user-transfer-in' },
+    ],
+  });
+  return repos.transaction((tx) =>
+    postPrepared(tx, prepared, () => acceptSignedAction(tx, { ...input, action: 'transfer', ...signer })),
+  );
+}

@@ -1,0 +1,135 @@
+import { Money, moneyString } from '@aidf/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../src/domain/ledger/check.ts';
+import { call, startTestServer, type TestServer } from './test-server.ts';
+import { type Account, balanceOf, credit, signUp, transferBody } from './users.ts';
+
+const TRANSFER = '/v1/cow/home/transfer';
+
+/** Runs `tasks` with at most `limit` in flight, like that many concurrent clients. */
+async function pool<T>(limit: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await (tasks[i] as () => Promise<T>)();
+      }
+    }),
+  );
+  return results;
+}
+
+const randomAmount = () => {
+  const whole = Math.floor(Math.random() * 60);
+  const decimals = Math.floor(Math.random() * 19);
+  const fraction = Array.from({ length: decimals }, () => Math.floor(Math.random() * 10)).join('');
+  const text = fraction ? `${whole}.${fraction}` : `${whole}`;
+  return new Money(text).isZero() ? '1' : text;
+};
+
+describe('[api] ledger under concurrency (internal transfer)', () => {
+  let server: TestServer;
+  let users: Account[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    users = [];
+    for (let i = 0; i < 20; i++) users.push(await signUp(server));
+    for (const u of users) {
+      await credit(server, u.username, 'usdt', '1000');
+      await credit(server, u.username, 'aidf', '250.5');
+    }
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('conserves money: 5,000 random transfers from 64 concurrent clients', async () => {
+    const before = await server.repos.ledger.totalsByCurrency();
+    const outcomes = await pool(
+      64,
+      Array.from({ length: 5000 }, () => async () => {
+        const from = users[Math.floor(Math.random() * users.length)] as Account;
+        let to = users[Math.floor(Math.random() * users.length)] as Account;
+        if (to === from) to = users[(users.indexOf(from) + 1) % users.length] as Account;
+        const currency = Math.random() < 0.8 ? 'usdt' : 'aidf';
+        const res = await call(server.baseUrl, TRANSFER, {
+          token: from.token,
+          body: await transferBody(from, to.username, currency, randomAmount()),
+        });
+        return res.status === 200 ? 'moved' : `${res.status}:${res.json?.code}`;
+      }),
+    );
+    const kinds = new Set(outcomes);
+    expect([...kinds].every((k) => k === 'moved' || k === '409:1230')).toBe(true);
+    expect(outcomes.filter((o) => o === 'moved').length).toBeGreaterThan(2500);
+    expect(await server.repos.ledger.totalsByCurrency()).toEqual(before);
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  }, 300_000);
+
+  it('never overdraws: of 64 concurrent requests spending the whole balance exactly one succeeds, 50 times', async () => {
+    const spender = await signUp(server);
+    for (let round = 0; round < 50; round++) {
+      await credit(server, spender.username, 'cow', '10');
+      const results = await pool(
+        64,
+        users.slice(0, 16).flatMap((to) =>
+          Array.from({ length: 4 }, () => async () => {
+            const res = await call(server.baseUrl, TRANSFER, {
+              token: spender.token,
+              body: await transferBody(spender, to.username, 'cow', '10'),
+            });
+            return res.status;
+          }),
+        ),
+      );
+      expect(results.filter((s) => s === 200)).toHaveLength(1);
+      expect(results.filter((s) => s === 409)).toHaveLength(63);
+      expect(await balanceOf(server, spender, 'cow')).toBe('0');
+    }
+  }, 300_000);
+
+  it('moves money once for the same signed request sent 5 times at once', async () => {
+    const [alice, bob] = users as [Account, Account];
+    const before = new Money(await balanceOf(server, bob, 'usdt'));
+    const body = await transferBody(alice, bob.username, 'usdt', '1.25');
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => call(server.baseUrl, TRANSFER, { token: alice.token, body })),
+    );
+    for (const r of results) {
+      expect(r.status).toBe(200);
+      expect(r.json.code).toBe(200);
+    }
+    expect(await balanceOf(server, bob, 'usdt')).toBe(moneyString(before.plus('1.25')));
+  });
+
+  it('refuses bad input with a 4xx and its code, writing nothing', async () => {
+    const [alice, bob] = users as [Account, Account];
+    const movementsBefore = await server.database.db.$count((await import('../src/db/schema.ts')).movements);
+    const cases: [string, Record<string, unknown>, number][] = [
+      ['negative', await transferBody(alice, bob.username, 'usdt', '-1'), 1225],
+      ['zero', await transferBody(alice, bob.username, 'usdt', '0'), 1225],
+      ['not a number', await transferBody(alice, bob.username, 'usdt', 'ten'), 1225],
+      ['19 decimals', await transferBody(alice, bob.username, 'usdt', '1.0000000000000000001'), 1225],
+      ['1e309', await transferBody(alice, bob.username, 'usdt', '1e309'), 1225],
+      ['a number, not a string', { ...(await transferBody(alice, bob.username, 'usdt', '1')), amount: 1 }, 1225],
+      ['unknown currency', await transferBody(alice, bob.username, 'doge', '1'), 1225],
+      ['unknown receiver', await transferBody(alice, 'nobody-here', 'usdt', '1'), 1226],
+      ['yourself', await transferBody(alice, alice.username, 'usdt', '1'), 1225],
+      ['more than the balance', await transferBody(alice, bob.username, 'usdt', '1000000000'), 1230],
+      ['another wallet’s signature', await transferBody(bob, bob.username, 'usdt', '1'), 1229],
+    ];
+    for (const [name, body, code] of cases) {
+      const res = await call(server.baseUrl, TRANSFER, { token: alice.token, body });
+      expect(res.status, name).toBeGreaterThanOrEqual(400);
+      expect(res.status, name).toBeLessThan(500);
+      expect(res.json.code, name).toBe(code);
+    }
+    const { sign: _, ...unsigned } = await transferBody(alice, bob.username, 'usdt', '1');
+    expect((await call(server.baseUrl, TRANSFER, { token: alice.token, body: unsigned })).json.code).toBe(1225);
+    expect(
+      (await call(server.baseUrl, TRANSFER, { body: await transferBody(alice, bob.username, 'usdt', '1') })).status,
+    ).toBe(401);
+    expect(await server.database.db.$count((await import('../src/db/schema.ts')).movements)).toBe(movementsBefore);
+  });
+});

@@ -1,0 +1,67 @@
+import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
+import { call, type TestServer } from './test-server.ts';
+import { evmWallet, signed, type TestWallet } from './wallets.ts';
+
+export interface Account {
+  wallet: TestWallet;
+  token: string;
+  mid: string;
+  username: string;
+}
+
+/** Signs a new wallet up through the API, as a user would. */
+export async function signUp(server: TestServer, wallet: TestWallet = evmWallet()): Promise<Account> {
+  const res = await call(server.baseUrl, '/v1/sso/dapp/addressLogin', {
+    body: {
+      currency: wallet.currency,
+      walletAddress: wallet.address,
+      inviteCode: null,
+      ...(await signed(wallet, 'Login-')),
+    },
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.text}`);
+  return {
+    wallet,
+    token: res.headers.get('authorization') ?? '',
+    mid: res.json.data.mid,
+    username: res.json.data.username,
+  };
+}
+
+/** Credits a balance through the operator API. */
+export async function credit(server: TestServer, username: string, currency: string, amount: string, submode = '00') {
+  const res = await fetch(`${server.baseUrl}/ops/v1/credit`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${DEV_OPERATOR_TOKEN}`,
+      'content-type': 'application/json',
+      'x-operator': 'tests',
+    },
+    body: JSON.stringify({ username, currency, submode, amount, reason: 'test funding' }),
+  });
+  if (res.status !== 200) throw new Error(`credit failed: ${await res.text()}`);
+  return res.json();
+}
+
+/** A user's balance of one currency, read through the assets call. */
+export async function balanceOf(server: TestServer, account: Account, currency: string, submode = '00') {
+  const res = await call(server.baseUrl, `/v1/ma/account/assets/${account.mid}`, {
+    method: 'GET',
+    token: account.token,
+  });
+  const row = (res.json.data as { currency: string; submode: string; balance: string }[]).find(
+    (b) => b.currency === currency && b.submode === submode,
+  );
+  return row?.balance ?? '0';
+}
+
+let lastTimestamp = 0;
+/** Distinct millisecond timestamps, so concurrent signed requests of one wallet never share a text. */
+export function uniqueTimestamp() {
+  lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
+  return lastTimestamp;
+}
+
+export async function transferBody(from: Account, to: string, currency: string, amount: string) {
+  return { amount, currency, username: to, ...(await signed(from.wallet, 'transfer-', uniqueTimestamp())) };
+}
