@@ -1,5 +1,6 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DEMO_USERS } from './dev/demo-users.ts';
 import { buildApp } from './http/app.ts';
 import { prepareDatabase } from './prepare.ts';
 
@@ -21,7 +22,17 @@ async function main() {
   const address = await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   app.log.info({ migrations, seeded, database: where }, 'database ready');
-  console.log(`\n  AIDF is running: ${address}\n  API docs:        ${address}/docs\n  Database:        ${where}\n`);
+  console.log(`\n  AIDF is running: ${address}\n  API docs:        ${address}/docs\n  Database:        ${where}`);
+  if (config.env !== 'production') {
+    console.log(`  Dev mailbox:     ${address}/dev/mailbox`);
+    console.log(
+      `  Operator token:  ${config.operatorToken}  (npm run operator -- credit <user> <currency> <amount> --reason "...")`,
+    );
+    console.log('  Demo users (import the dev key into a browser wallet on BNB Smart Chain to sign in):');
+    for (const demo of DEMO_USERS)
+      console.log(`    ${demo.username.padEnd(6)} ${demo.address}  key ${demo.privateKey}`);
+  }
+  console.log('');
 }
 
 main().catch((error: unknown) => {

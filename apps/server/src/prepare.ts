@@ -9,6 +9,6 @@ export async function prepareDatabase(database: Database, options: { seedDemoDat
   const migrations = await migrate(database);
   const repos = repositories(database.db);
   await repos.tokenConfigs.insertMissing(DEFAULT_TOKEN_CONFIG);
-  const seeded = options.seedDemoData ? await seed(repos) : { announcements: 0 };
+  const seeded = options.seedDemoData ? await seed(repos) : { announcements: 0, demoUsers: 0 };
   return { migrations, seeded, repos };
 }

@@ -87,8 +87,8 @@ describe('[api] announcements', () => {
   it('seeds announcements in all eleven languages once', async () => {
     const other = await startTestServer();
     try {
-      expect(await seed(other.repos)).toEqual({ announcements: 3 });
-      expect(await seed(other.repos)).toEqual({ announcements: 0 });
+      expect(await seed(other.repos)).toEqual({ announcements: 3, demoUsers: 2 });
+      expect(await seed(other.repos)).toEqual({ announcements: 0, demoUsers: 0 });
       for (const language of ['en', 'zhCN', 'zhTW', 'ru', 'vi', 'th', 'ko', 'ja', 'sp', 'fr', 'ar']) {
         const res = await call(other.baseUrl, '/v1/cms/content/p/1-10', { language });
         expect(res.json.data.total).toBe(3);

@@ -1,10 +1,15 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { Money, moneyString } from '@aidf/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, credit, signUp, transferBody } from './users.ts';
 
 const TRANSFER = '/v1/cow/home/transfer';
+const execFileAsync = promisify(execFile);
 
 /** Runs `tasks` with at most `limit` in flight, like that many concurrent clients. */
 async function pool<T>(limit: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
@@ -131,5 +136,49 @@ describe('[api] ledger under concurrency (internal transfer)', () => {
       (await call(server.baseUrl, TRANSFER, { body: await transferBody(alice, bob.username, 'usdt', '1') })).status,
     ).toBe(401);
     expect(await server.database.db.$count((await import('../src/db/schema.ts')).movements)).toBe(movementsBefore);
+  });
+});
+
+describe('[api] operator credit and the ledger check command', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('credits as merchant-system-transfer, audited; refuses a wrong operator token', async () => {
+    const carol = await signUp(server);
+    await credit(server, carol.username, 'aidf', '12.5', '16');
+    expect(await balanceOf(server, carol, 'aidf', '16')).toBe('12.5');
+    const lines = await call(server.baseUrl, '/v1/ma/account/finance/aidf/16/p/1-10', {
+      method: 'GET',
+      token: carol.token,
+    });
+    expect(lines.json.data.list[0]).toMatchObject({
+      type: 'merchant-system-transfer',
+      amount: '12.5',
+      balanceAfter: '12.5',
+    });
+    const audit = await server.database.db.execute(sql`SELECT operator, action, reason FROM operator_actions`);
+    expect(JSON.stringify(audit)).toContain('test funding');
+
+    const refused = await fetch(`${server.baseUrl}/ops/v1/credit`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer not-the-token-at-all', 'content-type': 'application/json' },
+      body: JSON.stringify({ username: carol.username, currency: 'aidf', amount: '1', reason: 'x' }),
+    });
+    expect(refused.status).toBe(401);
+  });
+
+  it('runs `npm run operator` and `npm run ledger:check` against the running server', async () => {
+    const dave = await signUp(server);
+    const env = { ...process.env, OPERATOR_URL: server.baseUrl };
+    const cli = (args: string[]) =>
+      execFileAsync(path.resolve('node_modules/.bin/tsx'), ['apps/server/src/cli/operator.ts', ...args], { env });
+    const credited = await cli(['credit', dave.username, 'cow', '7', '--reason', 'welcome bonus']);
+    expect(credited.stdout).toContain(`credited 7 cow to ${dave.username}`);
+    expect(await balanceOf(server, dave, 'cow')).toBe('7');
+    const check = await cli(['ledger-check']);
+    expect(check.stdout).toContain('ledger OK');
   });
 });

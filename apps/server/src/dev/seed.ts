@@ -1,6 +1,7 @@
 import { LANGUAGE_CODES, type TLanguage } from '@aidf/contract';
 import type { Repositories } from '../db/repositories/index.ts';
 import { publishAnnouncement } from '../domain/content/publish-announcement.ts';
+import { seedDemoUsers } from './demo-users.ts';
 import { SEED_ANNOUNCEMENTS_EN } from './seed-announcements.en.ts';
 import translations from './seed-announcements.json' with { type: 'json' };
 
@@ -10,9 +11,13 @@ const TRANSLATED = translations as Translated;
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** Demo announcements in all eleven languages, written once into an empty database (never in production). */
-export async function seed(repos: Repositories, now = new Date()): Promise<{ announcements: number }> {
-  if ((await repos.announcements.count()) > 0) return { announcements: 0 };
+/** Demo users and announcements in all eleven languages, written once into an empty database (never in production). */
+export async function seed(
+  repos: Repositories,
+  now = new Date(),
+): Promise<{ announcements: number; demoUsers: number }> {
+  const demoUsers = await seedDemoUsers(repos);
+  if ((await repos.announcements.count()) > 0) return { announcements: 0, demoUsers };
   // Oldest first, so ids follow publish time.
   const oldestFirst = [...SEED_ANNOUNCEMENTS_EN].sort((a, b) => b.daysAgo - a.daysAgo);
   for (const a of oldestFirst) {
@@ -25,5 +30,5 @@ export async function seed(repos: Repositories, now = new Date()): Promise<{ ann
       translations: Object.fromEntries(entries),
     });
   }
-  return { announcements: oldestFirst.length };
+  return { announcements: oldestFirst.length, demoUsers };
 }
