@@ -16,8 +16,11 @@ export interface InjectedEvmWallet {
   listenerCount: (event: string) => Promise<number>;
 }
 
-export async function injectEvmWallet(page: Page, options: { chainId?: string; knowsBsc?: boolean } = {}) {
-  let account: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey());
+export async function injectEvmWallet(
+  page: Page,
+  options: { chainId?: string; knowsBsc?: boolean; privateKey?: `0x${string}` } = {},
+) {
+  let account: PrivateKeyAccount = privateKeyToAccount(options.privateKey ?? generatePrivateKey());
   await page.exposeFunction('__e2eEvmAddress', () => account.address);
   await page.exposeFunction('__e2eEvmSign', (hexMessage: string) =>
     account.signMessage({ message: { raw: hexMessage as Hex } }),

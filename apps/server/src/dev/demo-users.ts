@@ -1,3 +1,4 @@
+import { privateKeyToAccount } from 'viem/accounts';
 import type { Repositories } from '../db/repositories/index.ts';
 import { creditUser } from '../domain/operator/credit.ts';
 
@@ -5,18 +6,12 @@ import { creditUser } from '../domain/operator/credit.ts';
  * Two demo users for `npm start`, bound to the first two well-known development keys of Hardhat (public
  * test keys, never for real funds), with balances to try every screen.
  */
-export const DEMO_USERS = [
-  {
-    username: 'alice',
-    address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-    privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
-  },
-  {
-    username: 'bob',
-    address: '0x70997970C51812dc3A010C7d01E2bC0f72F9BA1c',
-    privateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
-  },
-] as const;
+export const DEMO_USERS = (
+  [
+    { username: 'alice', privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' },
+    { username: 'bob', privateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d' },
+  ] as const
+).map((u) => ({ ...u, address: privateKeyToAccount(u.privateKey).address }));
 
 const DEMO_BALANCES = [
   { currency: 'usdt', submode: '00', amount: '1000' },

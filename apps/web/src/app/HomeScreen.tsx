@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AnnouncementList } from '../features/announcements/AnnouncementList.tsx';
+import { AssetsSummary } from '../features/assets/AssetsSummary.tsx';
 import { openLoginDialog } from '../lib/login-dialog.ts';
 import { useSession } from '../lib/session.ts';
 
@@ -24,6 +25,7 @@ export default function HomeScreen() {
           </button>
         )}
       </section>
+      {session.isLogin && <AssetsSummary />}
       <section aria-labelledby="announcements-heading" className="stack-sm">
         <h2 id="announcements-heading" className="section-title">
           {t('home.announcements')}

@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
       screen(
         '/bill',
         { titleKey: 'titles.bill', lead: 'back', requiresLogin: true },
-        () => import('../features/bill/BillScreen.tsx'),
+        () => import('../features/statements/BillScreen.tsx'),
       ),
       screen(
         '/problemfeedback',
@@ -76,12 +76,12 @@ export const routes: RouteObject[] = [
       screen(
         '/incomeDetail',
         { titleKey: 'titles.incomeDetail', lead: 'cross', requiresLogin: true },
-        () => import('../features/income/IncomeDetailScreen.tsx'),
+        () => import('../features/statements/IncomeDetailScreen.tsx'),
       ),
       screen(
         '/currencyStatement',
         { titleKey: 'titles.currencyStatement', lead: 'cross', requiresLogin: true },
-        () => import('../features/statement/CurrencyStatementScreen.tsx'),
+        () => import('../features/statements/CurrencyStatementScreen.tsx'),
       ),
       screen(
         '/internalTransfer',

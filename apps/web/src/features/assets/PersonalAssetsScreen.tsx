@@ -1,5 +1,56 @@
-import { EmptyScreen } from '../../components/EmptyScreen.tsx';
+import { addAmounts, CURRENCIES, formatAmount } from '@aidf/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/Dialog.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 
 export default function PersonalAssetsScreen() {
-  return <EmptyScreen name="personalAssets" />;
+  const { t, i18n } = useTranslation();
+  const assets = useAssets();
+  const [frozenOpen, setFrozenOpen] = useState(false);
+  if (assets.isPending) return <Spinner />;
+  if (assets.isError) {
+    return <EmptyState title={t('assets.loadFailed')} text={errorMessage(assets.error, t, (k) => i18n.exists(k))} />;
+  }
+  const normal = balanceIn(assets.data, 'aidf');
+  const frozen = balanceIn(assets.data, 'aidf', '16');
+  return (
+    <div className="stack">
+      <section className="card hero" data-testid="aidf-card">
+        <p className="muted small">AIDF · {t('assets.total')}</p>
+        <p className="hero-amount">
+          <bdi dir="ltr">{formatAmount(addAmounts([normal, frozen]))}</bdi>
+        </p>
+        <div className="row-between small">
+          <span>
+            {t('assets.available')} <bdi dir="ltr">{formatAmount(normal)}</bdi>
+          </span>
+          <button type="button" className="link-button" onClick={() => setFrozenOpen(true)} data-testid="frozen-button">
+            {t('assets.frozen')} <bdi dir="ltr">{formatAmount(frozen)}</bdi>
+          </button>
+        </div>
+      </section>
+      <ul className="card option-list" data-testid="asset-list">
+        {CURRENCIES.filter((c) => c !== 'aidf').map((currency) => (
+          <li key={currency} className="option" data-testid={`asset-${currency}`}>
+            <span className="currency-name">{currency.toUpperCase()}</span>
+            <bdi dir="ltr">{formatAmount(balanceIn(assets.data, currency), 6)}</bdi>
+          </li>
+        ))}
+      </ul>
+      {frozenOpen && (
+        <Dialog title={t('assets.frozenTitle')} onClose={() => setFrozenOpen(false)} testId="frozen-dialog">
+          <div className="stack-sm">
+            <p className="hero-amount">
+              <bdi dir="ltr">{formatAmount(frozen)}</bdi> AIDF
+            </p>
+            <p className="muted">{t('assets.frozenText')}</p>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
 }

@@ -1,5 +1,0 @@
-import { EmptyScreen } from '../../components/EmptyScreen.tsx';
-
-export default function BillScreen() {
-  return <EmptyScreen name="bill" />;
-}

@@ -1,0 +1,82 @@
+import { SUBMODES, type TCurrency, type TSubmode, transactionTypeKey } from '@aidf/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../components/toast.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { CurrencyChips } from './CurrencyChips.tsx';
+import { downloadText, toCsv } from './export-csv.ts';
+import { StatementList } from './StatementList.tsx';
+import { useStatement, useWholeStatement } from './use-statement.ts';
+
+export default function CurrencyStatementScreen() {
+  const { t, i18n } = useTranslation();
+  const [currency, setCurrency] = useState<TCurrency>('aidf');
+  const [submode, setSubmode] = useState<TSubmode>(SUBMODES.normal);
+  const query = useStatement({ kind: 'statement', currency, submode });
+  const wholeStatement = useWholeStatement({ kind: 'statement', currency, submode });
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const lines = await wholeStatement();
+      const header = [
+        t('statement.colTime'),
+        t('statement.colType'),
+        t('statement.colAmount'),
+        t('statement.colBalance'),
+      ];
+      const rows = lines.map((l) => [
+        new Date(l.createTime).toISOString(),
+        t(transactionTypeKey(l.type) as 'txType.unknown'),
+        l.amount,
+        l.balanceAfter,
+      ]);
+      downloadText(`aidf-statement-${currency}-${submode}.csv`, toCsv([header, ...rows]));
+      showToast(t('statement.exported'), 'success');
+    } catch (error) {
+      showToast(
+        errorMessage(error, t, (k) => i18n.exists(k)),
+        'error',
+      );
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <div className="stack-sm">
+      <CurrencyChips
+        value={currency}
+        onChange={(c) => {
+          setCurrency(c);
+          if (c !== 'aidf') setSubmode(SUBMODES.normal);
+        }}
+        label={t('transfer.currency')}
+      />
+      <div className="row-between">
+        {currency === 'aidf' ? (
+          <fieldset className="chips">
+            {[SUBMODES.normal, SUBMODES.frozen].map((s) => (
+              <button
+                key={s}
+                type="button"
+                className={`chip${s === submode ? ' chip-active' : ''}`}
+                aria-pressed={s === submode}
+                onClick={() => setSubmode(s)}
+              >
+                {s === SUBMODES.normal ? t('statement.available') : t('statement.frozen')}
+              </button>
+            ))}
+          </fieldset>
+        ) : (
+          <span />
+        )}
+        <button type="button" className="button button-small button-quiet" onClick={exportCsv} disabled={exporting}>
+          {t('statement.export')}
+        </button>
+      </div>
+      <StatementList query={query} empty={{ title: t('empty.statementTitle'), text: t('empty.statementText') }} />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_USERS } from '../../apps/server/src/dev/demo-users.ts';
+import { screenshot } from '../support/app.ts';
+import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
+
+const [ALICE, BOB] = DEMO_USERS as [(typeof DEMO_USERS)[number], (typeof DEMO_USERS)[number]];
+
+/** A page signed in as a seeded demo user, through its wallet key. */
+async function signedInAs(browser: Browser, user: (typeof DEMO_USERS)[number], language = 'en'): Promise<Page> {
+  const page = await browser.newPage();
+  await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true, privateKey: user.privateKey });
+  if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
+  await page.goto('/');
+  await signInWithWallet(page, 'bsc');
+  return page;
+}
+
+async function transfer(page: Page, to: string, amount: string) {
+  await page.goto('/internalTransfer');
+  const form = page.getByTestId('transfer-form');
+  await form.locator('input[name="username"]').fill(to);
+  await form.getByRole('button', { name: 'USDT' }).click();
+  await form.locator('input[name="amount"]').fill(amount);
+  await form.getByRole('button', { name: /./ }).last().click();
+}
+
+test.describe('[money] internal transfer and statements', () => {
+  test('alice sends USDT to bob; both see it in their statements (en)', async ({ browser }) => {
+    const alice = await signedInAs(browser, ALICE);
+    await expect(alice.getByTestId('assets-summary')).toContainText('1,000');
+    await screenshot(alice, 'en', 'home-assets');
+
+    await transfer(alice, BOB.username, '12.5');
+    await expect(alice.getByRole('status')).toContainText(`Sent 12.5 USDT to ${BOB.username}`);
+    await expect(alice.getByTestId('transfer-available')).toContainText('987.5 USDT');
+    await screenshot(alice, 'en', 'internalTransfer-done');
+
+    await alice.goto('/currencyStatement');
+    await alice.getByTestId('currency-usdt').click();
+    const lines = alice.getByTestId('statement-lines');
+    await expect(lines.locator('li').first()).toContainText('Transfer out');
+    await expect(lines.locator('li').first()).toContainText('-12.5');
+    await expect(lines).toContainText('Admin recharge');
+    await screenshot(alice, 'en', 'currencyStatement-usdt');
+
+    const download = alice.waitForEvent('download');
+    await alice.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = await (await download).path();
+    const text = (await import('node:fs')).readFileSync(csv, 'utf8');
+    expect(text).toContain('Transfer out,-12.5,987.5');
+
+    await alice.goto('/personalAssets');
+    await alice.getByTestId('frozen-button').click();
+    await expect(alice.getByTestId('frozen-dialog')).toContainText('120');
+    await screenshot(alice, 'en', 'dialog-frozen-assets');
+    await alice.close();
+
+    const bob = await signedInAs(browser, BOB);
+    await bob.goto('/bill');
+    await bob.getByTestId('currency-usdt').click();
+    await expect(bob.getByTestId('statement-lines').locator('li').first()).toContainText('Transfer in');
+    await expect(bob.getByTestId('statement-lines').locator('li').first()).toContainText('+12.5');
+    await screenshot(bob, 'en', 'bill-usdt');
+    await bob.close();
+  });
+
+  test('refuses an amount above the balance before signing, and shows the statement in Arabic', async ({ browser }) => {
+    const bob = await signedInAs(browser, BOB, 'ar');
+    await transfer(bob, ALICE.username, '999999');
+    await expect(bob.getByTestId('transfer-form').getByRole('alert')).toBeVisible();
+    await screenshot(bob, 'ar', 'internalTransfer-refused');
+
+    await transfer(bob, ALICE.username, '2');
+    await expect(bob.getByTestId('transfer-available')).toContainText('1,010.5');
+    await bob.goto('/currencyStatement');
+    await expect(bob.locator('html')).toHaveAttribute('dir', 'rtl');
+    await bob.getByTestId('currency-usdt').click();
+    await expect(bob.getByTestId('statement-lines').locator('li').first()).toContainText('-2');
+    await screenshot(bob, 'ar', 'currencyStatement-usdt');
+    await bob.goto('/personalAssets');
+    await screenshot(bob, 'ar', 'personalAssets');
+    await bob.close();
+  });
+});
