@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiThroughput } from './api-throughput.ts';
 import { bundleSizes } from './bundle-size.ts';
+import { transferThroughput } from './transfer-throughput.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -35,6 +36,20 @@ for (const [name, r] of [
 }
 console.log(`  ratio to bare route + SELECT:  ${(ratioSelect * 100).toFixed(0)} % (budget ${API_BUDGET * 100} %)`);
 console.log(`  ratio to bare route:          ${(ratioBare * 100).toFixed(0)} %`);
+
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+console.log('\nInternal transfers, 64 concurrent clients, 20 users');
+for (const url of [undefined, postgresUrl]) {
+  if (url === undefined && postgresUrl === undefined && api.database !== 'pglite') break;
+  const r = await transferThroughput(url);
+  console.log(
+    `  ${r.database.padEnd(9)} ${r.perSecond.toFixed(0).padStart(6)} transfers/s  (${r.transfers} sent, ${r.failed} refused)`,
+  );
+  if (!postgresUrl) {
+    console.log('  postgres  skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL to measure it');
+    break;
+  }
+}
 
 const overBudget = sizes.firstScreenGzip > FIRST_SCREEN_BUDGET || ratioSelect < API_BUDGET;
 console.log(overBudget ? '\nOVER BUDGET' : '\nwithin budget');
