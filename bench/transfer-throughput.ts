@@ -1,40 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { DEV_REQUEST_SIGN_SECRET, requestSignature } from '@aidf/contract';
-import { buildApp, createSession, creditUser, loadConfig, openDatabase, prepareDatabase } from '@aidf/server';
-import pg from 'pg';
+import { buildApp, createSession, creditUser, loadConfig, prepareDatabase, throwawayDatabase } from '@aidf/server';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
 const USERS = 20;
 const CLIENTS = 64;
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 2000);
 
-/** A throwaway database: in-memory PGlite, or a new database on the PostgreSQL of `adminUrl`. */
-async function throwawayDatabase(adminUrl?: string) {
-  if (!adminUrl) return { database: await openDatabase({ dataDir: ':memory:' }), drop: async () => {} };
-  const name = `aidf_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' }),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
-
 /**
  * Internal transfers per second from 64 concurrent HTTP clients among 20 users. Requests are signed
  * beforehand, so the figure is the server's (signature check, ledger transaction), not the client's.
  */
 export async function transferThroughput(adminUrl?: string) {
-  const { database, drop } = await throwawayDatabase(adminUrl);
+  const database = await throwawayDatabase(adminUrl);
   const { repos } = await prepareDatabase(database, { seedDemoData: false });
   const app = await buildApp({
     config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }),
@@ -113,6 +90,6 @@ export async function transferThroughput(adminUrl?: string) {
   } finally {
     await app.close();
     await database.close();
-    await drop();
+    await database.drop();
   }
 }

@@ -34,10 +34,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
   });
 
-  it('refuses the dev request secret in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/REQUEST_SIGN_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', REQUEST_SIGN_SECRET: 'our-own-production-secret' }).env).toBe(
-      'production',
+  it('refuses the dev request secret and the dev operator token in production', () => {
+    const own = { REQUEST_SIGN_SECRET: 'our-own-production-secret', OPERATOR_TOKEN: 'our-own-operator-token' };
+    expect(() => loadConfig({ NODE_ENV: 'production', OPERATOR_TOKEN: own.OPERATOR_TOKEN })).toThrow(
+      /REQUEST_SIGN_SECRET/,
     );
+    expect(() => loadConfig({ NODE_ENV: 'production', REQUEST_SIGN_SECRET: own.REQUEST_SIGN_SECRET })).toThrow(
+      /OPERATOR_TOKEN/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', ...own }).env).toBe('production');
   });
 });

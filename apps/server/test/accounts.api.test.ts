@@ -1,32 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_LIMIT } from '../src/domain/auth/password-login.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
+import { type Account, signUp } from './users.ts';
 import { evmWallet, signed, solanaWallet, type TestWallet } from './wallets.ts';
-
-interface Account {
-  wallet: TestWallet;
-  token: string;
-  mid: string;
-  username: string;
-}
-
-async function signUp(server: TestServer, wallet: TestWallet = evmWallet()): Promise<Account> {
-  const res = await call(server.baseUrl, '/v1/sso/dapp/addressLogin', {
-    body: {
-      currency: wallet.currency,
-      walletAddress: wallet.address,
-      inviteCode: null,
-      ...(await signed(wallet, 'Login-')),
-    },
-  });
-  if (res.status !== 200) throw new Error(`sign-up failed: ${res.text}`);
-  return {
-    wallet,
-    token: res.headers.get('authorization') ?? '',
-    mid: res.json.data.mid,
-    username: res.json.data.username,
-  };
-}
 
 const bindBody = async (wallet: TestWallet, prefix = 'bindAddress-') => ({
   currency: wallet.currency,

@@ -1,44 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { DEV_REQUEST_SIGN_SECRET, HEADERS, MERCHANT_ID, requestSignature } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { type Repositories, repositories } from '../src/db/repositories/index.ts';
+import { throwawayDatabase } from '../src/db/throwaway-database.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { buildApp } from '../src/http/app.ts';
 
 /** 'postgres' when the API suite runs against TEST_DATABASE_URL, else the embedded PGlite. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh, migrated database: PGlite in memory, or a new database on the PostgreSQL server. */
+/** A fresh, migrated database: PGlite in memory, or a new database on the PostgreSQL of TEST_DATABASE_URL. */
 export async function freshDatabase(): Promise<Database & { drop: () => Promise<void> }> {
-  if (TEST_DB === 'pglite') {
-    const database = await openDatabase({ dataDir: ':memory:' });
-    await migrate(database);
-    return { ...database, drop: async () => {} };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `aidf_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+  if (TEST_DB === 'postgres' && !process.env.TEST_DATABASE_URL)
+    throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const database = await throwawayDatabase(TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined);
   await migrate(database);
-  return {
-    ...database,
-    drop: async () => {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
+  return database;
 }
 
 export interface TestServer {

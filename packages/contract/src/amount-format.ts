@@ -11,15 +11,26 @@ export function formatAmount(amount: string, decimals = 4): string {
   return negative && /[1-9]/.test(`${whole}${kept}`) ? `-${text}` : text;
 }
 
+const SCALE = 18;
+
+/** A decimal string as an integer count of 10^-18 units. */
+function toUnits(value: string): bigint {
+  const negative = value.startsWith('-');
+  const [w = '0', f = ''] = (negative ? value.slice(1) : value).split('.');
+  const units = BigInt(w + f.padEnd(SCALE, '0').slice(0, SCALE));
+  return negative ? -units : units;
+}
+
+/** -1, 0 or 1 as `a` is below, equal to or above `b`; exact, for decimal strings. */
+export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
+  const diff = toUnits(a) - toUnits(b);
+  return diff < 0n ? -1 : diff > 0n ? 1 : 0;
+}
+
 /** Adds decimal strings exactly (for totals on screen), without floats. */
 export function addAmounts(values: string[]): string {
-  const scale = 18;
-  const total = values.reduce((sum, v) => {
-    const negative = v.startsWith('-');
-    const [w = '0', f = ''] = (negative ? v.slice(1) : v).split('.');
-    const units = BigInt(w + f.padEnd(scale, '0').slice(0, scale));
-    return sum + (negative ? -units : units);
-  }, 0n);
+  const scale = SCALE;
+  const total = values.reduce((sum, v) => sum + toUnits(v), 0n);
   const negative = total < 0n;
   const digits = (negative ? -total : total).toString().padStart(scale + 1, '0');
   const whole = digits.slice(0, -scale);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addAmounts, formatAmount } from './amount-format.ts';
+import { addAmounts, compareAmounts, formatAmount } from './amount-format.ts';
 import { Money, moneyString, parsePositiveAmount } from './money.ts';
 
 const decimalString = fc
@@ -42,6 +42,11 @@ describe('money', () => {
         },
       ),
     );
+  });
+
+  it('compares strings exactly like the decimal library (property)', () => {
+    fc.assert(fc.property(decimalString, decimalString, (a, b) => compareAmounts(a, b) === new Money(a).comparedTo(b)));
+    expect(compareAmounts('0.000000000000000002', '0.000000000000000001')).toBe(1);
   });
 
   it('formats rounding down, never up, with grouping and Latin digits', () => {

@@ -4,3 +4,11 @@ import { languageInfo } from '@aidf/contract';
 export function formatDate(ms: number, language: string): string {
   return new Intl.DateTimeFormat(`${languageInfo(language).htmlLang}-u-nu-latn`, { dateStyle: 'medium' }).format(ms);
 }
+
+/** A date and time in the interface language with Latin digits. */
+export function formatDateTime(ms: number, language: string): string {
+  return new Intl.DateTimeFormat(`${languageInfo(language).htmlLang}-u-nu-latn`, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(ms);
+}

@@ -4,15 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { usePullToRefresh } from './use-pull-to-refresh.ts';
 import type { StatementQuery } from './use-statement.ts';
-
-function formatTime(ms: number, language: string) {
-  return new Intl.DateTimeFormat(`${language === 'sp' ? 'es' : language}-u-nu-latn`, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(ms);
-}
 
 /** Statement lines with infinite scroll and pull to refresh; the empty text says what would appear. */
 export function StatementList({ query, empty }: { query: StatementQuery; empty: { title: string; text: string } }) {
@@ -53,7 +47,7 @@ export function StatementList({ query, empty }: { query: StatementQuery; empty: 
                 <div className="option-text">
                   <span>{t(transactionTypeKey(line.type) as 'txType.unknown')}</span>
                   <time className="muted small" dateTime={new Date(line.createTime).toISOString()}>
-                    {formatTime(line.createTime, i18n.language)}
+                    {formatDateTime(line.createTime, i18n.language)}
                   </time>
                 </div>
                 <div className="statement-amounts">

@@ -1,4 +1,4 @@
-import { buildSignContent, CHAINS, CURRENCIES, formatAmount, type TCurrency } from '@aidf/contract';
+import { buildSignContent, CHAINS, CURRENCIES, compareAmounts, formatAmount, type TCurrency } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,15 +13,6 @@ import { connectorFor } from '../../wallet/index.ts';
 import { WalletError } from '../../wallet/types.ts';
 
 const AMOUNT = /^(0|[1-9]\d{0,29})(\.\d{1,18})?$/;
-
-/** Compares two non-negative decimal strings exactly. */
-function exceeds(amount: string, balance: string): boolean {
-  const scale = (v: string) => {
-    const [w = '0', f = ''] = v.split('.');
-    return BigInt(w + f.padEnd(18, '0'));
-  };
-  return scale(amount) > scale(balance);
-}
 
 export default function InternalTransferScreen() {
   const { t, i18n } = useTranslation();
@@ -43,7 +34,7 @@ export default function InternalTransferScreen() {
     else if (to === session.userInfo?.username) next.username = t('transfer.notSelf');
     if (!amount) next.amount = t('transfer.needAmount');
     else if (!AMOUNT.test(amount) || !/[1-9]/.test(amount)) next.amount = t('transfer.badAmount');
-    else if (exceeds(amount, available)) next.amount = t('messages.ms23');
+    else if (compareAmounts(amount, available) > 0) next.amount = t('messages.ms23');
     setErrors(next);
     return !next.username && !next.amount;
   }

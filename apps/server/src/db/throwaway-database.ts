@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from './client.ts';
+
+/**
+ * A database to throw away after a test file or a benchmark: in-memory PGlite, or a new database created on
+ * the PostgreSQL server of `adminUrl` and dropped by `drop()`.
+ */
+export async function throwawayDatabase(adminUrl?: string): Promise<Database & { drop: () => Promise<void> }> {
+  if (!adminUrl) return { ...(await openDatabase({ dataDir: ':memory:' })), drop: async () => {} };
+  const name = `aidf_tmp_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+  return { ...database, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
