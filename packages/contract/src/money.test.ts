@@ -4,7 +4,7 @@ import { addAmounts, compareAmounts, formatAmount } from './amount-format.ts';
 import { Money, moneyString, parsePositiveAmount } from './money.ts';
 
 const decimalString = fc
-  .tuple(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.bigInt({ min: 0n, max: 10n ** 18n - 1n }))
+  .tuple(fc.bigInt({ min: 0n, max: 10n ** 24n - 1n }), fc.bigInt({ min: 0n, max: 10n ** 18n - 1n }))
   .map(([w, f]) => (f === 0n ? `${w}` : `${w}.${f.toString().padStart(18, '0').replace(/0+$/, '')}`));
 
 describe('money', () => {
@@ -12,6 +12,11 @@ describe('money', () => {
     'refuses %j as an amount',
     (text) => expect(parsePositiveAmount(text)).toBeNull(),
   );
+
+  it('refuses amounts above the per-request maximum', () => {
+    expect(parsePositiveAmount('1000000000000000000000000')).not.toBeNull();
+    expect(parsePositiveAmount('1000000000000000000000000.000000000000000001')).toBeNull();
+  });
 
   it('accepts 18 decimals and keeps them exactly', () => {
     expect(moneyString(parsePositiveAmount('0.000000000000000001') ?? new Money(0))).toBe('0.000000000000000001');
