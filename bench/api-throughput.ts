@@ -20,7 +20,7 @@ export async function apiThroughput() {
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: ':memory:' });
   const { repos } = await prepareDatabase(database, { seedDemoData: true });
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }),
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATA_DIR: ':memory:' }),
     database,
   });
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });

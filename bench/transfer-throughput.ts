@@ -14,7 +14,7 @@ export async function transferThroughput(adminUrl?: string) {
   const database = await throwawayDatabase(adminUrl);
   const { repos } = await prepareDatabase(database, { seedDemoData: false });
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }),
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATA_DIR: ':memory:' }),
     database,
   });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

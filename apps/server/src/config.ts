@@ -16,6 +16,7 @@ const ZEnv = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REQUEST_SIGN_SECRET: z.string().min(16).default(DEV_REQUEST_SIGN_SECRET),
   OPERATOR_TOKEN: z.string().min(16).default(DEV_OPERATOR_TOKEN),
+  DEPOSIT_HD_MNEMONIC: z.string().optional(),
   SMTP_URL: z.string().optional(),
   BSC_RPC_URL: z.url().optional(),
   SOLANA_RPC_URL: z.url().optional(),
@@ -33,6 +34,8 @@ export interface AppConfig {
   requestSignSecret: string;
   /** Bearer token of the operator API (/ops/v1). */
   operatorToken: string;
+  /** BIP-39 phrase of the deposit addresses; in development a key file in DATA_DIR when unset. */
+  depositMnemonic: string | undefined;
   smtpUrl: string | undefined;
   bscRpcUrl: string | undefined;
   solanaRpcUrl: string | undefined;
@@ -64,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     requestSignSecret: e.REQUEST_SIGN_SECRET,
     operatorToken: e.OPERATOR_TOKEN,
+    depositMnemonic: e.DEPOSIT_HD_MNEMONIC,
     smtpUrl: e.SMTP_URL,
     bscRpcUrl: e.BSC_RPC_URL,
     solanaRpcUrl: e.SOLANA_RPC_URL,

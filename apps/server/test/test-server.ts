@@ -36,7 +36,13 @@ export async function startTestServer(
   options: { env?: Record<string, string>; extend?: (app: FastifyInstance) => void } = {},
 ): Promise<TestServer> {
   const database = await freshDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    DATA_DIR: ':memory:',
+    ...options.env,
+  });
   const app = await buildApp({ config, database });
   options.extend?.(app);
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -27,6 +27,7 @@ export const ERROR_CATALOGUE = {
   81004: { status: 409, message: 'This address is bound to another account' },
   81005: { status: 409, message: 'The address you sign in with cannot be unbound' },
   81006: { status: 409, message: 'An address is already bound for this currency' },
+  81007: { status: 400, message: 'Current chain does not support this currency deposit' },
   1404: { status: 404, message: 'Not found' },
   500: { status: 500, message: 'Server internal error' },
 } as const satisfies Record<number, { status: number; message: string }>;

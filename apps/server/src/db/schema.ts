@@ -146,3 +146,16 @@ export const operatorActions = pgTable('operator_actions', {
   detail: jsonb('detail').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    chainCurrency: text('chain_currency').notNull(),
+    address: text('address').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.chainCurrency] })],
+);

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { repositories } from '../db/repositories/index.ts';
 import './types.ts';
+import { depositAddressDeriver, loadDepositMnemonic } from '../chain/deposit-keys.ts';
 import { type DevMailbox, startDevMailbox } from '../dev/mailbox.ts';
 import { type Mailer, smtpMailer } from '../domain/mail/mailer.ts';
 import { sessionAuth } from './plugins/auth.ts';
@@ -15,6 +16,7 @@ import { requestSignatureCheck } from './plugins/request-signature.ts';
 import { webApp } from './plugins/web-app.ts';
 import { assetRoutes } from './routes/assets.ts';
 import { authRoutes } from './routes/auth.ts';
+import { chainRoutes } from './routes/chain.ts';
 import { coinConfigRoutes } from './routes/coin-config.ts';
 import { contentRoutes } from './routes/content.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
@@ -48,6 +50,12 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
   app.decorate('repos', repositories(database.db));
   const mail = mailer ? { mailer, mailbox: null } : await mailFromConfig(config);
   app.decorate('mailer', mail.mailer);
+  app.decorate(
+    'deriveDepositAddress',
+    depositAddressDeriver(
+      loadDepositMnemonic({ env: config.env, mnemonic: config.depositMnemonic, dataDir: config.dataDir }),
+    ),
+  );
   app.addHook('onClose', async () => {
     mail.mailer.close();
     await mail.mailbox?.close();
@@ -66,6 +74,7 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
   await app.register(authRoutes);
   await app.register(assetRoutes);
   await app.register(operatorRoutes);
+  await app.register(chainRoutes);
   if (mail.mailbox) await app.register(devMailboxRoutes, { mailbox: mail.mailbox });
 
   await app.register(webApp, { distDir: config.webDistDir });

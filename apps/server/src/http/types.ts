@@ -3,6 +3,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Repositories } from '../db/repositories/index.ts';
 import type { SessionUser } from '../domain/auth/sessions.ts';
+import type { DepositAddressDeriver } from '../domain/chain/deposit-address.ts';
 import type { Mailer } from '../domain/mail/mailer.ts';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     database: Database;
     repos: Repositories;
     mailer: Mailer;
+    /** The user's deposit address on a chain, from the platform's HD seed. */
+    deriveDepositAddress: DepositAddressDeriver;
     /** preHandler of protected calls: answers 401 unless the `authorization` token is live. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

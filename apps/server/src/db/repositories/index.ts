@@ -1,6 +1,7 @@
 import type { AppDb } from '../client.ts';
 import { announcementsRepository } from './announcements.ts';
 import { boundAddressesRepository } from './bound-addresses.ts';
+import { depositAddressesRepository } from './deposit-addresses.ts';
 import { emailCodesRepository } from './email-codes.ts';
 import { ledgerRepository } from './ledger.ts';
 import { loginFailuresRepository } from './login-failures.ts';
@@ -14,6 +15,7 @@ function tableRepositories(db: AppDb) {
   return {
     announcements: announcementsRepository(db),
     boundAddresses: boundAddressesRepository(db),
+    depositAddresses: depositAddressesRepository(db),
     emailCodes: emailCodesRepository(db),
     ledger: ledgerRepository(db),
     loginFailures: loginFailuresRepository(db),

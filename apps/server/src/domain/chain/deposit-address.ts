@@ -1,0 +1,26 @@
+import type { TChainCurrency, TCurrency } from '@aidf/contract';
+import type { Repositories } from '../../db/repositories/index.ts';
+import { AppError } from '../errors.ts';
+
+/** What each chain takes as deposits: ERC-20 tokens and BNB on BNB Smart Chain; SOL and SPL-USDT on Solana. */
+export const DEPOSIT_CURRENCIES: Record<TChainCurrency, readonly TCurrency[]> = {
+  bnb: ['cow', 'usdt', 'aidf', 'eoeo', 'bnb'],
+  sol: ['sol', 'usdt'],
+};
+
+export type DepositAddressDeriver = (chainCurrency: TChainCurrency, userId: bigint) => string;
+
+/**
+ * The signed-in user's own deposit address on a chain (GET /v1/chn/coin/…/address/{mid}/A). Another mid
+ * answers as an unknown user would; a currency the chain does not carry answers 81007.
+ */
+export async function depositAddressFor(
+  repos: Repositories,
+  derive: DepositAddressDeriver,
+  q: { userId: bigint; mid: bigint; currency: TCurrency; chainCurrency: TChainCurrency },
+) {
+  if (q.mid !== q.userId) throw new AppError(1226);
+  if (!DEPOSIT_CURRENCIES[q.chainCurrency].includes(q.currency)) throw new AppError(81007);
+  const address = await repos.depositAddresses.remember(q.userId, q.chainCurrency, derive(q.chainCurrency, q.userId));
+  return { address };
+}
