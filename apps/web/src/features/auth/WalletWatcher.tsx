@@ -4,6 +4,8 @@ import { showToast } from '../../components/toast.tsx';
 import { clearLogin, useSession } from '../../lib/session.ts';
 import { connectorFor } from '../../wallet/index.ts';
 
+const SIGNED_OUT_NOTICE = 'signedOutNotice';
+
 const same = (a: string | null, b: string | null) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /**
@@ -15,6 +17,13 @@ export function WalletWatcher() {
   const session = useSession();
   const chain = session.isLogin ? session.chain : null;
   const signedIn = session.walletAddress;
+
+  useEffect(() => {
+    if (window.sessionStorage.getItem(SIGNED_OUT_NOTICE) === 'ms48') {
+      window.sessionStorage.removeItem(SIGNED_OUT_NOTICE);
+      showToast(t('messages.ms48'), 'error');
+    }
+  }, [t]);
 
   // A wallet session (it has a chain) whose address is gone is no session (SPEC.md point 4).
   useEffect(() => {
@@ -28,6 +37,8 @@ export function WalletWatcher() {
     const signOut = () => {
       clearLogin();
       showToast(t('messages.ms48'), 'error');
+      // The reload that follows an account change would hide the toast: say it again after it.
+      window.sessionStorage.setItem(SIGNED_OUT_NOTICE, 'ms48');
     };
     connectorFor(chain)
       .then(async (connector) => {
