@@ -35,34 +35,33 @@ function LeadControl({ lead }: { lead: RouteHandle['lead'] }) {
       </Link>
     );
   }
-  if (lead === 'back') {
-    const back = () => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate({ pathname: '/', search }));
-    return (
-      <button
-        type="button"
-        className="icon-button"
-        onClick={back}
-        aria-label={t('common.back')}
-        data-testid="header-back"
-      >
-        <BackIcon />
-      </button>
-    );
-  }
-  // The cross closes the screen: back to the tab the user came from.
-  const close = () => {
-    const tab = Number(window.localStorage.getItem(LOCAL_KEYS.currentIndex));
-    navigate({ pathname: TAB_PATHS[tab as keyof typeof TAB_PATHS] ?? '/', search });
-  };
+  // The bill screen goes back in history; every other screen's cross returns to the tab the user came from.
+  const action =
+    lead === 'back'
+      ? {
+          run: () => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate({ pathname: '/', search })),
+          label: t('common.back'),
+          testId: 'header-back',
+          Icon: BackIcon,
+        }
+      : {
+          run: () => {
+            const tab = Number(window.localStorage.getItem(LOCAL_KEYS.currentIndex));
+            navigate({ pathname: TAB_PATHS[tab as keyof typeof TAB_PATHS] ?? '/', search });
+          },
+          label: t('common.close'),
+          testId: 'header-close',
+          Icon: CrossIcon,
+        };
   return (
     <button
       type="button"
       className="icon-button"
-      onClick={close}
-      aria-label={t('common.close')}
-      data-testid="header-close"
+      onClick={action.run}
+      aria-label={action.label}
+      data-testid={action.testId}
     >
-      <CrossIcon />
+      <action.Icon />
     </button>
   );
 }
