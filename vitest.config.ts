@@ -5,6 +5,14 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'devchain',
+          include: ['packages/devchain/src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
       { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'] } },
       {
         plugins: [react()],

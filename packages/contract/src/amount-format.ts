@@ -13,13 +13,35 @@ export function formatAmount(amount: string, decimals = 4): string {
 
 const SCALE = 18;
 
-/** A decimal string as an integer count of 10^-18 units. */
-function toUnits(value: string): bigint {
+/** The text of an amount the API takes: plain digits, at most 18 decimals, no sign or exponent. */
+export const AMOUNT_TEXT = /^(0|[1-9]\d{0,29})(\.\d{1,18})?$/;
+
+/** An amount text above zero (the checks a form makes before asking the wallet or the server). */
+export function isPositiveAmountText(text: string): boolean {
+  return AMOUNT_TEXT.test(text) && /[1-9]/.test(text);
+}
+
+/**
+ * A decimal string as an integer count of 10^-decimals units (a token's base units: wei, lamports…); digits
+ * beyond `decimals` are cut off.
+ */
+export function toBaseUnits(value: string, decimals: number): bigint {
   const negative = value.startsWith('-');
   const [w = '0', f = ''] = (negative ? value.slice(1) : value).split('.');
-  const units = BigInt(w + f.padEnd(SCALE, '0').slice(0, SCALE));
+  const units = BigInt(w + f.padEnd(decimals, '0').slice(0, decimals));
   return negative ? -units : units;
 }
+
+/** Base units back to a decimal string, exactly: 1500000n with 6 decimals → '1.5'. */
+export function fromBaseUnits(units: bigint, decimals: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+const toUnits = (value: string) => toBaseUnits(value, SCALE);
 
 /** -1, 0 or 1 as `a` is below, equal to or above `b`; exact, for decimal strings. */
 export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
@@ -29,11 +51,8 @@ export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
 
 /** Adds decimal strings exactly (for totals on screen), without floats. */
 export function addAmounts(values: string[]): string {
-  const scale = SCALE;
-  const total = values.reduce((sum, v) => sum + toUnits(v), 0n);
-  const negative = total < 0n;
-  const digits = (negative ? -total : total).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, -scale);
-  const fraction = digits.slice(-scale).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+  return fromBaseUnits(
+    values.reduce((sum, v) => sum + toUnits(v), 0n),
+    SCALE,
+  );
 }

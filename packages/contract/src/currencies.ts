@@ -23,3 +23,12 @@ export function isChainName(value: unknown): value is TChainName {
 /** The currency a wallet signs with: 'bnb' for BNB Smart Chain, 'sol' for Solana. */
 export const CHAIN_CURRENCIES = ['bnb', 'sol'] as const;
 export type TChainCurrency = (typeof CHAIN_CURRENCIES)[number];
+
+/**
+ * What each chain takes as a recharge, exactly what the deposit watchers credit: the ERC-20 tokens on BNB
+ * Smart Chain (native BNB is not watched, so no address is handed out for it), SOL and SPL-USDT on Solana.
+ */
+export const DEPOSIT_CURRENCIES: Record<TChainCurrency, readonly TCurrency[]> = {
+  bnb: ['cow', 'usdt', 'aidf', 'eoeo'],
+  sol: ['sol', 'usdt'],
+};

@@ -28,6 +28,10 @@ export const ERROR_CATALOGUE = {
   81005: { status: 409, message: 'The address you sign in with cannot be unbound' },
   81006: { status: 409, message: 'An address is already bound for this currency' },
   81007: { status: 400, message: 'Current chain does not support this currency deposit' },
+  81008: { status: 429, message: 'You can withdraw at most 2 times per day' },
+  81009: { status: 400, message: 'The amount must be more than the fee' },
+  81010: { status: 400, message: 'Invalid wallet address' },
+  81011: { status: 400, message: 'Please enter a number between 1-1000000' },
   1404: { status: 404, message: 'Not found' },
   500: { status: 500, message: 'Server internal error' },
 } as const satisfies Record<number, { status: number; message: string }>;

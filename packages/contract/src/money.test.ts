@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addAmounts, compareAmounts, formatAmount } from './amount-format.ts';
+import { addAmounts, compareAmounts, formatAmount, fromBaseUnits, toBaseUnits } from './amount-format.ts';
 import { Money, moneyString, parsePositiveAmount } from './money.ts';
 
 const decimalString = fc
@@ -47,6 +47,23 @@ describe('money', () => {
         },
       ),
     );
+  });
+
+  it("converts to a token's base units and back exactly (property)", () => {
+    fc.assert(
+      fc.property(decimalString, fc.constantFrom(6, 9, 18), (s, decimals) => {
+        const units = toBaseUnits(s, decimals);
+        return (
+          units === BigInt(new Money(s).times(new Money(10).pow(decimals)).toFixed(0, Money.ROUND_DOWN)) &&
+          compareAmounts(
+            fromBaseUnits(units, decimals),
+            new Money(s).toDecimalPlaces(decimals, Money.ROUND_DOWN).toFixed(),
+          ) === 0
+        );
+      }),
+    );
+    expect(fromBaseUnits(1_500_000n, 6)).toBe('1.5');
+    expect(toBaseUnits('10', 18)).toBe(10n ** 19n);
   });
 
   it('compares strings exactly like the decimal library (property)', () => {

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { AMOUNT_TEXT } from './amount-format.ts';
 
 /** Exact decimal arithmetic for money (RULES.md "Money"): 18 fractional digits kept, never a float. */
 export const MONEY_SCALE = 18;
@@ -8,11 +9,9 @@ export type Money = Decimal;
 /** The largest amount one request may move; far above any real balance, far below NUMERIC(48,18). */
 export const MAX_AMOUNT = new Money('1e24');
 
-const DECIMAL = /^(0|[1-9]\d{0,29})(\.\d{1,18})?$/;
-
 /** A strictly positive amount with at most 18 decimals, or null for anything else (sign, exponent, NaN…). */
 export function parsePositiveAmount(text: unknown): Money | null {
-  if (typeof text !== 'string' || !DECIMAL.test(text)) return null;
+  if (typeof text !== 'string' || !AMOUNT_TEXT.test(text)) return null;
   const value = new Money(text);
   return value.gt(0) && value.lte(MAX_AMOUNT) ? value : null;
 }

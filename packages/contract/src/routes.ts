@@ -23,6 +23,12 @@ export const ROUTES = {
   },
   coinConfig: { method: 'GET', path: '/v1/ins/coin/config', auth: false },
   withdraw: { method: 'POST', path: '/v1/oms/assets/withdraw/web3', auth: true },
+  /** Ours: the fee rate and limits the withdrawal dialog shows (RULES.md: one config value decides). */
+  withdrawConfig: { method: 'GET', path: '/v1/oms/assets/withdraw/config', auth: true },
+  /** Ours: the user's withdrawals and the state of each payout. */
+  withdrawList: { method: 'GET', path: '/v1/oms/assets/withdraw/web3/p/{pageNum}-{pageSize}', auth: true },
+  /** Ours: the user's credited on-chain recharges, newest first. */
+  rechargeList: { method: 'GET', path: '/v1/chn/recharge/p/{pageNum}-{pageSize}', auth: true },
   machineIndex: { method: 'POST', path: '/v1/cow/home/index', auth: true },
   buyMachine: { method: 'POST', path: '/v1/cow/home/buy/ai/{id}', auth: true },
   cancelOrder: { method: 'POST', path: '/v1/cow/home/order/cancel', auth: true },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_TEXT } from './amount-format.ts';
 import { MAX_PAGE_SIZE, SUCCESS_CODE } from './constants.ts';
 import { CHAIN_CURRENCIES, CHAIN_NAMES, CURRENCIES, SUBMODES } from './currencies.ts';
 import { LANGUAGE_CODES } from './languages.ts';
@@ -11,9 +12,7 @@ export const ZChainCurrency = z.enum(CHAIN_CURRENCIES);
 export const ZLanguage = z.enum(LANGUAGE_CODES);
 
 /** An exact non-negative decimal on the wire: up to 18 fractional digits, never a float. */
-export const ZDecimalString = z
-  .string()
-  .regex(/^(0|[1-9]\d{0,29})(\.\d{1,18})?$/, 'must be a decimal number with at most 18 decimals');
+export const ZDecimalString = z.string().regex(AMOUNT_TEXT, 'must be a decimal number with at most 18 decimals');
 
 /** Ids travel as strings of digits (ARCHITECTURE.md: money and ids are strings in JSON). */
 export const ZIdString = z.string().regex(/^[1-9]\d{0,18}$/, 'must be a positive integer id');

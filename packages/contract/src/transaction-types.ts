@@ -15,6 +15,10 @@ export const TRANSACTION_TYPES = [
   'cow-ai-machine-auto-mint',
   'cow-ai-machine-mint-income',
   'eow-swap',
+  // Ours (SPEC.md names no labels for them): on-chain recharge and withdrawal, and a failed payout's refund.
+  'chain-recharge',
+  'chain-withdraw',
+  'chain-withdraw-refund',
 ] as const;
 export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
 

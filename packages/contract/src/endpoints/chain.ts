@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
-import { ZChainCurrency, ZCurrency, ZDecimalString, ZTimeMs } from '../schemas.ts';
+import { pageOf, ZChainCurrency, ZCurrency, ZDecimalString, ZPageParams, ZTimeMs } from '../schemas.ts';
 import { ZWalletSignature } from './common.ts';
 
 export const depositAddress = defineEndpoint({
@@ -37,9 +37,12 @@ export const ZWithdrawal = z.object({
   fee: ZDecimalString,
   receive: ZDecimalString,
   address: z.string(),
+  /** requested (debited, waiting for the payout), sent (on chain), confirmed, or refunded (the payout failed). */
   status: z.enum(['requested', 'sent', 'confirmed', 'refunded']),
   txId: z.string().nullable(),
   createTime: ZTimeMs,
+  /** When the tokens should arrive: the request time plus the arrival estimate (SPEC.md: about 15 minutes). */
+  expectedArrivalTime: ZTimeMs,
 });
 
 export const withdraw = defineEndpoint({
@@ -52,4 +55,44 @@ export const withdraw = defineEndpoint({
     address: z.string().min(1).max(100),
   }),
   data: ZWithdrawal,
+});
+
+export const withdrawConfig = defineEndpoint({
+  ...ROUTES.withdrawConfig,
+  summary: 'Fee rate and limits of a COW withdrawal, and how many are left today (UTC)',
+  data: z.object({
+    currency: z.literal('cow'),
+    chainCurrency: z.literal('bnb'),
+    /** fee = amount × feeRate; the user receives amount − fee. */
+    feeRate: ZDecimalString,
+    min: ZDecimalString,
+    max: ZDecimalString,
+    perDay: z.number().int(),
+    leftToday: z.number().int(),
+    arrivalMinutes: z.number().int(),
+  }),
+});
+
+export const withdrawList = defineEndpoint({
+  ...ROUTES.withdrawList,
+  summary: "The user's withdrawals, newest first",
+  params: ZPageParams,
+  data: pageOf(ZWithdrawal),
+});
+
+export const ZRecharge = z.object({
+  id: z.string(),
+  chainCurrency: ZChainCurrency,
+  currency: ZCurrency,
+  amount: ZDecimalString,
+  txId: z.string(),
+  fromAddress: z.string().nullable(),
+  createTime: ZTimeMs,
+});
+
+export const rechargeList = defineEndpoint({
+  ...ROUTES.rechargeList,
+  summary: "The user's credited on-chain recharges, newest first",
+  params: ZPageParams,
+  data: pageOf(ZRecharge),
 });

@@ -1,0 +1,119 @@
+import { type Address, createTestClient, type Hex, http, toHex } from 'viem';
+import { loadDevToken } from './compile.ts';
+import { Faucet, faucetAccount, localBsc, parseAmount } from './faucet.ts';
+import { type HardhatNode, startHardhatNode } from './hardhat-process.ts';
+
+export interface EvmDevChainOptions {
+  port?: number; // 0 or undefined: pick a free port on 127.0.0.1
+  blockIntervalMs?: number; // 0 / undefined: automine only (a block per transaction); >0: also mine an empty block every N ms
+  logFile?: string; // where the hardhat node's stdout/stderr go (default: discarded)
+}
+
+export interface EvmDevChain {
+  rpcUrl: string; // http://127.0.0.1:PORT
+  chainId: 56;
+  tokens: { cow: Address; usdt: Address; eoeo: Address; aidf: Address }; // ERC-20, 18 decimals
+  faucet: { address: Address; privateKey: Hex }; // the deployer/minter account
+  /** Sends `bnb` native (decimal string, e.g. '1.5') and mints each token amount (decimal strings, 18 decimals) to `to`; waits for the receipts. */
+  fund(
+    to: Address,
+    amounts: { bnb?: string; cow?: string; usdt?: string; eoeo?: string; aidf?: string },
+  ): Promise<void>;
+  /** Deploys another ERC-20 (for tests: a look-alike token with the same symbol) and returns its address; mints `supply` to `to`. */
+  deployToken(name: string, symbol: string, to: Address, supply: string): Promise<Address>;
+  /** Mines `blocks` empty blocks at once (hardhat_mine). */
+  mine(blocks: number): Promise<void>;
+  /** evm_snapshot / evm_revert, so tests can simulate a chain reorganisation. Hardhat drops a snapshot once reverted to. */
+  snapshot(): Promise<string>;
+  revert(id: string): Promise<void>;
+  close(): Promise<void>; // kills the node process and waits for it to exit
+}
+
+type TokenKey = keyof EvmDevChain['tokens'];
+
+const TOKENS: readonly { key: TokenKey; name: string; symbol: string }[] = [
+  { key: 'cow', name: 'COW', symbol: 'COW' },
+  { key: 'usdt', name: 'Tether USD', symbol: 'USDT' },
+  { key: 'eoeo', name: 'EOEO', symbol: 'EOEO' },
+  { key: 'aidf', name: 'AIDF', symbol: 'AIDF' },
+];
+
+/**
+ * Starts a Hardhat node that answers as BNB Smart Chain (chain id 56) on 127.0.0.1 and deploys the app's
+ * four tokens from the faucet account. On a fresh chain the faucet's nonces start at 0, so the token
+ * addresses are the same on every start.
+ */
+export async function startEvmDevChain(options: EvmDevChainOptions = {}): Promise<EvmDevChain> {
+  const port = options.port ?? 0;
+  const blockIntervalMs = options.blockIntervalMs ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`invalid port ${port}`);
+  if (!Number.isInteger(blockIntervalMs) || blockIntervalMs < 0) {
+    throw new Error(`invalid blockIntervalMs ${blockIntervalMs}`);
+  }
+
+  // Compiling (on a cache miss) and booting the node are independent; do them side by side.
+  const [compiled, node] = await Promise.allSettled([
+    loadDevToken(),
+    startHardhatNode({ port, blockIntervalMs, logFile: options.logFile }),
+  ]);
+  if (node.status === 'rejected') throw node.reason;
+  try {
+    if (compiled.status === 'rejected') throw compiled.reason;
+    return await setUp(node.value, new Faucet(node.value.rpcUrl, compiled.value));
+  } catch (error) {
+    await node.value.stop();
+    throw error;
+  }
+}
+
+async function setUp(node: HardhatNode, faucet: Faucet): Promise<EvmDevChain> {
+  const { rpcUrl } = node;
+  const testClient = createTestClient({ mode: 'hardhat', chain: localBsc(rpcUrl), transport: http(rpcUrl) });
+
+  const tokens = {} as EvmDevChain['tokens'];
+  for (const { key, name, symbol } of TOKENS) {
+    tokens[key] = await faucet.deployToken(name, symbol);
+  }
+
+  const account = faucetAccount();
+  const privateKey = account.getHdKey().privateKey;
+  if (!privateKey) throw new Error('faucet account has no private key');
+
+  return {
+    rpcUrl,
+    chainId: 56,
+    tokens,
+    faucet: { address: account.address, privateKey: toHex(privateKey) },
+
+    async fund(to, amounts) {
+      if (amounts.bnb !== undefined) await faucet.sendNative(to, parseAmount(amounts.bnb, 'bnb'));
+      for (const { key } of TOKENS) {
+        const amount = amounts[key];
+        if (amount !== undefined) await faucet.mint(tokens[key], to, parseAmount(amount, key));
+      }
+    },
+
+    async deployToken(name, symbol, to, supply) {
+      const amount = parseAmount(supply, `${symbol} supply`);
+      const address = await faucet.deployToken(name, symbol);
+      await faucet.mint(address, to, amount);
+      return address;
+    },
+
+    async mine(blocks) {
+      if (!Number.isInteger(blocks) || blocks < 1) throw new Error(`cannot mine ${blocks} blocks`);
+      // Hardhat's own default spacing; viem would otherwise send interval 0, stamping every block alike.
+      await testClient.mine({ blocks, interval: 1 });
+    },
+
+    snapshot: () => testClient.snapshot(),
+
+    async revert(id) {
+      // viem types evm_revert as void, but Hardhat answers false for an unknown or already used snapshot.
+      const reverted: unknown = await testClient.request({ method: 'evm_revert', params: [id as Hex] });
+      if (reverted !== true) throw new Error(`evm_revert ${id} failed: no such snapshot`);
+    },
+
+    close: () => node.stop(),
+  };
+}
