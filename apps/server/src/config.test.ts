@@ -42,6 +42,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', REQUEST_SIGN_SECRET: own.REQUEST_SIGN_SECRET })).toThrow(
       /OPERATOR_TOKEN/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', ...own }).env).toBe('production');
+    const chains = {
+      BSC_RPC_URL: 'https://bsc.example.org',
+      SOLANA_RPC_URL: 'https://solana.example.org',
+      HOT_WALLET_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
+      DEPOSIT_HD_MNEMONIC: 'test test test test test test test test test test test junk',
+    };
+    expect(loadConfig({ NODE_ENV: 'production', ...own, ...chains }).env).toBe('production');
+  });
+
+  it('needs the chains and the platform keys in production, and never starts a dev chain there', () => {
+    const own = { REQUEST_SIGN_SECRET: 'our-own-production-secret', OPERATOR_TOKEN: 'our-own-operator-token' };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...own })).toThrow(
+      /BSC_RPC_URL: required[\s\S]*SOLANA_RPC_URL: required[\s\S]*HOT_WALLET_PRIVATE_KEY: required[\s\S]*DEPOSIT_HD_MNEMONIC: required/,
+    );
+    expect(loadConfig({}).devChain).toBe(true);
+    expect(loadConfig({ DEV_CHAIN: 'off' }).devChain).toBe(false);
+    expect(() => loadConfig({ WITHDRAW_FEE_RATE: '1.5' })).toThrow(/WITHDRAW_FEE_RATE/);
+    expect(loadConfig({}).withdrawFeeRate).toBe('0.005');
   });
 });

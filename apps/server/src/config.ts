@@ -20,6 +20,17 @@ const ZEnv = z.object({
   SMTP_URL: z.string().optional(),
   BSC_RPC_URL: z.url().optional(),
   SOLANA_RPC_URL: z.url().optional(),
+  HOT_WALLET_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits')
+    .optional(),
+  BSC_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(15),
+  WITHDRAW_FEE_RATE: z
+    .string()
+    .regex(/^0(\.\d{1,18})?$/, 'must be a decimal in [0, 1), such as 0.005')
+    .default('0.005'),
+  CHAIN_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(3000),
+  DEV_CHAIN: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
 });
@@ -37,8 +48,18 @@ export interface AppConfig {
   /** BIP-39 phrase of the deposit addresses; in development a key file in DATA_DIR when unset. */
   depositMnemonic: string | undefined;
   smtpUrl: string | undefined;
+  /** BNB Smart Chain RPC; outside production, unset means `npm start` runs a dev chain (unless DEV_CHAIN=off). */
   bscRpcUrl: string | undefined;
   solanaRpcUrl: string | undefined;
+  /** The payout wallet's key; in development derived from the dev deposit phrase when unset. */
+  hotWalletPrivateKey: string | undefined;
+  /** Blocks on top of a transfer before a deposit is credited or a payout confirmed (RULES.md: 15). */
+  bscConfirmations: number;
+  /** The one withdrawal fee rate of RULES.md (0.005 = 0.5 %). */
+  withdrawFeeRate: string;
+  /** How often the deposit watchers and the payout worker look at the chains. */
+  chainPollMs: number;
+  devChain: boolean;
   logLevel: string;
   /** The built web app; the server answers without it when the folder is missing. */
   webDistDir: string | undefined;
@@ -58,6 +79,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && e.OPERATOR_TOKEN === DEV_OPERATOR_TOKEN) {
     throw new Error('Invalid configuration:\n  OPERATOR_TOKEN: set your own token in production');
   }
+  if (e.NODE_ENV === 'production') {
+    const missing = (
+      ['BSC_RPC_URL', 'SOLANA_RPC_URL', 'HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_HD_MNEMONIC'] as const
+    ).filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new Error(`Invalid configuration:\n${missing.map((m) => `  ${m}: required in production`).join('\n')}`);
+    }
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -71,6 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     bscRpcUrl: e.BSC_RPC_URL,
     solanaRpcUrl: e.SOLANA_RPC_URL,
+    hotWalletPrivateKey: e.HOT_WALLET_PRIVATE_KEY,
+    bscConfirmations: e.BSC_CONFIRMATIONS,
+    withdrawFeeRate: e.WITHDRAW_FEE_RATE,
+    chainPollMs: e.CHAIN_POLL_MS,
+    devChain: e.DEV_CHAIN === 'on' && e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
   };

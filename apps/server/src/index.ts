@@ -1,8 +1,10 @@
+export { startChainWorkers } from './chain/chain-workers.ts';
 export { type AppConfig, loadConfig } from './config.ts';
 export { type Database, openDatabase } from './db/client.ts';
 export { migrate } from './db/migrate.ts';
 export { repositories } from './db/repositories/index.ts';
 export { throwawayDatabase } from './db/throwaway-database.ts';
+export { startDevChains } from './dev/dev-chains.ts';
 export { createSession } from './domain/auth/sessions.ts';
 export { listAnnouncements } from './domain/content/announcements.ts';
 export { creditUser } from './domain/operator/credit.ts';

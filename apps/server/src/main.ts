@@ -1,18 +1,37 @@
-import { loadConfig } from './config.ts';
+import { startChainWorkers } from './chain/chain-workers.ts';
+import { type AppConfig, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_USERS } from './dev/demo-users.ts';
+import { type DevChains, startDevChains } from './dev/dev-chains.ts';
 import { buildApp } from './http/app.ts';
 import { prepareDatabase } from './prepare.ts';
 
 async function main() {
-  const config = loadConfig();
+  let config: AppConfig = loadConfig();
   const database = await openDatabase(config);
-  const { migrations, seeded } = await prepareDatabase(database, { seedDemoData: config.env !== 'production' });
+  const { migrations, seeded, repos } = await prepareDatabase(database, { seedDemoData: config.env !== 'production' });
 
-  const app = await buildApp({ config, database });
+  // Outside production, no chain configured means the dev chains (ARCHITECTURE.md "Chains").
+  let devChains: DevChains | null = null;
+  if (config.devChain && !config.bscRpcUrl && !config.solanaRpcUrl) {
+    devChains = await startDevChains({ repos });
+    config = { ...config, bscRpcUrl: devChains.evm.rpcUrl, solanaRpcUrl: devChains.solana.rpcUrl };
+  }
+
+  const app = await buildApp({ config, database, devChains });
+  if (devChains && app.chains.bsc) await devChains.fundHotWallet(app.chains.bsc.hotWallet.address);
+  const workers = startChainWorkers({
+    repos,
+    chains: app.chains,
+    pollMs: config.chainPollMs,
+    log: app.log,
+    allowChainReset: config.env !== 'production',
+  });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await workers.stop();
     await app.close();
+    await devChains?.close();
     await database.close();
     process.exit(0);
   };
@@ -23,10 +42,13 @@ async function main() {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   app.log.info({ migrations, seeded, database: where }, 'database ready');
   console.log(`\n  AIDF is running: ${address}\n  API docs:        ${address}/docs\n  Database:        ${where}`);
+  console.log(`  BNB Smart Chain: ${config.bscRpcUrl ?? 'off'}${devChains ? '  (dev chain, chain id 56)' : ''}`);
+  console.log(`  Solana:          ${config.solanaRpcUrl ?? 'off'}${devChains ? '  (dev stand-in)' : ''}`);
   if (config.env !== 'production') {
     console.log(`  Dev mailbox:     ${address}/dev/mailbox`);
+    if (devChains) console.log(`  Dev wallet:      ${address}/dev/wallet  (dev wallets and a test-token faucet)`);
     console.log(
-      `  Operator token:  ${config.operatorToken}  (npm run operator -- credit <user> <currency> <amount> --reason "...")`,
+      `  Operator token:  ${config.operatorToken}  (npm run operator -- credit <user> <currency> <amount> --reason "..." | chain-status)`,
     );
     console.log('  Demo users (import the dev key into a browser wallet on BNB Smart Chain to sign in):');
     for (const demo of DEMO_USERS)

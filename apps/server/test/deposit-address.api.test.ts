@@ -53,6 +53,9 @@ describe('[api] deposit addresses', () => {
     const refused = await call(server.baseUrl, address(carol.mid, 'cow', 'sol'), { method: 'GET', token: carol.token });
     expect(refused.status).toBe(400);
     expect(refused.json.code).toBe(81007);
+    // Native BNB is not watched, so no address may invite a deposit that would never be credited.
+    const bnb = await call(server.baseUrl, address(carol.mid, 'bnb', 'bnb'), { method: 'GET', token: carol.token });
+    expect(bnb.json.code).toBe(81007);
     expect(
       (await call(server.baseUrl, address(dave.mid, 'cow', 'bnb'), { method: 'GET', token: carol.token })).json.code,
     ).toBe(1226);

@@ -5,6 +5,7 @@ import type { Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { type Repositories, repositories } from '../src/db/repositories/index.ts';
 import { throwawayDatabase } from '../src/db/throwaway-database.ts';
+import type { DevChains } from '../src/dev/dev-chains.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { buildApp } from '../src/http/app.ts';
 
@@ -33,17 +34,24 @@ export interface TestServer {
  * starts (used to exercise plugins on routes no issue has built yet).
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; extend?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    extend?: (app: FastifyInstance) => void;
+    /** Runs on the fresh database before the app is built: the dev chains, which write the token config. */
+    prepare?: (repos: Repositories) => Promise<{ env: Record<string, string>; devChains: DevChains }>;
+  } = {},
 ): Promise<TestServer> {
   const database = await freshDatabase();
+  const prepared = await options.prepare?.(repositories(database.db));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     DATA_DIR: ':memory:',
     ...options.env,
+    ...prepared?.env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, devChains: prepared?.devChains ?? null });
   options.extend?.(app);
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -4,6 +4,7 @@
  *
  *   npm run operator -- credit <username> <currency> <amount> --reason "..." [--submode 16] [--request-id ID]
  *   npm run operator -- ledger-check
+ *   npm run operator -- chain-status
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -52,8 +53,28 @@ async function main() {
     for (const [name, rows] of Object.entries(report)) if (Array.isArray(rows) && rows.length) console.log(name, rows);
     console.log(report.ok ? 'ledger OK: balances match their entries, every currency sums to zero' : 'LEDGER DRIFT');
     process.exitCode = report.ok ? 0 : 1;
+  } else if (command === 'chain-status') {
+    const status = (await ops('GET', '/ops/v1/chain/status')) as {
+      watchers: Record<string, string | null>[];
+      hotWallet: Record<string, string | null> | null;
+      withdrawals: Record<string, number>;
+    };
+    for (const w of status.watchers) {
+      console.log(
+        `${w.chain}: last scanned block ${w.lastScannedBlock ?? '-'}, head ${w.head ?? '?'} (lag ${w.lagBlocks ?? '?'}), ` +
+          `scanned at ${w.scannedAt ?? 'never'}, RPC errors ${w.rpcErrors}${w.lastError ? `, last: ${w.lastError} at ${w.lastErrorAt}` : ''}`,
+      );
+    }
+    if (status.watchers.length === 0) console.log('no chain configured');
+    if (status.hotWallet) {
+      const h = status.hotWallet;
+      console.log(
+        `hot wallet ${h.address}: ${h.error ? `unreadable (${h.error})` : `${h.bnb} BNB, ${h.cow ?? '-'} COW`}`,
+      );
+    }
+    console.log('withdrawals by state:', status.withdrawals);
   } else {
-    throw new Error('commands: credit, ledger-check');
+    throw new Error('commands: credit, ledger-check, chain-status');
   }
 }
 

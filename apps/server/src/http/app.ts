@@ -5,7 +5,9 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { repositories } from '../db/repositories/index.ts';
 import './types.ts';
+import { chainServices } from '../chain/chain-services.ts';
 import { depositAddressDeriver, loadDepositMnemonic } from '../chain/deposit-keys.ts';
+import type { DevChains } from '../dev/dev-chains.ts';
 import { type DevMailbox, startDevMailbox } from '../dev/mailbox.ts';
 import { type Mailer, smtpMailer } from '../domain/mail/mailer.ts';
 import { sessionAuth } from './plugins/auth.ts';
@@ -20,7 +22,9 @@ import { chainRoutes } from './routes/chain.ts';
 import { coinConfigRoutes } from './routes/coin-config.ts';
 import { contentRoutes } from './routes/content.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
+import { devWalletRoutes } from './routes/dev-wallet.ts';
 import { healthRoutes } from './routes/health.ts';
+import { onChainRoutes } from './routes/on-chain.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -29,10 +33,12 @@ export interface BuildAppOptions {
   database: Database;
   /** Where sign-in codes go; by default SMTP_URL, or a dev mailbox outside production. */
   mailer?: Mailer;
+  /** The dev chains `npm start` runs; they add the /dev/wallet page and its faucet. */
+  devChains?: DevChains | null;
 }
 
 /** The whole HTTP server, not yet listening; tests call it with a fresh database. */
-export async function buildApp({ config, database, mailer }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, devChains }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -50,12 +56,13 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
   app.decorate('repos', repositories(database.db));
   const mail = mailer ? { mailer, mailbox: null } : await mailFromConfig(config);
   app.decorate('mailer', mail.mailer);
-  app.decorate(
-    'deriveDepositAddress',
-    depositAddressDeriver(
-      loadDepositMnemonic({ env: config.env, mnemonic: config.depositMnemonic, dataDir: config.dataDir }),
-    ),
-  );
+  const depositMnemonic = loadDepositMnemonic({
+    env: config.env,
+    mnemonic: config.depositMnemonic,
+    dataDir: config.dataDir,
+  });
+  app.decorate('deriveDepositAddress', depositAddressDeriver(depositMnemonic));
+  app.decorate('chains', chainServices(config, depositMnemonic));
   app.addHook('onClose', async () => {
     mail.mailer.close();
     await mail.mailbox?.close();
@@ -75,7 +82,9 @@ export async function buildApp({ config, database, mailer }: BuildAppOptions): P
   await app.register(assetRoutes);
   await app.register(operatorRoutes);
   await app.register(chainRoutes);
+  await app.register(onChainRoutes);
   if (mail.mailbox) await app.register(devMailboxRoutes, { mailbox: mail.mailbox });
+  if (devChains && config.env !== 'production') await app.register(devWalletRoutes, { devChains });
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

@@ -1,4 +1,5 @@
 import type { TLanguage } from '@aidf/contract';
+import type { ChainServices } from '../chain/chain-services.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Repositories } from '../db/repositories/index.ts';
@@ -14,6 +15,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The user's deposit address on a chain, from the platform's HD seed. */
     deriveDepositAddress: DepositAddressDeriver;
+    /** BNB Smart Chain and Solana clients, the hot wallet and the withdrawal policy. */
+    chains: ChainServices;
     /** preHandler of protected calls: answers 401 unless the `authorization` token is live. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

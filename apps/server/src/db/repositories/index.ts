@@ -1,6 +1,7 @@
 import type { AppDb } from '../client.ts';
 import { announcementsRepository } from './announcements.ts';
 import { boundAddressesRepository } from './bound-addresses.ts';
+import { chainRepository } from './chain.ts';
 import { depositAddressesRepository } from './deposit-addresses.ts';
 import { emailCodesRepository } from './email-codes.ts';
 import { ledgerRepository } from './ledger.ts';
@@ -10,11 +11,13 @@ import { sessionsRepository } from './sessions.ts';
 import { tokenConfigsRepository } from './token-configs.ts';
 import { usedSignaturesRepository } from './used-signatures.ts';
 import { usersRepository } from './users.ts';
+import { withdrawalsRepository } from './withdrawals.ts';
 
 function tableRepositories(db: AppDb) {
   return {
     announcements: announcementsRepository(db),
     boundAddresses: boundAddressesRepository(db),
+    chain: chainRepository(db),
     depositAddresses: depositAddressesRepository(db),
     emailCodes: emailCodesRepository(db),
     ledger: ledgerRepository(db),
@@ -24,6 +27,7 @@ function tableRepositories(db: AppDb) {
     tokenConfigs: tokenConfigsRepository(db),
     usedSignatures: usedSignaturesRepository(db),
     users: usersRepository(db),
+    withdrawals: withdrawalsRepository(db),
   };
 }
 

@@ -1,13 +1,12 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
+import { rowsOf } from '../raw.ts';
 import { accounts, entries, movements } from '../schema.ts';
 
 /** A user's account, or one of the platform's own (issuance, fees, operator credit…). */
 export type AccountRef =
   | { userId: bigint; currency: string; submode: string }
   | { platform: string; currency: string; submode: string };
-
-const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 
 export function ledgerRepository(db: AppDb) {
   return {

@@ -1,12 +1,6 @@
-import type { TChainCurrency, TCurrency } from '@aidf/contract';
+import { DEPOSIT_CURRENCIES, type TChainCurrency, type TCurrency } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
-
-/** What each chain takes as deposits: ERC-20 tokens and BNB on BNB Smart Chain; SOL and SPL-USDT on Solana. */
-export const DEPOSIT_CURRENCIES: Record<TChainCurrency, readonly TCurrency[]> = {
-  bnb: ['cow', 'usdt', 'aidf', 'eoeo', 'bnb'],
-  sol: ['sol', 'usdt'],
-};
 
 export type DepositAddressDeriver = (chainCurrency: TChainCurrency, userId: bigint) => string;
 

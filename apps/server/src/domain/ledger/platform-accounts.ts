@@ -8,6 +8,10 @@ export const PLATFORM = {
   issuance: 'issuance',
   /** Fees the platform keeps. */
   fees: 'fees',
+  /** The chain's side of recharges and payouts: debited by deposits, credited by payouts sent out. */
+  chain: (chain: 'bsc' | 'solana') => `chain-${chain}`,
+  /** Withdrawals debited from users and not yet confirmed on chain or refunded. */
+  withdrawalsInFlight: 'withdrawals-in-flight',
 } as const;
 
 export function platformAccount(code: string, currency: string, submode = '00'): AccountRef {

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DevMailbox } from '../../dev/mailbox.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from './escape-html.ts';
 
 /** /dev/mailbox: the messages the dev mailbox received (development only). */
 export async function devMailboxRoutes(app: FastifyInstance, opts: { mailbox: DevMailbox }) {

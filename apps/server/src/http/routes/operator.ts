@@ -3,6 +3,7 @@ import { SUBMODES, SUCCESS_CODE, ZCurrency, ZDecimalString, ZSubmode } from '@ai
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { chainStatus } from '../../domain/chain/chain-status.ts';
 import { AppError } from '../../domain/errors.ts';
 import { checkLedger } from '../../domain/ledger/check.ts';
 import { creditUser } from '../../domain/operator/credit.ts';
@@ -38,6 +39,12 @@ export async function operatorRoutes(app: FastifyInstance) {
       };
     },
   );
+
+  routes.get('/ops/v1/chain/status', { preHandler: operatorOnly, schema: { hide: true } }, async () => ({
+    code: SUCCESS_CODE,
+    msg: 'success',
+    data: await chainStatus(app.repos, app.chains),
+  }));
 
   routes.get('/ops/v1/ledger/check', { preHandler: operatorOnly, schema: { hide: true } }, async () => ({
     code: SUCCESS_CODE,

@@ -1,0 +1,47 @@
+import { CHAINS, Money } from '@aidf/contract';
+import type { PublicClient } from 'viem';
+import type { LocalAccount } from 'viem/accounts';
+import type { AppConfig } from '../config.ts';
+import type { DepositSource } from './deposit-source.ts';
+import { bscPublicClient } from './evm/bsc-client.ts';
+import { evmDepositSource } from './evm/evm-deposit-source.ts';
+import { evmPayoutChain, type PayoutChain } from './evm/evm-payout-chain.ts';
+import { loadHotWallet } from './hot-wallet.ts';
+import { solanaDepositSource } from './solana/solana-deposit-source.ts';
+
+/** The chains this instance talks to; a chain without an RPC URL is off (its deposits and payouts answer 81034). */
+export interface ChainServices {
+  bsc: {
+    rpcUrl: string;
+    client: PublicClient;
+    confirmations: number;
+    hotWallet: LocalAccount;
+    deposits: DepositSource;
+    payouts: PayoutChain;
+  } | null;
+  solana: { rpcUrl: string; deposits: DepositSource } | null;
+  withdrawPolicy: { feeRate: Money };
+}
+
+export function chainServices(config: AppConfig, devMnemonic: string): ChainServices {
+  let bsc: ChainServices['bsc'] = null;
+  if (config.bscRpcUrl) {
+    const client = bscPublicClient(config.bscRpcUrl);
+    const hotWallet = loadHotWallet({ env: config.env, privateKey: config.hotWalletPrivateKey, devMnemonic });
+    bsc = {
+      rpcUrl: config.bscRpcUrl,
+      client,
+      confirmations: config.bscConfirmations,
+      hotWallet,
+      deposits: evmDepositSource(client, config.bscConfirmations),
+      payouts: evmPayoutChain(client, hotWallet),
+    };
+  }
+  const solana = config.solanaRpcUrl
+    ? { rpcUrl: config.solanaRpcUrl, deposits: solanaDepositSource(config.solanaRpcUrl) }
+    : null;
+  return { bsc, solana, withdrawPolicy: { feeRate: new Money(config.withdrawFeeRate) } };
+}
+
+/** SOL, Solana's native coin, which the Solana watcher credits besides the SPL tokens of the token config. */
+export const SOL_TOKEN = { currency: 'sol', contract: null, decimals: CHAINS.solana.nativeDecimals };

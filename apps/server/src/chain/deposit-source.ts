@@ -1,0 +1,44 @@
+import type { ChainName } from '../db/repositories/chain.ts';
+
+/** A token the watcher credits: its pinned contract (mint on Solana; null for the chain's native coin). */
+export interface WatchedToken {
+  currency: string;
+  contract: string | null;
+  decimals: number;
+}
+
+/** A transfer found in a block range, before the watcher has looked up whose deposit address it reached. */
+export interface ScannedTransfer {
+  txHash: string;
+  /** Unique within the transaction: the log index on EVM chains, the balance that rose on Solana. */
+  eventIndex: string;
+  blockNumber: bigint;
+  blockHash: string;
+  currency: string;
+  tokenContract: string | null;
+  from: string | null;
+  to: string;
+  /** Decimal string in whole tokens, converted with the pinned decimals. */
+  amount: string;
+}
+
+/**
+ * What the deposit watcher needs of a chain; one implementation per chain (viem for BNB Smart Chain,
+ * @solana/kit for Solana), so both follow the same design: ranges, cursor, depth, one credit per event.
+ */
+export interface DepositSource {
+  chain: ChainName;
+  chainCurrency: 'bnb' | 'sol';
+  /** Identifies the chain itself, so a cursor is never applied to another chain. */
+  genesisHash(): Promise<string>;
+  /** The newest block and the newest one deep enough to credit (head - depth; Solana: finalized). */
+  heads(): Promise<{ head: bigint; confirmed: bigint }>;
+  /** The hash of a block, to notice a reorganisation below the depth; null where finality makes it moot. */
+  blockHash(block: bigint): Promise<string | null>;
+  /** Successful transfers of the pinned tokens in [from, to], and the hash of block `to`. */
+  transfers(
+    from: bigint,
+    to: bigint,
+    tokens: WatchedToken[],
+  ): Promise<{ transfers: ScannedTransfer[]; lastBlockHash: string | null }>;
+}

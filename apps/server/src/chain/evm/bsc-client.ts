@@ -1,0 +1,16 @@
+import { BSC_CHAIN_ID } from '@aidf/contract';
+import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
+
+/** BNB Smart Chain (id 56) at the configured RPC URL: the real one in production, the dev chain otherwise. */
+export function bscChain(rpcUrl: string) {
+  return defineChain({
+    id: BSC_CHAIN_ID,
+    name: 'BNB Smart Chain',
+    nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
+export function bscPublicClient(rpcUrl: string): PublicClient {
+  return createPublicClient({ chain: bscChain(rpcUrl), transport: http(rpcUrl, { timeout: 15_000, retryCount: 1 }) });
+}

@@ -1,0 +1,110 @@
+import { BSC_CHAIN_ID } from '@aidf/contract';
+import {
+  BaseError,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  keccak256,
+  type PublicClient,
+  parseUnits,
+  TransactionReceiptNotFoundError,
+} from 'viem';
+import type { LocalAccount } from 'viem/accounts';
+
+/** Gas for one ERC-20 transfer, fixed: a payout that would revert is still mined, so it ends and is refunded. */
+const TOKEN_TRANSFER_GAS = 100_000n;
+
+export interface SignedPayout {
+  raw: Hex;
+  hash: Hex;
+}
+
+/** What the payout worker needs of BNB Smart Chain: sign locally, send bytes, read receipts. */
+export interface PayoutChain {
+  hotWallet: `0x${string}`;
+  pendingNonce(): Promise<bigint>;
+  gasPrice(): Promise<bigint>;
+  /** Signs an ERC-20 transfer with the hot wallet's key; no network call, so it can run inside a DB transaction. */
+  signTokenTransfer(p: {
+    token: `0x${string}`;
+    to: `0x${string}`;
+    amount: string;
+    decimals: number;
+    nonce: bigint;
+    gasPrice: bigint;
+  }): Promise<SignedPayout>;
+  /** Sends signed bytes; a node that already has them (or mined them) counts as sent. */
+  broadcast(raw: Hex): Promise<void>;
+  receipt(hash: Hex): Promise<{ success: boolean; blockNumber: bigint } | null>;
+  head(): Promise<bigint>;
+  balances(token: `0x${string}` | null): Promise<{ native: bigint; token: bigint | null }>;
+}
+
+// Messages nodes give when the same transaction (or its nonce) is already in; the receipt then tells the rest.
+const ALREADY_SENT = /already known|known transaction|nonce too low|nonce has already been used|already imported/i;
+
+/**
+ * An automining dev node (Hardhat) mines a reverting transaction and still answers its sending with the revert,
+ * naming the hash; a real node accepts it and the receipt tells. Either way it is on chain.
+ */
+function minedDespiteError(error: unknown, hash: Hex): boolean {
+  if (!(error instanceof BaseError)) return false;
+  return error.walk((e) => (e as { data?: { txHash?: unknown } }).data?.txHash === hash) !== null;
+}
+
+export function evmPayoutChain(client: PublicClient, account: LocalAccount): PayoutChain {
+  return {
+    hotWallet: account.address,
+    pendingNonce: async () =>
+      BigInt(await client.getTransactionCount({ address: account.address, blockTag: 'pending' })),
+    gasPrice: () => client.getGasPrice(),
+    async signTokenTransfer(p) {
+      const raw = await account.signTransaction({
+        chainId: BSC_CHAIN_ID,
+        type: 'legacy',
+        to: p.token,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [p.to, parseUnits(p.amount, p.decimals)],
+        }),
+        nonce: Number(p.nonce),
+        gas: TOKEN_TRANSFER_GAS,
+        gasPrice: p.gasPrice,
+        value: 0n,
+      });
+      return { raw, hash: keccak256(raw) };
+    },
+    async broadcast(raw) {
+      try {
+        await client.sendRawTransaction({ serializedTransaction: raw });
+      } catch (error) {
+        const text = error instanceof BaseError ? `${error.shortMessage} ${error.details ?? ''}` : String(error);
+        if (ALREADY_SENT.test(text) || minedDespiteError(error, keccak256(raw))) return;
+        throw error;
+      }
+    },
+    async receipt(hash) {
+      try {
+        const r = await client.getTransactionReceipt({ hash });
+        return { success: r.status === 'success', blockNumber: r.blockNumber };
+      } catch (error) {
+        if (error instanceof TransactionReceiptNotFoundError) return null;
+        throw error;
+      }
+    },
+    head: () => client.getBlockNumber({ cacheTime: 0 }),
+    async balances(token) {
+      const native = await client.getBalance({ address: account.address });
+      const tokenBalance = token
+        ? await client.readContract({
+            address: token,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [account.address],
+          })
+        : null;
+      return { native, token: tokenBalance };
+    },
+  };
+}

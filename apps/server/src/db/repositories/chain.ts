@@ -1,0 +1,142 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppDb } from '../client.ts';
+import { rowsOf } from '../raw.ts';
+import { chainCursors, chainDeposits, depositAddresses, workerLeases } from '../schema.ts';
+
+export type ChainName = 'bsc' | 'solana';
+
+export interface ChainCursor {
+  chain: ChainName;
+  nextBlock: bigint;
+  lastBlockHash: string | null;
+  genesisHash: string;
+}
+
+export interface NewDeposit {
+  chain: ChainName;
+  genesisHash: string;
+  txHash: string;
+  eventIndex: string;
+  blockNumber: bigint;
+  blockHash: string;
+  userId: bigint;
+  currency: string;
+  tokenContract: string | null;
+  fromAddress: string | null;
+  toAddress: string;
+  amount: string;
+  movementId: bigint;
+}
+
+export function chainRepository(db: AppDb) {
+  return {
+    /**
+     * Takes or renews the lease `name` for `owner` until `ttlMs` from now; false while another owner's lease
+     * is still running. The database's clock decides, so instances with skewed clocks agree.
+     */
+    async takeLease(name: string, owner: string, ttlMs: number): Promise<boolean> {
+      const result = await db.execute(sql`
+        INSERT INTO worker_leases (name, owner, expires_at)
+        VALUES (${name}, ${owner}, now() + ${ttlMs} * interval '1 millisecond')
+        ON CONFLICT (name) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
+          WHERE worker_leases.owner = EXCLUDED.owner OR worker_leases.expires_at < now()
+        RETURNING owner`);
+      return rowsOf(result).length === 1;
+    },
+
+    async releaseLease(name: string, owner: string) {
+      await db.delete(workerLeases).where(and(eq(workerLeases.name, name), eq(workerLeases.owner, owner)));
+    },
+
+    async cursor(chain: ChainName): Promise<ChainCursor | null> {
+      const [row] = await db.select().from(chainCursors).where(eq(chainCursors.chain, chain));
+      return row ? { ...row, chain } : null;
+    },
+
+    /** The cursor locked for the scan's transaction, or null when it is not at `expectedNext` any more. */
+    async lockCursorAt(chain: ChainName, expectedNext: bigint) {
+      const [row] = await db
+        .select({ nextBlock: chainCursors.nextBlock })
+        .from(chainCursors)
+        .where(eq(chainCursors.chain, chain))
+        .for('update');
+      return row?.nextBlock === expectedNext;
+    },
+
+    /** Starts (or, for a chain with another genesis, restarts) the cursor at `nextBlock`. */
+    async resetCursor(chain: ChainName, genesisHash: string, nextBlock: bigint) {
+      await db
+        .insert(chainCursors)
+        .values({ chain, genesisHash, nextBlock, lastBlockHash: null })
+        .onConflictDoUpdate({
+          target: chainCursors.chain,
+          set: { genesisHash, nextBlock, lastBlockHash: null, lastError: null, lastErrorAt: null },
+        });
+    },
+
+    async advanceCursor(chain: ChainName, nextBlock: bigint, lastBlockHash: string | null, headBlock: bigint) {
+      await db
+        .update(chainCursors)
+        .set({ nextBlock, lastBlockHash, headBlock, scannedAt: sql`now()` })
+        .where(eq(chainCursors.chain, chain));
+    },
+
+    async noteHead(chain: ChainName, headBlock: bigint) {
+      await db.update(chainCursors).set({ headBlock, scannedAt: sql`now()` }).where(eq(chainCursors.chain, chain));
+    },
+
+    async noteError(chain: ChainName, message: string) {
+      await db
+        .update(chainCursors)
+        .set({
+          rpcErrors: sql`${chainCursors.rpcErrors} + 1`,
+          lastError: message.slice(0, 500),
+          lastErrorAt: sql`now()`,
+        })
+        .where(eq(chainCursors.chain, chain));
+    },
+
+    async allCursors() {
+      return db.select().from(chainCursors);
+    },
+
+    /** The users behind those deposit addresses of a chain (EVM addresses compared without case). */
+    async depositOwners(chainCurrency: 'bnb' | 'sol', addresses: string[]): Promise<Map<string, bigint>> {
+      if (addresses.length === 0) return new Map();
+      const keys = chainCurrency === 'bnb' ? addresses.map((a) => a.toLowerCase()) : addresses;
+      const column =
+        chainCurrency === 'bnb' ? sql`lower(${depositAddresses.address})` : sql`${depositAddresses.address}`;
+      const rows = await db
+        .select({ address: depositAddresses.address, userId: depositAddresses.userId })
+        .from(depositAddresses)
+        .where(and(eq(depositAddresses.chainCurrency, chainCurrency), inArray(column, keys)));
+      return new Map(rows.map((r) => [chainCurrency === 'bnb' ? r.address.toLowerCase() : r.address, r.userId]));
+    },
+
+    /** Records a credited deposit; false when this (chain, transaction, event) was credited before. */
+    async insertDeposit(deposit: NewDeposit): Promise<boolean> {
+      const rows = await db
+        .insert(chainDeposits)
+        .values(deposit)
+        .onConflictDoNothing({
+          target: [chainDeposits.chain, chainDeposits.genesisHash, chainDeposits.txHash, chainDeposits.eventIndex],
+        })
+        .returning({ id: chainDeposits.id });
+      return rows.length === 1;
+    },
+
+    async depositsOf(userId: bigint, limit = 100, offset = 0) {
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(chainDeposits)
+          .where(eq(chainDeposits.userId, userId))
+          .orderBy(desc(chainDeposits.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(chainDeposits).where(eq(chainDeposits.userId, userId)),
+      ]);
+      return { rows, total: totals[0]?.total ?? 0 };
+    },
+  };
+}

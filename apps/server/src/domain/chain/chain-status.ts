@@ -1,0 +1,64 @@
+import { formatUnits } from 'viem';
+import type { ChainServices } from '../../chain/chain-services.ts';
+import type { Repositories } from '../../db/repositories/index.ts';
+import { payoutToken } from '../withdraw/payout-token.ts';
+
+async function attempt<T>(work: () => Promise<T>): Promise<T | { error: string }> {
+  try {
+    return await work();
+  } catch (error) {
+    return { error: error instanceof Error ? (error.message.split('\n')[0] ?? 'error') : String(error) };
+  }
+}
+
+/**
+ * Chain health for the operator (`npm run operator -- chain-status`): per chain the watcher's last scanned
+ * block, the head and the lag, RPC errors; the hot wallet's balances; withdrawals per state.
+ */
+export async function chainStatus(repos: Repositories, chains: ChainServices) {
+  const cursors = new Map((await repos.chain.allCursors()).map((c) => [c.chain, c]));
+  const sources = [
+    chains.bsc ? { source: chains.bsc.deposits, rpcUrl: chains.bsc.rpcUrl } : null,
+    chains.solana ? { source: chains.solana.deposits, rpcUrl: chains.solana.rpcUrl } : null,
+  ].filter((s) => s !== null);
+
+  const watchers = await Promise.all(
+    sources.map(async ({ source, rpcUrl }) => {
+      const cursor = cursors.get(source.chain);
+      const heads = await attempt(() => source.heads());
+      const lastScanned = cursor ? cursor.nextBlock - 1n : null;
+      return {
+        chain: source.chain,
+        rpcUrl,
+        lastScannedBlock: lastScanned?.toString() ?? null,
+        head: 'head' in heads ? heads.head.toString() : null,
+        confirmedHead: 'confirmed' in heads ? heads.confirmed.toString() : null,
+        // Blocks the watcher is behind the chain's head (the confirmation depth included).
+        lagBlocks: 'head' in heads && lastScanned !== null ? (heads.head - lastScanned).toString() : null,
+        scannedAt: cursor?.scannedAt?.toISOString() ?? null,
+        rpcErrors: cursor?.rpcErrors.toString() ?? '0',
+        lastError: 'error' in heads ? heads.error : (cursor?.lastError ?? null),
+        lastErrorAt: 'error' in heads ? new Date().toISOString() : (cursor?.lastErrorAt?.toISOString() ?? null),
+      };
+    }),
+  );
+
+  let hotWallet = null;
+  const bsc = chains.bsc;
+  if (bsc) {
+    const cow = await payoutToken(repos);
+    const balances = await attempt(() => bsc.payouts.balances(cow?.contract ?? null));
+    hotWallet = {
+      chain: 'bsc',
+      address: bsc.hotWallet.address,
+      ...('native' in balances
+        ? {
+            bnb: formatUnits(balances.native, 18),
+            cow: balances.token === null || !cow ? null : formatUnits(balances.token, cow.decimals),
+          }
+        : balances),
+    };
+  }
+  const withdrawals = Object.fromEntries((await repos.withdrawals.countByStatus()).map((r) => [r.status, r.n]));
+  return { watchers, hotWallet, withdrawals };
+}

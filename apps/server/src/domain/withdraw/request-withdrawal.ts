@@ -1,0 +1,75 @@
+import { Money, parsePositiveAmount, WITHDRAW_AMOUNT, WITHDRAW_PER_DAY } from '@aidf/contract';
+import { isAddress } from 'viem';
+import type { Repositories } from '../../db/repositories/index.ts';
+import type { WithdrawalRow } from '../../db/repositories/withdrawals.ts';
+import { boundSignerFor } from '../auth/bound-signer.ts';
+import { acceptSignedAction, type WalletSignatureInput } from '../auth/signed-action.ts';
+import { AppError } from '../errors.ts';
+import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
+import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import { utcDay, type WithdrawPolicy, withdrawalFee } from './withdraw-policy.ts';
+
+export interface WithdrawInput extends WalletSignatureInput {
+  amount: string;
+  currency: 'cow';
+  chainCurrency: 'bnb';
+  address: string;
+}
+
+/**
+ * A COW withdrawal to a BNB Smart Chain address (RULES.md "Recharge and withdrawal"): 1 to 1,000,000, more
+ * than the fee, at most 2 per user per UTC day, signed 'withdraw-{ms}' by the user's bound wallet. The amount
+ * is debited now (to the platform's in-flight account); the payout worker sends amount − fee later. The
+ * signature is the idempotency key: the same request again answers the first withdrawal and moves nothing.
+ */
+export async function requestWithdrawal(
+  repos: Repositories,
+  policy: WithdrawPolicy,
+  userId: bigint,
+  input: WithdrawInput,
+  now = new Date(),
+): Promise<WithdrawalRow> {
+  const amount = parsePositiveAmount(input.amount);
+  if (!amount || amount.lt(new Money(WITHDRAW_AMOUNT.min)) || amount.gt(new Money(WITHDRAW_AMOUNT.max))) {
+    throw new AppError(81011);
+  }
+  const { fee, receive } = withdrawalFee(policy, amount);
+  if (!receive.gt(0)) throw new AppError(81009);
+  if (!isAddress(input.address, { strict: false })) throw new AppError(81010);
+  const signer = await boundSignerFor(repos, userId, input.sign);
+  const idemKey = `withdraw:${signer.address}:${input.signContent}`;
+  const day = utcDay(now);
+
+  const prepared = await prepareMovement(repos, {
+    type: 'chain-withdraw',
+    idemKey,
+    ref: input.address,
+    lines: [
+      { account: userAccount(userId, input.currency), amount: amount.neg() },
+      { account: platformAccount(PLATFORM.withdrawalsInFlight, input.currency), amount },
+    ],
+  });
+  return repos.transaction(async (tx) => {
+    // One request of this user at a time, so the daily count below cannot be raced past.
+    await tx.withdrawals.lockUser(userId);
+    const earlier = await tx.withdrawals.byIdem(idemKey);
+    if (earlier) return earlier;
+    if ((await tx.withdrawals.countOnDay(userId, day)) >= WITHDRAW_PER_DAY) throw new AppError(81008);
+    const posted = await postPrepared(tx, prepared, () =>
+      acceptSignedAction(tx, { ...input, action: 'withdraw', ...signer, now }),
+    );
+    return tx.withdrawals.insert({
+      userId,
+      chain: 'bsc',
+      currency: input.currency,
+      toAddress: input.address,
+      amount: amount.toFixed(),
+      fee: fee.toFixed(),
+      receiveAmount: receive.toFixed(),
+      utcDay: day,
+      idemKey,
+      requestMovementId: posted.movementId,
+      status: 'requested',
+    });
+  });
+}

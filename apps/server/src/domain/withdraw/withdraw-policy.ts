@@ -1,0 +1,30 @@
+import { Money, WITHDRAW_AMOUNT, WITHDRAW_ARRIVAL_MINUTES, WITHDRAW_PER_DAY } from '@aidf/contract';
+
+/** The one fee rate of RULES.md ("the single value decides"), from WITHDRAW_FEE_RATE; 0.5 % by default. */
+export interface WithdrawPolicy {
+  feeRate: Money;
+}
+
+/** fee = amount × rate, cut to 18 decimals (in the user's favour); the user receives amount − fee. */
+export function withdrawalFee(policy: WithdrawPolicy, amount: Money) {
+  const fee = amount.times(policy.feeRate).toDecimalPlaces(18, Money.ROUND_DOWN);
+  return { fee, receive: amount.minus(fee) };
+}
+
+export function withdrawConfigOf(policy: WithdrawPolicy, usedToday: number) {
+  return {
+    currency: 'cow' as const,
+    chainCurrency: 'bnb' as const,
+    feeRate: policy.feeRate.toFixed(),
+    min: WITHDRAW_AMOUNT.min,
+    max: WITHDRAW_AMOUNT.max,
+    perDay: WITHDRAW_PER_DAY,
+    leftToday: Math.max(0, WITHDRAW_PER_DAY - usedToday),
+    arrivalMinutes: WITHDRAW_ARRIVAL_MINUTES,
+  };
+}
+
+/** The UTC day of an instant, as 'YYYY-MM-DD' (the limit's day). */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}

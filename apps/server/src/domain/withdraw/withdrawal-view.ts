@@ -1,0 +1,19 @@
+import { Money, WITHDRAW_ARRIVAL_MINUTES } from '@aidf/contract';
+import type { WithdrawalRow } from '../../db/repositories/withdrawals.ts';
+
+/** A withdrawal as its owner sees it: a signed payout not yet sent still reads 'requested'. */
+export function withdrawalView(w: WithdrawalRow) {
+  const status = w.status === 'signed' ? 'requested' : (w.status as 'requested' | 'sent' | 'confirmed' | 'refunded');
+  const createTime = w.createdAt.getTime();
+  return {
+    id: w.id.toString(),
+    amount: new Money(w.amount).toFixed(),
+    fee: new Money(w.fee).toFixed(),
+    receive: new Money(w.receiveAmount).toFixed(),
+    address: w.toAddress,
+    status,
+    txId: w.status === 'requested' || w.status === 'signed' ? null : w.txHash,
+    createTime,
+    expectedArrivalTime: createTime + WITHDRAW_ARRIVAL_MINUTES * 60_000,
+  };
+}

@@ -1,0 +1,54 @@
+import { Money, rechargeList, type TCurrency, withdraw, withdrawConfig, withdrawList } from '@aidf/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../domain/errors.ts';
+import { payoutToken } from '../../domain/withdraw/payout-token.ts';
+import { requestWithdrawal } from '../../domain/withdraw/request-withdrawal.ts';
+import { utcDay, withdrawConfigOf } from '../../domain/withdraw/withdraw-policy.ts';
+import { withdrawalView } from '../../domain/withdraw/withdrawal-view.ts';
+import { sessionOf } from '../session-of.ts';
+import { defineRoute } from './define-route.ts';
+
+/** Withdrawal (RULES.md "Recharge and withdrawal") and the user's recharge history. */
+export async function onChainRoutes(app: FastifyInstance) {
+  const policy = app.chains.withdrawPolicy;
+
+  defineRoute(app, withdraw, async ({ body, request }) => {
+    // Without a chain and the COW contract to pay from, a debit would take money with nothing to send it.
+    if (!app.chains.bsc || !(await payoutToken(app.repos))) throw new AppError(81034);
+    return withdrawalView(await requestWithdrawal(app.repos, policy, sessionOf(request).userId, body));
+  });
+
+  defineRoute(app, withdrawConfig, async ({ request }) => {
+    const used = await app.repos.withdrawals.countOnDay(sessionOf(request).userId, utcDay(new Date()));
+    return withdrawConfigOf(policy, used);
+  });
+
+  defineRoute(app, withdrawList, async ({ params, request }) => {
+    const page = await app.repos.withdrawals.ofUser(
+      sessionOf(request).userId,
+      params.pageSize,
+      (params.pageNum - 1) * params.pageSize,
+    );
+    return { list: page.rows.map(withdrawalView), total: page.total };
+  });
+
+  defineRoute(app, rechargeList, async ({ params, request }) => {
+    const page = await app.repos.chain.depositsOf(
+      sessionOf(request).userId,
+      params.pageSize,
+      (params.pageNum - 1) * params.pageSize,
+    );
+    return {
+      list: page.rows.map((d) => ({
+        id: d.id.toString(),
+        chainCurrency: d.chain === 'bsc' ? ('bnb' as const) : ('sol' as const),
+        currency: d.currency as TCurrency,
+        amount: new Money(d.amount).toFixed(),
+        txId: d.txHash,
+        fromAddress: d.fromAddress,
+        createTime: d.createdAt.getTime(),
+      })),
+      total: page.total,
+    };
+  });
+}

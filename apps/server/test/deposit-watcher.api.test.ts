@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DepositSource } from '../src/chain/deposit-source.ts';
+import { depositWatcher } from '../src/domain/chain/deposit-watcher.ts';
+import { checkLedger } from '../src/domain/ledger/check.ts';
+import { type ChainTestServer, chainWallet, startChainTestServer } from './chain.ts';
+import { call } from './test-server.ts';
+import { type Account, balanceOf, signUp } from './users.ts';
+
+const DEPTH = 15; // RULES.md: BSC deposits count after 15 blocks
+
+describe('deposit watcher on the BNB Smart Chain dev chain', () => {
+  let server: ChainTestServer;
+  let user: Account;
+  let depositAddress: `0x${string}`;
+  let sender: Awaited<ReturnType<typeof chainWallet>>;
+  let source: DepositSource;
+
+  const watcher = (owner = 'instance-a', extra: Partial<Parameters<typeof depositWatcher>[0]> = {}) =>
+    depositWatcher({ repos: server.repos, source, owner, allowChainReset: true, leaseMs: 60_000, ...extra });
+  const cow = () => balanceOf(server, user, 'cow');
+  /** Runs ticks until the watcher has caught up with the confirmed head. */
+  async function scanAll(w = watcher()) {
+    let credited = 0;
+    for (let i = 0; i < 100; i++) {
+      const result = await w.tick();
+      if (result.outcome === 'scanned') credited += result.credited;
+      else return { credited, last: result };
+    }
+    throw new Error('the watcher never caught up');
+  }
+
+  beforeAll(async () => {
+    server = await startChainTestServer();
+    if (!server.app.chains.bsc) throw new Error('BSC not configured');
+    source = server.app.chains.bsc.deposits;
+    user = await signUp(server);
+    const res = await call(server.baseUrl, `/v1/chn/coin/cow/bnb/address/${user.mid}/A`, {
+      method: 'GET',
+      token: user.token,
+    });
+    depositAddress = res.json.data.address;
+    sender = await chainWallet(server.evm, { cow: '1000' });
+  });
+  afterAll(() => server?.close());
+
+  it('credits a 10 COW deposit once, only after the confirmation depth', async () => {
+    await sender.sendToken(server.evm.tokens.cow, depositAddress, '10');
+    expect((await scanAll()).credited).toBe(0);
+    await server.evm.mine(DEPTH - 2); // the transfer's block plus 13 on top: one short of the depth
+    expect((await scanAll()).credited).toBe(0);
+    expect(await cow()).toBe('0');
+    await server.evm.mine(2);
+    expect((await scanAll()).credited).toBe(1);
+    expect(await cow()).toBe('10');
+
+    const deposits = await server.repos.chain.depositsOf(BigInt(user.mid));
+    expect(deposits.rows).toHaveLength(1);
+    expect(deposits.rows[0]).toMatchObject({ chain: 'bsc', currency: 'cow', toAddress: depositAddress });
+    const history = await call(server.baseUrl, '/v1/chn/recharge/p/1-10', { method: 'GET', token: user.token });
+    expect(history.json.data.list).toMatchObject([{ currency: 'cow', amount: '10', chainCurrency: 'bnb' }]);
+  });
+
+  it('adds nothing when the same blocks are scanned again', async () => {
+    const cursor = await server.repos.chain.cursor('bsc');
+    if (!cursor) throw new Error('no cursor');
+    await server.repos.chain.resetCursor('bsc', cursor.genesisHash, 0n);
+    const { credited } = await scanAll();
+    expect(credited).toBe(0);
+    expect(await cow()).toBe('10');
+  });
+
+  it('adds nothing when the watcher crashes mid-range and starts again', async () => {
+    // A crash between the credit and the cursor's move, made by the database itself: the cursor's update in
+    // the transaction that has just credited the 7 COW fails, so it all rolls back as a killed process would.
+    await server.database.withSession((session) =>
+      session.exec(`
+        CREATE FUNCTION crash_after_credit() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF EXISTS (SELECT 1 FROM chain_deposits WHERE amount = 7) THEN
+            RAISE EXCEPTION 'simulated crash after the credit, before the cursor moved';
+          END IF;
+          RETURN NEW;
+        END $$;
+        CREATE TRIGGER crash_cursor BEFORE UPDATE OF next_block ON chain_cursors
+          FOR EACH ROW EXECUTE FUNCTION crash_after_credit();`),
+    );
+    await sender.sendToken(server.evm.tokens.cow, depositAddress, '7');
+    await server.evm.mine(DEPTH);
+    const crashing = watcher('instance-a', { maxRange: 3n });
+    await expect(scanAll(crashing)).rejects.toThrow();
+    await server.database.withSession((session) => session.exec('DROP TRIGGER crash_cursor ON chain_cursors'));
+    expect(await cow()).toBe('10');
+    const restarted = watcher('instance-a', { maxRange: 3n });
+    expect((await scanAll(restarted)).credited).toBe(1);
+    expect(await cow()).toBe('17');
+  });
+
+  it('lets one of two instances scan at a time, and credits once', async () => {
+    await sender.sendToken(server.evm.tokens.cow, depositAddress, '3');
+    await server.evm.mine(DEPTH);
+    await server.repos.chain.releaseLease('deposit-watcher:bsc', 'instance-a');
+    const a = watcher('instance-a');
+    const b = watcher('instance-b');
+    const [ra, rb] = await Promise.all([scanAll(a), scanAll(b)]);
+    expect(ra.credited + rb.credited).toBe(1);
+    expect([ra.last.outcome, rb.last.outcome]).toContain('not-lease-holder');
+    expect(await cow()).toBe('20');
+    // Even with the lease out of the way, two scans of the same range credit once.
+    const cursor = await server.repos.chain.cursor('bsc');
+    if (!cursor) throw new Error('no cursor');
+    await server.repos.chain.resetCursor('bsc', cursor.genesisHash, 0n);
+    await server.repos.chain.releaseLease('deposit-watcher:bsc', 'instance-a');
+    const [rc, rd] = await Promise.all([scanAll(watcher('c', { leaseMs: 1 })), scanAll(watcher('d', { leaseMs: 1 }))]);
+    expect(rc.credited + rd.credited).toBe(0);
+    expect(await cow()).toBe('20');
+  });
+
+  it('credits nothing for a failed transfer, a look-alike token or a transfer to another address', async () => {
+    // More than the sender holds, with gas set by hand so the reverting transaction is mined anyway.
+    const poor = await chainWallet(server.evm, { cow: '1' });
+    const failedTx = await poor.sendToken(server.evm.tokens.cow, depositAddress, '5', 120_000n);
+    const receipt = await server.app.chains.bsc?.client.getTransactionReceipt({ hash: failedTx });
+    expect(receipt?.status).toBe('reverted');
+
+    const fakeCow = await server.evm.deployToken('COW', 'COW', sender.address, '1000');
+    await sender.sendToken(fakeCow, depositAddress, '10');
+    const stranger = await chainWallet(server.evm);
+    await sender.sendToken(server.evm.tokens.cow, stranger.address, '10');
+    await server.evm.mine(DEPTH);
+
+    expect((await scanAll()).credited).toBe(0);
+    expect(await cow()).toBe('20');
+  });
+
+  it('never credits a transfer that a reorganisation removed before the depth', async () => {
+    const before = await server.evm.snapshot();
+    await sender.sendToken(server.evm.tokens.cow, depositAddress, '50');
+    await server.evm.mine(5);
+    expect((await scanAll()).credited).toBe(0);
+    await server.evm.revert(before); // the blocks with the transfer are gone
+    await server.evm.mine(DEPTH + 5);
+    expect((await scanAll()).credited).toBe(0);
+    expect(await cow()).toBe('20');
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  });
+
+  it('stops, for an operator, when a scanned block changes (a reorganisation deeper than the depth)', async () => {
+    const before = await server.evm.snapshot();
+    await server.evm.mine(DEPTH + 2);
+    await scanAll();
+    await server.evm.revert(before);
+    // The other branch: a different first block (a transfer in it), so the scanned block's hash changes.
+    await sender.sendToken(server.evm.tokens.cow, sender.address, '1');
+    await server.evm.mine(DEPTH + 4);
+    const { last } = await scanAll();
+    expect(last).toMatchObject({ outcome: 'stopped' });
+    const cursor = (await server.repos.chain.allCursors())[0];
+    expect(cursor?.lastError).toMatch(/reorganisation/);
+  });
+});

@@ -1,0 +1,266 @@
+import { WITHDRAW_PER_DAY } from '@aidf/contract';
+import { erc20Abi, parseAbiItem, parseUnits } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WithdrawalRow } from '../src/db/repositories/withdrawals.ts';
+import { checkLedger } from '../src/domain/ledger/check.ts';
+import { payoutWorker } from '../src/domain/withdraw/payout-worker.ts';
+import { type ChainTestServer, chainWallet, startChainTestServer } from './chain.ts';
+import { call, startTestServer } from './test-server.ts';
+import { type Account, balanceOf, credit, signUp, uniqueTimestamp } from './users.ts';
+import { signed } from './wallets.ts';
+
+const DEPTH = 15;
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+class SimulatedCrash extends Error {}
+
+describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () => {
+  let server: ChainTestServer;
+
+  const bsc = () => {
+    if (!server.app.chains.bsc) throw new Error('BSC not configured');
+    return server.app.chains.bsc;
+  };
+  const worker = (crashPoints?: Parameters<typeof payoutWorker>[0]['crashPoints'], owner = 'payouts-1') =>
+    payoutWorker({ repos: server.repos, chain: bsc().payouts, owner, confirmations: DEPTH, leaseMs: 1, crashPoints });
+  const withdrawBody = async (account: Account, amount: string, address: string) => ({
+    amount,
+    currency: 'cow',
+    chainCurrency: 'bnb',
+    address,
+    ...(await signed(account.wallet, 'withdraw-', uniqueTimestamp())),
+  });
+  const withdraw = async (account: Account, amount: string, address: string) =>
+    call(server.baseUrl, '/v1/oms/assets/withdraw/web3', {
+      token: account.token,
+      body: await withdrawBody(account, amount, address),
+    });
+  const tokenBalance = (address: `0x${string}`) =>
+    bsc().client.readContract({
+      address: server.evm.tokens.cow,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [address],
+    });
+  /** How many COW transfers the hot wallet made to `to`, read from the chain itself. */
+  const payoutsOnChain = async (to: `0x${string}`) =>
+    (
+      await bsc().client.getLogs({
+        address: server.evm.tokens.cow,
+        event: TRANSFER,
+        args: { from: bsc().hotWallet.address, to },
+        fromBlock: 0n,
+      })
+    ).length;
+  const row = async (id: string) => (await server.repos.withdrawals.byId(BigInt(id))) as WithdrawalRow;
+  const ledgerOk = async () => expect((await checkLedger(server.repos)).ok).toBe(true);
+
+  beforeAll(async () => {
+    server = await startChainTestServer();
+    await server.evm.fund(bsc().hotWallet.address, { bnb: '10', cow: '10000' });
+  });
+  afterAll(() => server?.close());
+
+  it('gives exactly 2 of 64 concurrent requests of one user, and debits those 2 only', async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '1000');
+    const receiver = (await chainWallet(server.evm)).address;
+    const bodies = await Promise.all(Array.from({ length: 64 }, () => withdrawBody(user, '10', receiver)));
+    const answers = await Promise.all(
+      bodies.map((body) => call(server.baseUrl, '/v1/oms/assets/withdraw/web3', { token: user.token, body })),
+    );
+    const ok = answers.filter((a) => a.json.code === 200);
+    expect(ok).toHaveLength(WITHDRAW_PER_DAY);
+    expect(answers.filter((a) => a.json.code === 81008)).toHaveLength(64 - WITHDRAW_PER_DAY);
+    expect(await balanceOf(server, user, 'cow')).toBe('980');
+    expect(ok[0]?.json.data).toMatchObject({ amount: '10', fee: '0.05', receive: '9.95', status: 'requested' });
+    const config = await call(server.baseUrl, '/v1/oms/assets/withdraw/config', { method: 'GET', token: user.token });
+    expect(config.json.data).toMatchObject({ feeRate: '0.005', leftToday: 0, perDay: 2, arrivalMinutes: 15 });
+    await ledgerOk();
+  });
+
+  it('answers a retried request with the first withdrawal and moves money once', async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '100');
+    const body = await withdrawBody(user, '40', (await chainWallet(server.evm)).address);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(server.baseUrl, '/v1/oms/assets/withdraw/web3', { token: user.token, body }),
+      ),
+    );
+    expect(new Set(answers.map((a) => a.json.data?.id)).size).toBe(1);
+    expect(answers.every((a) => a.json.code === 200)).toBe(true);
+    expect(await balanceOf(server, user, 'cow')).toBe('60');
+  });
+
+  it('refuses bad requests with their code and changes nothing', async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '50');
+    const to = (await chainWallet(server.evm)).address;
+    expect((await withdraw(user, '0.5', to)).json.code).toBe(81011);
+    expect((await withdraw(user, '1000001', to)).json.code).toBe(81011);
+    expect((await withdraw(user, '5', '0x1234')).json.code).toBe(81010);
+    expect((await withdraw(user, '60', to)).json.code).toBe(1230);
+    const stale = {
+      ...(await withdrawBody(user, '5', to)),
+      ...(await signed(user.wallet, 'withdraw-', Date.now() - 6 * 60_000)),
+    };
+    expect(
+      (await call(server.baseUrl, '/v1/oms/assets/withdraw/web3', { token: user.token, body: stale })).json.code,
+    ).toBe(1229);
+    const wrongPrefix = {
+      ...(await withdrawBody(user, '5', to)),
+      ...(await signed(user.wallet, 'transfer-', uniqueTimestamp())),
+    };
+    expect(
+      (await call(server.baseUrl, '/v1/oms/assets/withdraw/web3', { token: user.token, body: wrongPrefix })).json.code,
+    ).toBe(1229);
+    expect(await balanceOf(server, user, 'cow')).toBe('50');
+    const list = await call(server.baseUrl, '/v1/oms/assets/withdraw/web3/p/1-10', {
+      method: 'GET',
+      token: user.token,
+    });
+    expect(list.json.data.total).toBe(0);
+  });
+
+  it('answers 81034 and debits nothing while the COW contract is not configured', async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '50');
+    await server.database.withSession((session) =>
+      session.exec(
+        `UPDATE token_configs SET contract_address = NULL WHERE chain_currency = 'bnb' AND currency = 'cow'`,
+      ),
+    );
+    try {
+      expect((await withdraw(user, '5', user.wallet.address)).json.code).toBe(81034);
+      expect(await balanceOf(server, user, 'cow')).toBe('50');
+    } finally {
+      await server.repos.tokenConfigs.setContract('bnb', 'cow', server.evm.tokens.cow, 18);
+    }
+  });
+
+  it('pays out amount minus fee from the hot wallet, then confirms after the depth', async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '200');
+    const receiver = (await chainWallet(server.evm)).address;
+    await worker().tick(); // pays the earlier tests' withdrawals, so the hot wallet's change below is this one's
+    const hotBefore = await tokenBalance(bsc().hotWallet.address);
+    const answer = await withdraw(user, '100', receiver);
+    expect(answer.json.data).toMatchObject({ status: 'requested', receive: '99.5', fee: '0.5' });
+    expect(answer.json.data.expectedArrivalTime - answer.json.data.createTime).toBe(15 * 60_000);
+
+    await worker().tick();
+    expect((await row(answer.json.data.id)).status).toBe('sent');
+    expect(await tokenBalance(receiver)).toBe(parseUnits('99.5', 18));
+    await server.evm.mine(DEPTH - 2);
+    await worker().tick();
+    expect((await row(answer.json.data.id)).status).toBe('sent');
+    await server.evm.mine(1);
+    await worker().tick();
+    const list = await call(server.baseUrl, '/v1/oms/assets/withdraw/web3/p/1-10', {
+      method: 'GET',
+      token: user.token,
+    });
+    expect(list.json.data.list[0]).toMatchObject({
+      status: 'confirmed',
+      txId: (await row(answer.json.data.id)).txHash,
+    });
+    expect(hotBefore - (await tokenBalance(bsc().hotWallet.address))).toBe(parseUnits('99.5', 18));
+    expect(await payoutsOnChain(receiver)).toBe(1);
+    expect(await balanceOf(server, user, 'cow')).toBe('100');
+    await ledgerOk();
+  });
+
+  it('sends one transfer when the worker is killed after signing, before sending', async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '20');
+    const receiver = (await chainWallet(server.evm)).address;
+    const { json } = await withdraw(user, '10', receiver);
+    const crashing = worker({
+      afterSigned: () => {
+        throw new SimulatedCrash('killed after signing');
+      },
+    });
+    await expect(crashing.tick()).rejects.toThrow(SimulatedCrash);
+    const signedRow = await row(json.data.id);
+    expect(signedRow.status).toBe('signed');
+    expect(await payoutsOnChain(receiver)).toBe(0);
+
+    await worker(undefined, 'payouts-2').tick(); // the restart
+    expect((await row(json.data.id)).signedTx).toBe(signedRow.signedTx); // the same bytes, not a new payout
+    await server.evm.mine(DEPTH);
+    await worker(undefined, 'payouts-2').tick();
+    expect((await row(json.data.id)).status).toBe('confirmed');
+    expect(await payoutsOnChain(receiver)).toBe(1);
+    await ledgerOk();
+  });
+
+  it('sends one transfer when the worker is killed after sending, before recording it', async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '20');
+    const receiver = (await chainWallet(server.evm)).address;
+    const { json } = await withdraw(user, '10', receiver);
+    const crashing = worker({
+      afterBroadcast: () => {
+        throw new SimulatedCrash('killed after sending');
+      },
+    });
+    await expect(crashing.tick()).rejects.toThrow(SimulatedCrash);
+    expect((await row(json.data.id)).status).toBe('signed'); // the database never heard it went out
+    expect(await payoutsOnChain(receiver)).toBe(1);
+
+    await worker(undefined, 'payouts-3').tick(); // the restart sends the same bytes again: the chain has them
+    await server.evm.mine(DEPTH);
+    await worker(undefined, 'payouts-3').tick();
+    expect((await row(json.data.id)).status).toBe('confirmed');
+    expect(await payoutsOnChain(receiver)).toBe(1);
+    expect(await tokenBalance(receiver)).toBe(parseUnits('9.95', 18));
+    await ledgerOk();
+  });
+
+  it('refunds in full a payout that fails on chain, and gives the day its turn back', async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '100000');
+    const receiver = (await chainWallet(server.evm)).address;
+    const hotCow = await tokenBalance(bsc().hotWallet.address);
+    // More than the hot wallet holds: its ERC-20 transfer reverts on chain.
+    const tooMuch = (hotCow / 10n ** 18n + 100n).toString();
+    const { json } = await withdraw(user, tooMuch, receiver);
+    expect(json.code).toBe(200);
+    expect(await balanceOf(server, user, 'cow')).toBe(String(100000 - Number(tooMuch)));
+
+    await worker().tick();
+    await server.evm.mine(DEPTH);
+    await worker().tick();
+    const ended = await row(json.data.id);
+    expect(ended.status).toBe('refunded');
+    expect(ended.failure).toMatch(/reverted/);
+    expect(await balanceOf(server, user, 'cow')).toBe('100000');
+    expect(await payoutsOnChain(receiver)).toBe(0);
+    const config = await call(server.baseUrl, '/v1/oms/assets/withdraw/config', { method: 'GET', token: user.token });
+    expect(config.json.data.leftToday).toBe(2);
+    await ledgerOk();
+  });
+});
+
+describe('withdrawal without a configured chain', () => {
+  it('answers 81034 and debits nothing: no payout worker could send it', async () => {
+    const server = await startTestServer();
+    try {
+      const user = await signUp(server);
+      await credit(server, user.username, 'cow', '50');
+      const body = {
+        amount: '5',
+        currency: 'cow',
+        chainCurrency: 'bnb',
+        address: user.wallet.address,
+        ...(await signed(user.wallet, 'withdraw-')),
+      };
+      const res = await call(server.baseUrl, '/v1/oms/assets/withdraw/web3', { token: user.token, body });
+      expect(res.json.code).toBe(81034);
+      expect(await balanceOf(server, user, 'cow')).toBe('50');
+    } finally {
+      await server.close();
+    }
+  });
+});
