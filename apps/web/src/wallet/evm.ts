@@ -1,4 +1,5 @@
 import { BSC_CHAIN_ID_HEX } from '@aidf/contract';
+import { evmTransfers } from './evm-transfers.ts';
 import { type WalletConnector, WalletError } from './types.ts';
 
 interface Eip1193Provider {
@@ -60,6 +61,7 @@ export async function evmConnector(): Promise<WalletConnector> {
   const provider = await discoverProvider();
   if (!provider) throw new WalletError('notFound');
   return {
+    ...evmTransfers(provider),
     chain: 'BNB Smart Chain',
     async connect() {
       let accounts: unknown;

@@ -1,6 +1,7 @@
 import { base58 } from '@scure/base';
 import { getWallets } from '@wallet-standard/app';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import { SOLANA_TRANSFERS } from './solana-transfers.ts';
 import { type WalletConnector, WalletError } from './types.ts';
 
 type Feature<T> = T | undefined;
@@ -39,6 +40,7 @@ export function standardSolanaConnector(wallet: Wallet): WalletConnector {
   if (!connect || !sign) throw new WalletError('notFound');
   let account: WalletAccount | undefined = wallet.accounts[0];
   return {
+    ...SOLANA_TRANSFERS,
     chain: 'Solana',
     async connect() {
       try {

@@ -1,5 +1,6 @@
 import { base58 } from '@scure/base';
 import { findStandardSolanaWallet, standardSolanaConnector } from './solana-standard.ts';
+import { SOLANA_TRANSFERS } from './solana-transfers.ts';
 import { type WalletConnector, WalletError } from './types.ts';
 
 interface PhantomLikeProvider {
@@ -32,6 +33,7 @@ export async function solanaConnector(): Promise<WalletConnector> {
   const provider = window.phantom?.solana ?? window.solana;
   if (!provider) throw new WalletError('notFound');
   return {
+    ...SOLANA_TRANSFERS,
     chain: 'Solana',
     async connect() {
       try {

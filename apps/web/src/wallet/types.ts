@@ -1,7 +1,15 @@
 import type { TChainName } from '@aidf/contract';
 
 /** Why a wallet step failed; each kind has its own message (SPEC.md point 8). */
-export type WalletErrorKind = 'notFound' | 'rejected' | 'noAccount' | 'networkFail' | 'signFailed' | 'connectFailed';
+export type WalletErrorKind =
+  | 'notFound'
+  | 'rejected'
+  | 'noAccount'
+  | 'networkFail'
+  | 'signFailed'
+  | 'connectFailed'
+  | 'transferFailed'
+  | 'solanaRechargeUnsupported';
 
 export class WalletError extends Error {
   constructor(readonly kind: WalletErrorKind) {
@@ -10,8 +18,33 @@ export class WalletError extends Error {
   }
 }
 
+/** A token on the wallet's chain: its contract (null for the native coin) and decimals. */
+export interface TokenRef {
+  contract: string | null;
+  decimals: number;
+}
+
+export interface OnChainTransfer {
+  to: string;
+  token: TokenRef;
+  /** Decimal string in whole tokens. */
+  amount: string;
+}
+
+/** On-chain reads and transfers through the wallet (recharge). */
+export interface WalletTransfers {
+  /** The account's balance of a token, as a decimal string. */
+  balanceOf(address: string, token: TokenRef): Promise<string>;
+  /** The native-coin fee (gas) the transfer would cost, as a decimal string; and the native balance to pay it. */
+  transferFee(from: string, transfer: OnChainTransfer): Promise<{ fee: string; nativeBalance: string }>;
+  /** Asks the wallet to send the transfer; answers the transaction id. */
+  sendTransfer(from: string, transfer: OnChainTransfer): Promise<string>;
+  /** null while not yet mined; then whether it succeeded and in which block. */
+  transferStatus(txId: string): Promise<{ ok: boolean; block: number } | null>;
+}
+
 /** One interface over the browser wallets of both chains (ARCHITECTURE.md "Chains"). */
-export interface WalletConnector {
+export interface WalletConnector extends WalletTransfers {
   chain: TChainName;
   /** Asks the wallet for its account (and, on BNB Smart Chain, to be on chain 0x38); answers the address. */
   connect(): Promise<string>;

@@ -6,11 +6,17 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
+import { useChainCurrency } from '../../lib/use-chain-data.ts';
+import { RechargeForm } from '../recharge/RechargeForm.tsx';
+import { WithdrawForm } from '../withdraw/WithdrawForm.tsx';
 
 export default function PersonalAssetsScreen() {
   const { t, i18n } = useTranslation();
   const assets = useAssets();
   const [frozenOpen, setFrozenOpen] = useState(false);
+  // The on-chain recharge (Rc) and withdrawal (Wd) dialogs of SPEC.md point 2; closing one resets it.
+  const [open, setOpen] = useState<'recharge' | 'withdraw' | null>(null);
+  const chainCurrency = useChainCurrency();
   if (assets.isPending) return <Spinner />;
   if (assets.isError) {
     return <EmptyState title={t('assets.loadFailed')} text={errorMessage(assets.error, t, (k) => i18n.exists(k))} />;
@@ -40,7 +46,39 @@ export default function PersonalAssetsScreen() {
             <bdi dir="ltr">{formatAmount(balanceIn(assets.data, currency), 6)}</bdi>
           </li>
         ))}
+        <li className="option option-actions">
+          <button
+            type="button"
+            className="button button-quiet"
+            onClick={() => setOpen('recharge')}
+            data-testid="open-recharge"
+          >
+            {t('recharge.submit')} COW
+          </button>
+          <button
+            type="button"
+            className="button button-quiet"
+            onClick={() => setOpen('withdraw')}
+            data-testid="open-withdraw"
+          >
+            {t('withdraw.submit')} COW
+          </button>
+        </li>
       </ul>
+      {open === 'recharge' && (
+        <Dialog title={t('titles.recharge')} onClose={() => setOpen(null)} testId="recharge-dialog">
+          {chainCurrency === 'bnb' ? (
+            <RechargeForm currency="cow" />
+          ) : (
+            <p className="notice">{t('recharge.solanaUnsupported')}</p>
+          )}
+        </Dialog>
+      )}
+      {open === 'withdraw' && (
+        <Dialog title={t('titles.withdraw')} onClose={() => setOpen(null)} testId="withdraw-dialog">
+          <WithdrawForm onDone={() => setOpen(null)} />
+        </Dialog>
+      )}
       {frozenOpen && (
         <Dialog title={t('assets.frozenTitle')} onClose={() => setFrozenOpen(false)} testId="frozen-dialog">
           <div className="stack-sm">

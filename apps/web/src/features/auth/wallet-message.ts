@@ -18,6 +18,10 @@ export function walletFailureMessage(error: unknown, t: TFunction, exists: (key:
         return t('messages.ms7');
       case 'connectFailed':
         return t('messages.failedConnect');
+      case 'transferFailed':
+        return t('recharge.transferFailed');
+      case 'solanaRechargeUnsupported':
+        return t('recharge.solanaUnsupported');
     }
   }
   return errorMessage(error, t, exists);

@@ -1,5 +1,106 @@
-import { EmptyScreen } from '../../components/EmptyScreen.tsx';
+import { DEPOSIT_CURRENCIES, formatAmount, maskAddress, SOLANA_MIN_AMOUNT, type TCurrency } from '@aidf/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { showToast } from '../../components/toast.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { useApi } from '../../lib/use-api.ts';
+import { useChainCurrency, useDepositAddress } from '../../lib/use-chain-data.ts';
+import { CurrencyChips } from '../statements/CurrencyChips.tsx';
+import { RechargeForm } from './RechargeForm.tsx';
 
+/** /recharge: pick a token; on BNB Smart Chain the wallet sends it, on Solana the deposit address is shown. */
 export default function RechargeScreen() {
-  return <EmptyScreen name="recharge" />;
+  const { t } = useTranslation();
+  const chainCurrency = useChainCurrency();
+  const choices = DEPOSIT_CURRENCIES[chainCurrency];
+  const [currency, setCurrency] = useState<TCurrency>(choices[0] ?? 'cow');
+  return (
+    <div className="stack">
+      <section className="card form-card stack-sm">
+        <CurrencyChips
+          value={currency}
+          onChange={setCurrency}
+          label={t('transfer.currency')}
+          choices={choices}
+          testIdPrefix="recharge-currency-"
+        />
+        {chainCurrency === 'bnb' ? (
+          <RechargeForm key={currency} currency={currency} />
+        ) : (
+          <SolanaDeposit currency={currency} />
+        )}
+      </section>
+      <RechargeHistory />
+    </div>
+  );
+}
+
+/** Solana: the deposit address to send SOL or USDT to from any wallet (the in-app transfer is not offered). */
+function SolanaDeposit({ currency }: { currency: TCurrency }) {
+  const { t } = useTranslation();
+  const address = useDepositAddress(currency, 'sol');
+  if (!address.data) return null;
+  return (
+    <div className="stack-sm" data-testid="solana-deposit">
+      <p className="notice">{t('recharge.solanaUnsupported')}</p>
+      <p className="small">{t('recharge.solanaSendTo', { currency: currency.toUpperCase() })}</p>
+      <p>
+        <bdi dir="ltr" className="mono address-full" data-testid="deposit-address">
+          {address.data.address}
+        </bdi>
+      </p>
+      <button
+        type="button"
+        className="button button-quiet"
+        onClick={() =>
+          void navigator.clipboard
+            .writeText(address.data.address)
+            .then(() => showToast(t('recharge.copied'), 'success'))
+            .catch(() => showToast(address.data.address, 'info'))
+        }
+      >
+        {t('recharge.copy')}
+      </button>
+      <p className="muted small">{t('recharge.solanaMin', { min: SOLANA_MIN_AMOUNT })}</p>
+    </div>
+  );
+}
+
+function RechargeHistory() {
+  const { t, i18n } = useTranslation();
+  const call = useApi();
+  const list = useQuery({
+    queryKey: ['recharges'],
+    queryFn: () => call('rechargeList', { params: { pageNum: '1', pageSize: '20' } }),
+  });
+  if (!list.data) return null;
+  return (
+    <section className="stack-sm" data-testid="recharge-history">
+      <h2 className="section-title">{t('recharge.history')}</h2>
+      {list.data.list.length === 0 ? (
+        <div className="card">
+          <EmptyState title={t('recharge.noHistory')} text={t('recharge.noHistoryText')} />
+        </div>
+      ) : (
+        <ul className="card option-list">
+          {list.data.list.map((r) => (
+            <li key={r.id} className="option">
+              <span>
+                <bdi dir="ltr">+{formatAmount(r.amount, 6)}</bdi> {r.currency.toUpperCase()}
+                <br />
+                <small className="muted">
+                  {formatDateTime(r.createTime, i18n.language)} ·{' '}
+                  <bdi dir="ltr" className="mono">
+                    {maskAddress(r.txId)}
+                  </bdi>
+                </small>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

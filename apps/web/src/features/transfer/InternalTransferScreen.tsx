@@ -1,4 +1,11 @@
-import { buildSignContent, CHAINS, CURRENCIES, compareAmounts, formatAmount, type TCurrency } from '@aidf/contract';
+import {
+  buildSignContent,
+  CHAINS,
+  compareAmounts,
+  formatAmount,
+  isPositiveAmountText,
+  type TCurrency,
+} from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +18,7 @@ import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { connectorFor } from '../../wallet/index.ts';
 import { WalletError } from '../../wallet/types.ts';
-
-const AMOUNT = /^(0|[1-9]\d{0,29})(\.\d{1,18})?$/;
+import { CurrencyChips } from '../statements/CurrencyChips.tsx';
 
 export default function InternalTransferScreen() {
   const { t, i18n } = useTranslation();
@@ -33,7 +39,7 @@ export default function InternalTransferScreen() {
     if (!to) next.username = t('transfer.needTo');
     else if (to === session.userInfo?.username) next.username = t('transfer.notSelf');
     if (!amount) next.amount = t('transfer.needAmount');
-    else if (!AMOUNT.test(amount) || !/[1-9]/.test(amount)) next.amount = t('transfer.badAmount');
+    else if (!isPositiveAmountText(amount)) next.amount = t('transfer.badAmount');
     else if (compareAmounts(amount, available) > 0) next.amount = t('messages.ms23');
     setErrors(next);
     return !next.username && !next.amount;
@@ -79,19 +85,7 @@ export default function InternalTransferScreen() {
         onChange={(e) => setUsername(e.target.value)}
         name="username"
       />
-      <fieldset className="chips" aria-label={t('transfer.currency')}>
-        {CURRENCIES.map((c) => (
-          <button
-            key={c}
-            type="button"
-            className={`chip${c === currency ? ' chip-active' : ''}`}
-            aria-pressed={c === currency}
-            onClick={() => setCurrency(c)}
-          >
-            {c.toUpperCase()}
-          </button>
-        ))}
-      </fieldset>
+      <CurrencyChips value={currency} onChange={setCurrency} label={t('transfer.currency')} />
       <InputField
         label={t('transfer.amount')}
         error={errors.amount}

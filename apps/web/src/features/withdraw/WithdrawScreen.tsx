@@ -1,5 +1,14 @@
-import { EmptyScreen } from '../../components/EmptyScreen.tsx';
+import { WithdrawalList } from './WithdrawalList.tsx';
+import { WithdrawForm } from './WithdrawForm.tsx';
 
+/** /withdraw: the COW withdrawal form and the user's withdrawals with each payout's state. */
 export default function WithdrawScreen() {
-  return <EmptyScreen name="withdraw" />;
+  return (
+    <div className="stack">
+      <section className="card form-card">
+        <WithdrawForm />
+      </section>
+      <WithdrawalList />
+    </div>
+  );
 }

@@ -1,0 +1,157 @@
+import { CHAINS, formatAmount, maskAddress, RECHARGE_HINT_RANGE, type TCurrency } from '@aidf/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { InputField } from '../../components/Dialog.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { showToast } from '../../components/toast.tsx';
+import { useSession } from '../../lib/session.ts';
+import { balanceIn, useAssets } from '../../lib/use-assets.ts';
+import { useDepositAddress, useTokenConfig } from '../../lib/use-chain-data.ts';
+import { connectorFor } from '../../wallet/index.ts';
+import { walletFailureMessage } from '../auth/wallet-message.ts';
+import { rechargeProblem, useRecharge } from './use-recharge.ts';
+
+/**
+ * Recharge of one token on BNB Smart Chain from the connected wallet (SPEC.md point 5): amount required, not
+ * above the wallet's balance, BNB enough for gas; the wallet sends it to the user's deposit address and the
+ * screen follows the transaction until the deposit watcher has credited it. Unmounting resets it (SPEC.md:
+ * the recharge dialog resets its inputs on close).
+ */
+export function RechargeForm({ currency }: { currency: TCurrency }) {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const tokens = useTokenConfig();
+  const assets = useAssets();
+  const depositAddress = useDepositAddress(currency, 'bnb');
+  const { stage, send, reset } = useRecharge();
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<ReturnType<typeof rechargeProblem>>(null);
+  const token = tokens.data?.find((c) => c.chainCurrency === 'bnb' && c.currency === currency);
+  const tokenRef = token?.contractAddress ? { contract: token.contractAddress, decimals: token.decimals } : null;
+
+  const wallet = useQuery({
+    queryKey: ['wallet-balance', currency, tokenRef?.contract],
+    enabled: tokenRef !== null,
+    queryFn: async () => {
+      const connector = await connectorFor(CHAINS.bsc.name);
+      const address = (await connector.currentAccount()) ?? session.walletAddress;
+      if (!address || !tokenRef) return null;
+      return { address, balance: await connector.balanceOf(address, tokenRef) };
+    },
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!tokenRef || !depositAddress.data) return;
+    const early = rechargeProblem({ amount, walletBalance: wallet.data?.balance ?? null, fee: null });
+    setProblem(early);
+    if (early) return;
+    try {
+      const connector = await connectorFor(CHAINS.bsc.name);
+      const from = await connector.connect();
+      const transfer = { to: depositAddress.data.address, token: tokenRef, amount };
+      const [balance, fee] = await Promise.all([
+        connector.balanceOf(from, tokenRef),
+        connector.transferFee(from, transfer),
+      ]);
+      const found = rechargeProblem({ amount, walletBalance: balance, fee });
+      setProblem(found);
+      if (found) return;
+      await send(connector, from, transfer, currency);
+      await wallet.refetch();
+    } catch (error) {
+      showToast(
+        walletFailureMessage(error, t, (k) => i18n.exists(k)),
+        'error',
+      );
+    }
+  }
+
+  if (tokens.isPending || depositAddress.isPending) return <Spinner />;
+  if (!tokenRef || !depositAddress.data) {
+    return <p className="muted">{t('recharge.notAvailable', { currency: currency.toUpperCase() })}</p>;
+  }
+  const unit = currency.toUpperCase();
+  const busy = stage.kind === 'signing' || stage.kind === 'pending' || stage.kind === 'confirming';
+
+  return (
+    <form className="stack-sm" onSubmit={submit} noValidate data-testid="recharge-form">
+      <p className="small">
+        {t('recharge.depositTo')}{' '}
+        <bdi dir="ltr" className="mono" data-testid="deposit-address" title={depositAddress.data.address}>
+          {maskAddress(depositAddress.data.address)}
+        </bdi>
+      </p>
+      <InputField
+        label={t('recharge.amount', { currency: unit })}
+        error={problem ? t(problem) : undefined}
+        inputMode="decimal"
+        placeholder={t('recharge.hint', RECHARGE_HINT_RANGE)}
+        value={amount}
+        onChange={(e) => setAmount(e.target.value.trim())}
+        name="amount"
+        disabled={busy}
+      />
+      <div className="row-between small muted">
+        <span data-testid="wallet-balance">
+          {t('recharge.walletBalance', {
+            amount: wallet.data ? formatAmount(wallet.data.balance, 6) : '-',
+            currency: unit,
+          })}
+        </span>
+        <span>
+          {t('recharge.platformBalance', { amount: formatAmount(balanceIn(assets.data, currency), 6), currency: unit })}
+        </span>
+      </div>
+      <p className="muted small">{t('recharge.hint', RECHARGE_HINT_RANGE)}</p>
+      <RechargeProgress stage={stage} />
+      {stage.kind === 'credited' || stage.kind === 'failed' ? (
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            reset();
+            setAmount('');
+          }}
+        >
+          {t('recharge.again')}
+        </button>
+      ) : (
+        <button type="submit" className="button" disabled={busy}>
+          {stage.kind === 'signing' ? t('auth.waitingForWallet') : t('recharge.submit')}
+        </button>
+      )}
+    </form>
+  );
+}
+
+function RechargeProgress({ stage }: { stage: ReturnType<typeof useRecharge>['stage'] }) {
+  const { t } = useTranslation();
+  if (stage.kind === 'idle' || stage.kind === 'signing') return null;
+  const tx = (
+    <bdi dir="ltr" className="mono">
+      {maskAddress(stage.txId)}
+    </bdi>
+  );
+  const text = {
+    pending: t('recharge.pending'),
+    confirming: t('recharge.confirming'),
+    credited:
+      stage.kind === 'credited'
+        ? t('recharge.credited', { amount: stage.amount, currency: stage.currency.toUpperCase() })
+        : '',
+    failed: t('recharge.failed'),
+  }[stage.kind];
+  return (
+    <div
+      className={`notice${stage.kind === 'failed' ? ' notice-error' : ''}`}
+      role="status"
+      data-testid="recharge-status"
+      data-stage={stage.kind}
+    >
+      {(stage.kind === 'pending' || stage.kind === 'confirming') && <Spinner inline />}
+      <span>{text}</span> <span className="muted small">{tx}</span>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { compareAmounts, isPositiveAmountText, RECEIPT_POLL_INTERVAL_MS, type TCurrency } from '@aidf/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useApi } from '../../lib/use-api.ts';
+import { ASSETS_KEY } from '../../lib/use-assets.ts';
+import type { OnChainTransfer, WalletConnector } from '../../wallet/types.ts';
+
+/** How often the credit is looked for once the transfer is mined (the watcher needs the confirmation depth). */
+const CREDIT_POLL_MS = 2_000;
+
+export type RechargeStage =
+  | { kind: 'idle' }
+  | { kind: 'signing' }
+  | { kind: 'pending'; txId: string }
+  | { kind: 'confirming'; txId: string }
+  | { kind: 'credited'; txId: string; amount: string; currency: TCurrency }
+  | { kind: 'failed'; txId: string };
+
+/**
+ * One recharge: the wallet sends the transfer to the deposit address; its receipt is polled every 500 ms
+ * (SPEC.md point 7) until mined, then the user's recharge list until the watcher has credited it.
+ */
+export function useRecharge() {
+  const call = useApi();
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<RechargeStage>({ kind: 'idle' });
+  const alive = useRef(true);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  const send = useCallback(
+    async (connector: WalletConnector, from: string, transfer: OnChainTransfer, currency: TCurrency) => {
+      setStage({ kind: 'signing' });
+      let txId: string;
+      try {
+        txId = await connector.sendTransfer(from, transfer);
+      } catch (error) {
+        setStage({ kind: 'idle' });
+        throw error;
+      }
+      setStage({ kind: 'pending', txId });
+      let mined: { ok: boolean } | null = null;
+      while (alive.current && !mined) {
+        mined = await connector.transferStatus(txId).catch(() => null);
+        if (!mined) await sleep(RECEIPT_POLL_INTERVAL_MS);
+      }
+      if (!mined) return;
+      if (!mined.ok) {
+        setStage({ kind: 'failed', txId });
+        return;
+      }
+      setStage({ kind: 'confirming', txId });
+      while (alive.current) {
+        const page = await call('rechargeList', { params: { pageNum: '1', pageSize: '20' } }).catch(() => null);
+        const credited = page?.list.find((r) => r.txId.toLowerCase() === txId.toLowerCase());
+        if (credited) {
+          await queryClient.invalidateQueries({ queryKey: ASSETS_KEY });
+          await queryClient.invalidateQueries({ queryKey: ['recharges'] });
+          setStage({ kind: 'credited', txId, amount: credited.amount, currency });
+          return;
+        }
+        await sleep(CREDIT_POLL_MS);
+      }
+    },
+    [call, queryClient],
+  );
+
+  return { stage, send, reset: () => setStage({ kind: 'idle' }) };
+}
+
+/** The checks of SPEC.md point 5 before a BNB Smart Chain recharge; answers the i18n key of the problem. */
+export function rechargeProblem(input: {
+  amount: string;
+  walletBalance: string | null;
+  fee: { fee: string; nativeBalance: string } | null;
+}): 'recharge.needAmount' | 'transfer.badAmount' | 'recharge.insufficient' | 'recharge.gasShort' | null {
+  const { amount } = input;
+  if (!amount) return 'recharge.needAmount';
+  if (!isPositiveAmountText(amount)) return 'transfer.badAmount';
+  if (input.walletBalance !== null && compareAmounts(amount, input.walletBalance) > 0) return 'recharge.insufficient';
+  // The token transfer's gas is paid in BNB (SPEC.md: 'gas不足' when the native balance cannot cover it).
+  if (input.fee && compareAmounts(input.fee.fee, input.fee.nativeBalance) > 0) return 'recharge.gasShort';
+  return null;
+}

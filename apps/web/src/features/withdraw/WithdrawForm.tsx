@@ -1,0 +1,120 @@
+import { AMOUNT_TEXT, buildSignContent, CHAINS, formatAmount } from '@aidf/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { InputField } from '../../components/Dialog.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { showToast } from '../../components/toast.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
+import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
+import { connectorFor } from '../../wallet/index.ts';
+import { walletFailureMessage } from '../auth/wallet-message.ts';
+import { withdrawFigures, withdrawProblem } from './withdraw-math.ts';
+
+export const WITHDRAW_CONFIG_KEY = ['withdraw-config'] as const;
+export const WITHDRAWALS_KEY = ['withdrawals'] as const;
+
+/** The fee as a percentage for the hint: '0.005' → '0.5'. */
+const percent = (rate: string) => formatAmount(withdrawFigures('100', rate).fee, 4);
+
+/**
+ * COW withdrawal to a BNB Smart Chain address (SPEC.md point 5, RULES.md): the hint and the "you receive"
+ * figure both come from the server's one fee rate; a fresh 'withdraw-{ms}' wallet signature confirms it.
+ */
+export function WithdrawForm({ onDone }: { onDone?: () => void }) {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const call = useApi();
+  const queryClient = useQueryClient();
+  const assets = useAssets();
+  const config = useQuery({ queryKey: WITHDRAW_CONFIG_KEY, queryFn: () => call('withdrawConfig', {}) });
+  const [amount, setAmount] = useState('');
+  const [address, setAddress] = useState(session.walletAddress?.startsWith('0x') ? session.walletAddress : '');
+  const [problem, setProblem] = useState<ReturnType<typeof withdrawProblem>>(null);
+  const [busy, setBusy] = useState(false);
+  const balance = balanceIn(assets.data, 'cow');
+
+  if (!config.data) return <Spinner />;
+  const rules = config.data;
+  const figures = AMOUNT_TEXT.test(amount) ? withdrawFigures(amount, rules.feeRate) : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = withdrawProblem({ amount, address, feeRate: rules.feeRate, balance, min: rules.min, max: rules.max });
+    setProblem(found);
+    if (found) return;
+    setBusy(true);
+    try {
+      const connector = await connectorFor(session.chain ?? CHAINS.bsc.name);
+      const signer = await connector.connect();
+      const timestamp = Date.now();
+      const signContent = buildSignContent('withdraw', timestamp);
+      const sign = await connector.signMessage(signer, signContent);
+      const done = await call('withdraw', {
+        body: { amount, currency: 'cow', chainCurrency: 'bnb', address: address.trim(), sign, signContent, timestamp },
+      });
+      showToast(
+        t('withdraw.requested', { amount: formatAmount(done.receive, 6), minutes: rules.arrivalMinutes }),
+        'success',
+      );
+      setAmount('');
+      await Promise.all(
+        [ASSETS_KEY, WITHDRAW_CONFIG_KEY, WITHDRAWALS_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+      onDone?.();
+    } catch (error) {
+      showToast(
+        walletFailureMessage(error, t, (k) => i18n.exists(k)),
+        'error',
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="stack-sm" onSubmit={submit} noValidate data-testid="withdraw-form">
+      <InputField
+        label={t('withdraw.amount')}
+        error={problem?.field === 'amount' ? t(problem.key) : undefined}
+        inputMode="decimal"
+        placeholder={t('withdraw.range', { min: rules.min, max: formatAmount(rules.max) })}
+        value={amount}
+        onChange={(e) => setAmount(e.target.value.trim())}
+        name="amount"
+      />
+      <div className="row-between small">
+        <span className="muted">{t('transfer.available', { amount: formatAmount(balance, 6), currency: 'COW' })}</span>
+        <button type="button" className="link-button" onClick={() => setAmount(balance)}>
+          {t('transfer.max')}
+        </button>
+      </div>
+      <InputField
+        label={t('withdraw.address')}
+        error={problem?.field === 'address' ? t(problem.key) : undefined}
+        placeholder="0x…"
+        autoComplete="off"
+        dir="ltr"
+        value={address}
+        onChange={(e) => setAddress(e.target.value)}
+        name="address"
+      />
+      <p className="muted small" data-testid="withdraw-hint">
+        {t('withdraw.hint', { fee: percent(rules.feeRate), perDay: rules.perDay, minutes: rules.arrivalMinutes })}
+      </p>
+      <div className="row-between" data-testid="withdraw-receive">
+        <span>{t('withdraw.receive')}</span>
+        <strong>
+          <bdi dir="ltr">{figures ? formatAmount(figures.receive, 6) : '0'}</bdi> COW
+        </strong>
+      </div>
+      <p className="muted small">{t('withdraw.leftToday', { count: rules.leftToday })}</p>
+      <button type="submit" className="button" disabled={busy || rules.leftToday === 0}>
+        {busy ? t('auth.waitingForWallet') : t('withdraw.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { formatAmount, maskAddress } from '@aidf/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { useApi } from '../../lib/use-api.ts';
+import { WITHDRAWALS_KEY } from './WithdrawForm.tsx';
+
+/** While a payout is on its way the list refreshes itself, so each state shows as it comes. */
+const REFRESH_MS = 3_000;
+
+export function WithdrawalList() {
+  const { t, i18n } = useTranslation();
+  const call = useApi();
+  const list = useQuery({
+    queryKey: WITHDRAWALS_KEY,
+    queryFn: () => call('withdrawList', { params: { pageNum: '1', pageSize: '20' } }),
+    refetchInterval: (query) =>
+      query.state.data?.list.some((w) => w.status === 'requested' || w.status === 'sent') ? REFRESH_MS : false,
+  });
+  if (!list.data) return null;
+  return (
+    <section className="stack-sm" data-testid="withdrawal-list">
+      <h2 className="section-title">{t('withdraw.history')}</h2>
+      {list.data.list.length === 0 ? (
+        <div className="card">
+          <EmptyState title={t('withdraw.noHistory')} text={t('withdraw.noHistoryText')} />
+        </div>
+      ) : (
+        <ul className="card option-list">
+          {list.data.list.map((w) => (
+            <li key={w.id} className="option" data-testid="withdrawal" data-status={w.status}>
+              <span>
+                <bdi dir="ltr">{formatAmount(w.receive, 6)}</bdi> COW{' '}
+                <span className="flip-rtl" aria-hidden="true">
+                  →
+                </span>{' '}
+                <bdi dir="ltr" className="mono">
+                  {maskAddress(w.address)}
+                </bdi>
+                <br />
+                <small className="muted">
+                  {w.status === 'requested' || w.status === 'sent'
+                    ? t('withdraw.arrivesBy', { time: formatDateTime(w.expectedArrivalTime, i18n.language) })
+                    : formatDateTime(w.createTime, i18n.language)}
+                </small>
+              </span>
+              <span className={`badge badge-${w.status}`}>{t(`withdraw.status.${w.status}`)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { withdrawFigures, withdrawProblem } from './withdraw-math.ts';
+
+const base = { address: `0x${'ab'.repeat(20)}`, feeRate: '0.005', balance: '500', min: '1', max: '1000000' };
+
+describe('withdrawal figures and checks', () => {
+  it('computes the fee and the amount received from the one fee rate', () => {
+    expect(withdrawFigures('100', '0.005')).toEqual({ fee: '0.5', receive: '99.5' });
+    expect(withdrawFigures('10', '0.005')).toEqual({ fee: '0.05', receive: '9.95' });
+    // Cut at 18 decimals in the user's favour, like the server.
+    expect(withdrawFigures('0.000000000000000001', '0.5')).toEqual({ fee: '0', receive: '0.000000000000000001' });
+  });
+
+  it('names the first problem of a request', () => {
+    expect(withdrawProblem({ ...base, amount: '' })?.key).toBe('withdraw.needAmount');
+    expect(withdrawProblem({ ...base, amount: '0.5' })?.key).toBe('errors.81011');
+    expect(withdrawProblem({ ...base, amount: '1000001' })?.key).toBe('errors.81011');
+    expect(withdrawProblem({ ...base, amount: '1', feeRate: '1' })?.key).toBe('errors.81009');
+    expect(withdrawProblem({ ...base, amount: '600' })?.key).toBe('messages.ms23');
+    expect(withdrawProblem({ ...base, amount: '10', address: '0x12' })).toEqual({
+      field: 'address',
+      key: 'errors.81010',
+    });
+    expect(withdrawProblem({ ...base, amount: '10' })).toBeNull();
+  });
+});
