@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: (a) gzip size of the JavaScript the first screen loads and of the largest route chunk,
  * (b) requests per second and p99 latency of POST /v1/cms/content/p/1-10 against bare Fastify routes,
- * measured in the same run so the ratios hold on a noisy machine.
+ * measured in the same run so the ratios hold on a noisy machine; (c) internal transfers per second;
+ * (d) the chain side: deposits credited and payouts sent per second on the dev chain.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiThroughput } from './api-throughput.ts';
 import { bundleSizes } from './bundle-size.ts';
+import { chainThroughput } from './chain-throughput.ts';
 import { transferThroughput } from './transfer-throughput.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +52,15 @@ for (const url of [undefined, postgresUrl]) {
     break;
   }
 }
+
+const chain = await chainThroughput();
+console.log('\nChain side on the Hardhat dev chain and PGlite');
+console.log(
+  `  deposit watcher: ${chain.depositsPerSecond.toFixed(0).padStart(6)} deposits credited/s (${chain.deposits} in one backlog)`,
+);
+console.log(
+  `  payout worker:   ${chain.payoutsPerSecond.toFixed(0).padStart(6)} payouts signed, recorded and sent/s (${chain.payouts} in one tick, its batch)`,
+);
 
 const overBudget = sizes.firstScreenGzip > FIRST_SCREEN_BUDGET || ratioSelect < API_BUDGET;
 console.log(overBudget ? '\nOVER BUDGET' : '\nwithin budget');

@@ -1,29 +1,60 @@
 /**
- * The server the e2e tests drive: the real app on an in-memory PGlite with the seed data, plus one
- * signed-in user whose session token (made by the server's own session code) the tests put in storage.
+ * The server the e2e tests drive: the real app on an in-memory PGlite with the seed data, the dev chains
+ * (Hardhat as BNB Smart Chain, the litesvm Solana stand-in) with their deposit watchers and payout worker,
+ * plus one signed-in user whose session token (made by the server's own session code) the tests put in storage.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, createSession, loadConfig, openDatabase, prepareDatabase } from '@aidf/server';
+import {
+  buildApp,
+  createSession,
+  loadConfig,
+  openDatabase,
+  prepareDatabase,
+  startChainWorkers,
+  startDevChains,
+} from '@aidf/server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const STATE_FILE = path.join(here, '..', '.state', 'session.json');
+export const CHAINS_FILE = path.join(here, '..', '.state', 'chains.json');
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: ':memory:', LOG_LEVEL: 'warn' });
 const database = await openDatabase({ dataDir: ':memory:' });
 const { repos } = await prepareDatabase(database, { seedDemoData: true });
+// Blocks every 250 ms: the 15 confirmations of a deposit or payout take about 4 s.
+const devChains = await startDevChains({ repos, blockIntervalMs: 250, slotIntervalMs: 100 });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'test',
+  DATA_DIR: ':memory:',
+  LOG_LEVEL: 'warn',
+  BSC_RPC_URL: devChains.evm.rpcUrl,
+  SOLANA_RPC_URL: devChains.solana.rpcUrl,
+});
 
 const username = 'e2e_alice';
 const mid = await repos.users.insert({ username });
 const token = await createSession(repos, mid);
 fs.mkdirSync(path.dirname(STATE_FILE), { recursive: true });
 fs.writeFileSync(STATE_FILE, JSON.stringify({ token, mid: mid.toString(), username }));
+fs.writeFileSync(
+  CHAINS_FILE,
+  JSON.stringify({
+    bscRpcUrl: devChains.evm.rpcUrl,
+    solanaRpcUrl: devChains.solana.rpcUrl,
+    tokens: devChains.evm.tokens,
+  }),
+);
 
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, devChains });
+if (app.chains.bsc) await devChains.fundHotWallet(app.chains.bsc.hotWallet.address);
+const workers = startChainWorkers({ repos, chains: app.chains, pollMs: 300, log: app.log, allowChainReset: true });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 const stop = async () => {
+  await workers.stop();
   await app.close();
+  await devChains.close();
   await database.close();
   process.exit(0);
 };

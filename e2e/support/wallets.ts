@@ -1,8 +1,17 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import type { Page } from '@playwright/test';
 import { base58 } from '@scure/base';
-import type { Hex } from 'viem';
+import { createWalletClient, defineChain, type Hex, http } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+
+/** The dev chain as viem sees it: BNB Smart Chain's id at the dev RPC URL. */
+export const devBsc = (rpcUrl: string) =>
+  defineChain({
+    id: 56,
+    name: 'BNB Smart Chain (dev)',
+    nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
 
 /**
  * Test wallets injected into the page. The page-side providers follow EIP-1193 and Phantom's API; every
@@ -18,13 +27,34 @@ export interface InjectedEvmWallet {
 
 export async function injectEvmWallet(
   page: Page,
-  options: { chainId?: string; knowsBsc?: boolean; privateKey?: `0x${string}` } = {},
+  options: {
+    chainId?: string;
+    knowsBsc?: boolean;
+    privateKey?: `0x${string}`;
+    /** The dev chain's RPC: reads go there and eth_sendTransaction is signed with the key and sent there. */
+    rpcUrl?: string;
+  } = {},
 ) {
   let account: PrivateKeyAccount = privateKeyToAccount(options.privateKey ?? generatePrivateKey());
   await page.exposeFunction('__e2eEvmAddress', () => account.address);
   await page.exposeFunction('__e2eEvmSign', (hexMessage: string) =>
     account.signMessage({ message: { raw: hexMessage as Hex } }),
   );
+  await page.exposeFunction('__e2eEvmRpc', async (method: string, params: unknown[]) => {
+    if (!options.rpcUrl) return { error: { code: 4200, message: `unsupported method ${method}` } };
+    if (method === 'eth_sendTransaction') {
+      const tx = params[0] as { to: `0x${string}`; data?: Hex; value?: Hex };
+      const wallet = createWalletClient({ account, chain: devBsc(options.rpcUrl), transport: http(options.rpcUrl) });
+      const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: tx.value ? BigInt(tx.value) : 0n });
+      return { result: hash };
+    }
+    const response = await fetch(options.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    return (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
+  });
   await page.addInitScript(
     ({ startChainId, knowsBsc }) => {
       const w = window as unknown as Record<string, unknown>;
@@ -54,8 +84,16 @@ export async function injectEvmWallet(
               return null;
             case 'personal_sign':
               return (w.__e2eEvmSign as (m: string) => Promise<string>)(params?.[0] as string);
-            default:
-              throw fail(4200, `unsupported method ${method}`);
+            default: {
+              // Chain reads and sends go to the dev chain, as a real wallet forwards them to its RPC.
+              const rpc = w.__e2eEvmRpc as (
+                m: string,
+                p: unknown[],
+              ) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
+              const answer = await rpc(method, params ?? []);
+              if (answer.error) throw fail(answer.error.code, answer.error.message);
+              return answer.result;
+            }
           }
         },
         on(event: string, listener: (arg: unknown) => void) {

@@ -1,0 +1,119 @@
+import { buildSignContent } from '@aidf/contract';
+import { startEvmDevChain } from '@aidf/devchain';
+import { creditUser, prepareDatabase, throwawayDatabase } from '@aidf/server';
+import { createWalletClient, erc20Abi, http, parseUnits } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { chainServices } from '../apps/server/src/chain/chain-services.ts';
+import { depositAddressDeriver } from '../apps/server/src/chain/deposit-keys.ts';
+import { bscChain } from '../apps/server/src/chain/evm/bsc-client.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { depositWatcher } from '../apps/server/src/domain/chain/deposit-watcher.ts';
+import { payoutWorker } from '../apps/server/src/domain/withdraw/payout-worker.ts';
+import { requestWithdrawal } from '../apps/server/src/domain/withdraw/request-withdrawal.ts';
+
+const USERS = 50;
+const DEPOSITS = Number(process.env.BENCH_DEPOSITS ?? 300);
+const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
+
+/**
+ * The chain side on the Hardhat dev chain and PGlite: how fast the deposit watcher credits a backlog of
+ * confirmed ERC-20 deposits (one range scan, ledger movements), and how fast the payout worker signs,
+ * records and sends withdrawals (2 per user, the daily limit). The chain's own mining is not timed.
+ */
+export async function chainThroughput() {
+  const evm = await startEvmDevChain();
+  const database = await throwawayDatabase();
+  try {
+    const { repos } = await prepareDatabase(database, { seedDemoData: false });
+    for (const [currency, address] of Object.entries(evm.tokens)) {
+      await repos.tokenConfigs.setContract('bnb', currency, address, 18);
+    }
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ':memory:', BSC_RPC_URL: evm.rpcUrl });
+    const chains = chainServices(config, DEV_MNEMONIC);
+    if (!chains.bsc) throw new Error('no BSC');
+    const derive = depositAddressDeriver(DEV_MNEMONIC);
+
+    const users: { id: bigint; wallet: ReturnType<typeof privateKeyToAccount>; deposit: `0x${string}` }[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const wallet = privateKeyToAccount(generatePrivateKey());
+      const id = await repos.users.insert({
+        username: `chain${i}`,
+        walletAddress: wallet.address,
+        chainCurrency: 'bnb',
+      });
+      await repos.boundAddresses.insert({ userId: id, currency: 'bnb', walletAddress: wallet.address });
+      const deposit = (await repos.depositAddresses.remember(id, 'bnb', derive('bnb', id))) as `0x${string}`;
+      users.push({ id, wallet, deposit });
+    }
+
+    const sender = privateKeyToAccount(generatePrivateKey());
+    await evm.fund(sender.address, { bnb: '100', cow: '1000000' });
+    const client = createWalletClient({ account: sender, chain: bscChain(evm.rpcUrl), transport: http(evm.rpcUrl) });
+    for (let i = 0; i < DEPOSITS; i++) {
+      await client.writeContract({
+        address: evm.tokens.cow,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [users[i % USERS]?.deposit ?? sender.address, parseUnits('3', 18)],
+      });
+    }
+    await evm.mine(15);
+
+    const watcher = depositWatcher({ repos, source: chains.bsc.deposits, owner: 'bench', allowChainReset: true });
+    let credited = 0;
+    const depositStart = performance.now();
+    for (;;) {
+      const r = await watcher.tick();
+      if (r.outcome !== 'scanned') break;
+      credited += r.credited;
+    }
+    const depositSeconds = (performance.now() - depositStart) / 1000;
+
+    await evm.fund(chains.bsc.hotWallet.address, { bnb: '100', cow: '1000000' });
+    let clock = Date.now();
+    for (const user of users) {
+      await creditUser(repos, {
+        operator: 'bench',
+        username: `chain${users.indexOf(user)}`,
+        currency: 'cow',
+        submode: '00',
+        amount: '100',
+        reason: 'bench',
+      });
+      for (let k = 0; k < 2; k++) {
+        const timestamp = ++clock;
+        const signContent = buildSignContent('withdraw', timestamp);
+        await requestWithdrawal(
+          repos,
+          chains.withdrawPolicy,
+          user.id,
+          {
+            amount: '10',
+            currency: 'cow',
+            chainCurrency: 'bnb',
+            address: user.wallet.address,
+            sign: await user.wallet.signMessage({ message: signContent }),
+            signContent,
+            timestamp,
+          },
+          new Date(timestamp),
+        );
+      }
+    }
+    const worker = payoutWorker({ repos, chain: chains.bsc.payouts, owner: 'bench', confirmations: 15 });
+    const payoutStart = performance.now();
+    const sent = await worker.tick();
+    const payoutSeconds = (performance.now() - payoutStart) / 1000;
+    const payouts = sent.outcome === 'worked' ? sent.sent : 0;
+    return {
+      deposits: credited,
+      depositsPerSecond: credited / depositSeconds,
+      payouts,
+      payoutsPerSecond: payouts / payoutSeconds,
+    };
+  } finally {
+    await database.close();
+    await database.drop();
+    await evm.close();
+  }
+}

@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { createPublicClient, createWalletClient, erc20Abi, formatUnits, http, parseUnits } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
+import { screenshot } from '../support/app.ts';
+import { devBsc, injectEvmWallet, injectSolanaWallet, signInWithWallet } from '../support/wallets.ts';
+
+interface DevChainsInfo {
+  bscRpcUrl: string;
+  tokens: { cow: `0x${string}` };
+}
+const here = path.dirname(fileURLToPath(import.meta.url));
+const chains = () =>
+  JSON.parse(fs.readFileSync(path.join(here, '..', '.state', 'chains.json'), 'utf8')) as DevChainsInfo;
+
+/** A fresh wallet with the dev faucet's grant (1 BNB, 100 COW…), through the faucet page's own call. */
+async function fundedWallet(request: APIRequestContext) {
+  const key = generatePrivateKey();
+  const address = privateKeyToAccount(key).address;
+  const res = await request.post('/dev/faucet', { data: { chain: 'bnb', address } });
+  expect((await res.json()).code).toBe(200);
+  return { key, address };
+}
+
+async function walletCow(address: `0x${string}`) {
+  const { bscRpcUrl, tokens } = chains();
+  const client = createPublicClient({ chain: devBsc(bscRpcUrl), transport: http(bscRpcUrl) });
+  const units = await client.readContract({
+    address: tokens.cow,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [address],
+  });
+  return formatUnits(units, 18);
+}
+
+async function signedInWallet(browser: Browser, key: `0x${string}`, language: 'en' | 'ar'): Promise<Page> {
+  const page = await browser.newPage();
+  await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true, privateKey: key, rpcUrl: chains().bscRpcUrl });
+  if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
+  await page.goto('/');
+  await signInWithWallet(page, 'bsc');
+  return page;
+}
+
+async function recharge(page: Page, amount: string) {
+  const form = page.getByTestId('recharge-form');
+  await form.locator('input[name="amount"]').fill(amount);
+  await form.locator('button[type="submit"]').click();
+}
+
+test.describe('[chain] recharge and withdrawal against the dev chain', () => {
+  test.setTimeout(120_000);
+
+  test('recharges 10 COW from the wallet and withdraws it back (en)', async ({ browser, request }) => {
+    const wallet = await fundedWallet(request);
+    const page = await signedInWallet(browser, wallet.key, 'en');
+
+    await page.goto('/recharge');
+    await expect(page.getByTestId('wallet-balance')).toContainText('Wallet: 100 COW');
+    await page.getByTestId('recharge-form').locator('button[type="submit"]').click();
+    await expect(page.getByTestId('recharge-form')).toContainText('Please enter the recharge amount');
+    await recharge(page, '200');
+    await expect(page.getByTestId('recharge-form')).toContainText('Insufficient balance');
+    await screenshot(page, 'en', 'recharge-refused');
+
+    await recharge(page, '10');
+    await expect(page.getByTestId('recharge-status')).toHaveAttribute('data-stage', /pending|confirming|credited/);
+    await expect(page.getByTestId('recharge-status')).toHaveAttribute('data-stage', 'credited', { timeout: 60_000 });
+    await expect(page.getByTestId('recharge-status')).toContainText('Credited: +10 COW');
+    await expect(page.getByTestId('recharge-history')).toContainText('+10');
+    await screenshot(page, 'en', 'recharge-credited');
+    expect(await walletCow(wallet.address)).toBe('90');
+
+    await page.goto('/personalAssets');
+    await expect(page.getByTestId('asset-cow')).toContainText('10');
+
+    await page.goto('/withdraw');
+    const form = page.getByTestId('withdraw-form');
+    await expect(form.getByTestId('withdraw-hint')).toContainText('Fee 0.5%');
+    await form.locator('input[name="amount"]').fill('10');
+    await expect(form.getByTestId('withdraw-receive')).toContainText('9.95 COW');
+    await expect(form.locator('input[name="address"]')).toHaveValue(wallet.address);
+    await screenshot(page, 'en', 'withdraw');
+    await form.locator('button[type="submit"]').click();
+    await expect(page.getByRole('status').filter({ hasText: 'Withdrawal requested' })).toBeVisible();
+    const item = page.getByTestId('withdrawal').first();
+    await expect(item).toHaveAttribute('data-status', /requested|sent/);
+    await expect(item).toContainText(/Expected by|Arrived/);
+    await expect(item).toHaveAttribute('data-status', 'confirmed', { timeout: 60_000 });
+    await expect(item).toContainText('Arrived');
+    await screenshot(page, 'en', 'withdraw-confirmed');
+    expect(await walletCow(wallet.address)).toBe('99.95');
+    await page.close();
+  });
+
+  test('recharges and withdraws in Arabic, right to left, and names a lack of gas (ar)', async ({
+    browser,
+    request,
+  }) => {
+    const wallet = await fundedWallet(request);
+    const page = await signedInWallet(browser, wallet.key, 'ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+    await page.goto('/recharge');
+    await recharge(page, '10');
+    await expect(page.getByTestId('recharge-status')).toHaveAttribute('data-stage', 'credited', { timeout: 60_000 });
+    await expect(page.getByTestId('recharge-status')).toContainText(ar.recharge.credited.split('{{')[0] ?? '');
+    await screenshot(page, 'ar', 'recharge-credited');
+
+    await page.goto('/personalAssets');
+    await page.getByTestId('open-withdraw').click();
+    const dialog = page.getByTestId('withdraw-dialog');
+    await dialog.locator('input[name="amount"]').fill('4');
+    await expect(dialog.getByTestId('withdraw-receive')).toContainText('3.98');
+    await screenshot(page, 'ar', 'dialog-withdraw');
+    await dialog.locator('button[type="submit"]').click();
+    await expect(dialog).toBeHidden();
+    await page.goto('/withdraw');
+    await expect(page.getByTestId('withdrawal').first()).toHaveAttribute('data-status', 'confirmed', {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId('withdrawal').first()).toContainText(ar.withdraw.status.confirmed);
+    await screenshot(page, 'ar', 'withdraw-confirmed');
+    expect(await walletCow(wallet.address)).toBe('93.98');
+    await page.close();
+
+    // A wallet holding COW but no BNB cannot pay the gas of the token transfer: SPEC.md's 'gas不足'.
+    const { bscRpcUrl, tokens } = chains();
+    const noGasKey = generatePrivateKey();
+    const noGas = privateKeyToAccount(noGasKey);
+    const sender = createWalletClient({
+      account: privateKeyToAccount(wallet.key),
+      chain: devBsc(bscRpcUrl),
+      transport: http(bscRpcUrl),
+    });
+    await sender.writeContract({
+      address: tokens.cow,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [noGas.address, parseUnits('20', 18)],
+    });
+    const broke = await signedInWallet(browser, noGasKey, 'ar');
+    await broke.goto('/recharge');
+    await expect(broke.getByTestId('wallet-balance')).toContainText('20');
+    await recharge(broke, '5');
+    await expect(broke.getByTestId('recharge-form')).toContainText(ar.recharge.gasShort);
+    await screenshot(broke, 'ar', 'recharge-no-gas');
+    await broke.close();
+  });
+
+  test('on Solana shows the deposit address for SOL and USDT instead of an in-app transfer (en)', async ({
+    browser,
+  }) => {
+    const page = await browser.newPage();
+    await injectSolanaWallet(page);
+    await page.goto('/');
+    await signInWithWallet(page, 'solana');
+    await page.goto('/recharge');
+    await expect(page.getByTestId('recharge-currency-sol')).toBeVisible();
+    await expect(page.getByTestId('recharge-currency-cow')).toHaveCount(0);
+    const deposit = page.getByTestId('solana-deposit');
+    await expect(deposit).toContainText('Solana chain recharge is not supported yet');
+    await expect(deposit).toContainText('Minimum recharge: 0.001');
+    await expect(deposit.getByTestId('deposit-address')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    await screenshot(page, 'en', 'recharge-solana');
+    await page.close();
+  });
+});
