@@ -29,6 +29,10 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // What only PostgreSQL has (pooled connections): run in the PostgreSQL pass of the API suite only.
+        test: { name: 'api-postgres-only', include: ['apps/server/test/**/*.postgres.test.ts'], testTimeout: 30_000 },
+      },
     ],
   },
 });

@@ -26,7 +26,7 @@ if (suite === 'unit') {
 } else if (suite === 'api') {
   status = vitest('api-pglite', ['api'], { TEST_DB: 'pglite' });
   if (process.env.TEST_DATABASE_URL) {
-    status = vitest('api-postgres', ['api'], { TEST_DB: 'postgres' }) || status;
+    status = vitest('api-postgres', ['api', 'api-postgres-only'], { TEST_DB: 'postgres' }) || status;
   } else {
     fs.rmSync(path.join(resultsDir, 'api-postgres.json'), { force: true });
     console.log('TEST_DATABASE_URL is not set: the API suite ran on PGlite only.');

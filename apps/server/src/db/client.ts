@@ -22,9 +22,26 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /**
+   * Told when PostgreSQL closes an idle pooled connection (a server restart, a failover, an administrator):
+   * the pool drops that connection and opens a new one for the next query. Without a listener the pool's
+   * 'error' event would crash the process.
+   */
+  onConnectionLost?: (error: Error) => void;
+}
+
 /** PostgreSQL when a URL is given, else the embedded PGlite in `dataDir` (':memory:' for none). */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onConnectionLost ?? warnConnectionLost)
+    : openPglite(options.dataDir);
+}
+
+function warnConnectionLost(error: Error) {
+  console.warn(`PostgreSQL closed an idle connection (${error.message}); the next query opens a new one`);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -45,8 +62,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onConnectionLost: (error: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', onConnectionLost);
   // Fail at start, with the driver's message, when the database cannot be reached.
   await pool.query('SELECT 1');
   return {

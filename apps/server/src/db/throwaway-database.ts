@@ -21,6 +21,7 @@ export async function throwawayDatabase(adminUrl?: string): Promise<Database & {
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+  // drop() ends the connections on purpose (WITH FORCE), which is no news worth a warning.
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:', onConnectionLost: () => {} });
   return { ...database, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
