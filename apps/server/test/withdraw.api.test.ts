@@ -1,6 +1,17 @@
 import { WITHDRAW_PER_DAY } from '@aidf/contract';
-import { erc20Abi, parseAbiItem, parseUnits } from 'viem';
+import {
+  type Chain,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseAbiItem,
+  parseUnits,
+  type Transport,
+  type WalletClient,
+} from 'viem';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bscChain } from '../src/chain/evm/bsc-client.ts';
 import type { WithdrawalRow } from '../src/db/repositories/withdrawals.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { payoutWorker } from '../src/domain/withdraw/payout-worker.ts';
@@ -55,8 +66,17 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
   const row = async (id: string) => (await server.repos.withdrawals.byId(BigInt(id))) as WithdrawalRow;
   const ledgerOk = async () => expect((await checkLedger(server.repos)).ok).toBe(true);
 
+  // The hot wallet's key, known to the test so that it can play someone else sending with it.
+  const hotWalletKey = generatePrivateKey();
+  let hotWalletKeyHolder: WalletClient<Transport, Chain, PrivateKeyAccount>;
+
   beforeAll(async () => {
-    server = await startChainTestServer();
+    server = await startChainTestServer({ HOT_WALLET_PRIVATE_KEY: hotWalletKey });
+    hotWalletKeyHolder = createWalletClient({
+      account: privateKeyToAccount(hotWalletKey),
+      chain: bscChain(server.evm.rpcUrl),
+      transport: http(server.evm.rpcUrl),
+    });
     await server.evm.fund(bsc().hotWallet.address, { bnb: '10', cow: '10000' });
   });
   afterAll(() => server?.close());
@@ -214,6 +234,50 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
     await worker(undefined, 'payouts-3').tick();
     expect((await row(json.data.id)).status).toBe('confirmed');
     expect(await payoutsOnChain(receiver)).toBe(1);
+    expect(await tokenBalance(receiver)).toBe(parseUnits('9.95', 18));
+    await ledgerOk();
+  });
+
+  it('refunds a payout whose nonce another transaction of the hot wallet used, and pays the next one', async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '30');
+    const receiver = (await chainWallet(server.evm)).address;
+    await worker().tick(); // pays the earlier tests' withdrawals first, so the crash below hits this one
+    const first = (await withdraw(user, '10', receiver)).json.data;
+    const crashing = worker({
+      afterSigned: () => {
+        throw new SimulatedCrash('killed after signing');
+      },
+    });
+    await expect(crashing.tick()).rejects.toThrow(SimulatedCrash);
+    const signedRow = await row(first.id);
+    // Someone holding the hot wallet's key (an operator's manual transfer) sends first, with that nonce.
+    const other = await hotWalletKeyHolder.sendTransaction({
+      to: receiver,
+      value: 1n,
+      nonce: Number(signedRow.nonce),
+    });
+    expect(other).not.toBe(signedRow.txHash);
+    await server.evm.mine(DEPTH - 2); // the other transaction's block and 13 on top: one short of the depth
+    await worker(undefined, 'payouts-4').tick(); // the same bytes go out and are refused; nothing is decided yet
+    expect((await row(first.id)).status).toBe('sent');
+    await server.evm.mine(1);
+    await worker(undefined, 'payouts-4').tick();
+    const refunded = await row(first.id);
+    expect(refunded.status).toBe('refunded');
+    expect(refunded.failure).toMatch(/nonce .* used by another transaction/);
+    expect(await balanceOf(server, user, 'cow')).toBe('30');
+    expect(await payoutsOnChain(receiver)).toBe(0);
+
+    // The key holder sends again, this time at the nonce the database would hand out next: the next payout
+    // steps over it and arrives.
+    await hotWalletKeyHolder.sendTransaction({ to: receiver, value: 1n });
+    const second = (await withdraw(user, '10', receiver)).json.data;
+    await worker(undefined, 'payouts-4').tick();
+    expect((await row(second.id)).nonce).toBe((signedRow.nonce ?? 0n) + 2n);
+    await server.evm.mine(DEPTH);
+    await worker(undefined, 'payouts-4').tick();
+    expect((await row(second.id)).status).toBe('confirmed');
     expect(await tokenBalance(receiver)).toBe(parseUnits('9.95', 18));
     await ledgerOk();
   });

@@ -23,6 +23,8 @@ export interface SignedPayout {
 export interface PayoutChain {
   hotWallet: `0x${string}`;
   pendingNonce(): Promise<bigint>;
+  /** How many transactions the hot wallet had sent as of `block` (its next nonce then). */
+  nonceAt(block: bigint): Promise<bigint>;
   gasPrice(): Promise<bigint>;
   /** Signs an ERC-20 transfer with the hot wallet's key; no network call, so it can run inside a DB transaction. */
   signTokenTransfer(p: {
@@ -57,6 +59,8 @@ export function evmPayoutChain(client: PublicClient, account: LocalAccount): Pay
     hotWallet: account.address,
     pendingNonce: async () =>
       BigInt(await client.getTransactionCount({ address: account.address, blockTag: 'pending' })),
+    nonceAt: async (block) =>
+      BigInt(await client.getTransactionCount({ address: account.address, blockNumber: block })),
     gasPrice: () => client.getGasPrice(),
     async signTokenTransfer(p) {
       const raw = await account.signTransaction({

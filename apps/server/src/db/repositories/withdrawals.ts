@@ -114,8 +114,18 @@ export function withdrawalsRepository(db: AppDb) {
       return row?.next ?? null;
     },
 
-    async initNonce(chain: string, address: string, next: bigint) {
-      await db.insert(hotWalletNonces).values({ chain, address, nextNonce: next }).onConflictDoNothing();
+    /**
+     * Raises the stored next nonce to at least the node's pending count (never lowers it): the first payout
+     * starts from the node's count, and a transaction someone else sent from the hot wallet is stepped over.
+     */
+    async catchUpNonce(chain: string, address: string, pendingOnChain: bigint) {
+      await db
+        .insert(hotWalletNonces)
+        .values({ chain, address, nextNonce: pendingOnChain })
+        .onConflictDoUpdate({
+          target: [hotWalletNonces.chain, hotWalletNonces.address],
+          set: { nextNonce: sql`GREATEST(${hotWalletNonces.nextNonce}, EXCLUDED.next_nonce)` },
+        });
     },
 
     async setNonce(chain: string, address: string, next: bigint) {

@@ -72,6 +72,19 @@ export function payoutWorker(options: PayoutWorkerOptions) {
     else await repos.withdrawals.touchSent(w.id);
   }
 
+  /**
+   * A payout without a receipt whose nonce a confirmed block has already used (the hot wallet's key sent
+   * something else first) can never be mined: it is safe to refund. A payout mined meanwhile sits in a block
+   * too new to count here; the receipt is asked once more so that a node briefly missing it (a lagging RPC
+   * replica) does not make a paid payout look lost.
+   */
+  async function nonceTakenByAnother(w: WithdrawalRow, head: bigint) {
+    if (w.nonce === null) return false;
+    const confirmedBlock = head - BigInt(options.confirmations) + 1n;
+    if (confirmedBlock < 0n || (await chain.nonceAt(confirmedBlock)) <= w.nonce) return false;
+    return (await chain.receipt(w.txHash as Hex)) === null;
+  }
+
   async function tick() {
     if (!(await repos.chain.takeLease(LEASE, owner, options.leaseMs ?? 30_000)))
       return { outcome: 'not-lease-holder' as const };
@@ -84,10 +97,9 @@ export function payoutWorker(options: PayoutWorkerOptions) {
       const token = await payoutToken(repos);
       if (!token) throw new Error('the COW contract on BNB Smart Chain is not configured');
       const gasPrice = await chain.gasPrice();
-      // The node's count starts the database's; from then on the database alone hands out nonces.
-      if ((await repos.withdrawals.lockNonce('bsc', chain.hotWallet)) === null) {
-        await repos.withdrawals.initNonce('bsc', chain.hotWallet, await chain.pendingNonce());
-      }
+      // The database hands out nonces; the node's count only raises it (the first payout, or a transaction
+      // someone else sent with the hot wallet's key, whose nonce must not be signed again).
+      await repos.withdrawals.catchUpNonce('bsc', chain.hotWallet, await chain.pendingNonce());
       for (const w of requested) {
         const ready = await signOne(w, token, gasPrice);
         if (!ready) continue;
@@ -110,7 +122,15 @@ export function payoutWorker(options: PayoutWorkerOptions) {
       for (const w of sentOnes) {
         const receipt = await chain.receipt(w.txHash as Hex);
         if (!receipt) {
-          if (w.sentAt && Date.now() - w.sentAt.getTime() > rebroadcastAfterMs) await broadcast(w);
+          if (await nonceTakenByAnother(w, head)) {
+            await settleWithdrawal(repos, w, {
+              failure: `nonce ${w.nonce} was used by another transaction of the hot wallet`,
+              blockNumber: null,
+            });
+            settled++;
+          } else if (w.sentAt && Date.now() - w.sentAt.getTime() > rebroadcastAfterMs) {
+            await broadcast(w);
+          }
           continue;
         }
         if (head - receipt.blockNumber + 1n < BigInt(options.confirmations)) continue;
