@@ -31,7 +31,14 @@ export default defineConfig({
       },
       {
         // What only PostgreSQL has (pooled connections): run in the PostgreSQL pass of the API suite only.
-        test: { name: 'api-postgres-only', include: ['apps/server/test/**/*.postgres.test.ts'], testTimeout: 30_000 },
+        // Same pool as 'api', so that Vitest can run the two projects in one group.
+        test: {
+          name: 'api-postgres-only',
+          include: ['apps/server/test/**/*.postgres.test.ts'],
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 30_000,
+        },
       },
     ],
   },
