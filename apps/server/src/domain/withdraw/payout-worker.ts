@@ -29,8 +29,9 @@ const LEASE = 'payout-worker:bsc';
  * Sends withdrawals from the hot wallet (RULES.md "Recharge and withdrawal"). Each payout is first signed with
  * a nonce taken from the database and recorded with its bytes, and only then broadcast; after a crash the
  * same bytes go out again, and a nonce is never used twice, so the chain sees at most one transfer per
- * withdrawal. A mined payout is confirmed after the depth (its fee to the platform), a reverted one refunded
- * in full; both in one transaction with the withdrawal's final state.
+ * withdrawal. A mined payout is confirmed after the depth (its fee to the platform); a reverted one, or one
+ * whose nonce another transaction of the hot wallet took, is refunded in full; each in one transaction with
+ * the withdrawal's final state.
  */
 export function payoutWorker(options: PayoutWorkerOptions) {
   const { repos, chain, owner } = options;
