@@ -34,6 +34,15 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
   };
   const worker = (crashPoints?: Parameters<typeof payoutWorker>[0]['crashPoints'], owner = 'payouts-1') =>
     payoutWorker({ repos: server.repos, chain: bsc().payouts, owner, confirmations: DEPTH, leaseMs: 1, crashPoints });
+  /** Runs one tick of a worker that is "killed" at `point`: it throws there, as a dying process stops. */
+  const killedAt = async (point: 'afterSigned' | 'afterBroadcast') => {
+    const crashing = worker({
+      [point]: () => {
+        throw new SimulatedCrash(`killed at ${point}`);
+      },
+    });
+    await expect(crashing.tick()).rejects.toThrow(SimulatedCrash);
+  };
   const withdrawBody = async (account: Account, amount: string, address: string) => ({
     amount,
     currency: 'cow',
@@ -196,12 +205,7 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
     await credit(server, user.username, 'cow', '20');
     const receiver = (await chainWallet(server.evm)).address;
     const { json } = await withdraw(user, '10', receiver);
-    const crashing = worker({
-      afterSigned: () => {
-        throw new SimulatedCrash('killed after signing');
-      },
-    });
-    await expect(crashing.tick()).rejects.toThrow(SimulatedCrash);
+    await killedAt('afterSigned');
     const signedRow = await row(json.data.id);
     expect(signedRow.status).toBe('signed');
     expect(await payoutsOnChain(receiver)).toBe(0);
@@ -220,12 +224,7 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
     await credit(server, user.username, 'cow', '20');
     const receiver = (await chainWallet(server.evm)).address;
     const { json } = await withdraw(user, '10', receiver);
-    const crashing = worker({
-      afterBroadcast: () => {
-        throw new SimulatedCrash('killed after sending');
-      },
-    });
-    await expect(crashing.tick()).rejects.toThrow(SimulatedCrash);
+    await killedAt('afterBroadcast');
     expect((await row(json.data.id)).status).toBe('signed'); // the database never heard it went out
     expect(await payoutsOnChain(receiver)).toBe(1);
 
@@ -244,12 +243,7 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
     const receiver = (await chainWallet(server.evm)).address;
     await worker().tick(); // pays the earlier tests' withdrawals first, so the crash below hits this one
     const first = (await withdraw(user, '10', receiver)).json.data;
-    const crashing = worker({
-      afterSigned: () => {
-        throw new SimulatedCrash('killed after signing');
-      },
-    });
-    await expect(crashing.tick()).rejects.toThrow(SimulatedCrash);
+    await killedAt('afterSigned');
     const signedRow = await row(first.id);
     // Someone holding the hot wallet's key (an operator's manual transfer) sends first, with that nonce.
     const other = await hotWalletKeyHolder.sendTransaction({
