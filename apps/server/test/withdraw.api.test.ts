@@ -72,6 +72,13 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
         fromBlock: 0n,
       })
     ).length;
+  const chainStatus = async () => {
+    const res = await fetch(`${server.baseUrl}/ops/v1/chain/status`, {
+      headers: { authorization: 'Bearer aidf-dev-operator-token' },
+    });
+    type PayoutWorkerHealth = { lastOkAt: string; errors: string; lastError: string; lastErrorAt: string };
+    return ((await res.json()) as { data: { payoutWorker: PayoutWorkerHealth } }).data;
+  };
   const row = async (id: string) => (await server.repos.withdrawals.byId(BigInt(id))) as WithdrawalRow;
   const ledgerOk = async () => expect((await checkLedger(server.repos)).ok).toBe(true);
 
@@ -297,6 +304,36 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
     expect(await payoutsOnChain(receiver)).toBe(0);
     const config = await call(server.baseUrl, '/v1/oms/assets/withdraw/config', { method: 'GET', token: user.token });
     expect(config.json.data.leftToday).toBe(2);
+    await ledgerOk();
+  });
+
+  it('keeps a payout the node refuses (no BNB for gas) signed, shows it to the operator, then sends it', async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '20');
+    const receiver = (await chainWallet(server.evm)).address;
+    await worker().tick(); // the earlier tests' payouts first
+    const errorsBefore = BigInt((await chainStatus()).payoutWorker.errors);
+    // Someone holding the key empties the hot wallet's BNB: nothing is left for the payout's gas.
+    const gasPrice = await bsc().client.getGasPrice();
+    const bnb = await bsc().client.getBalance({ address: bsc().hotWallet.address });
+    await hotWalletKeyHolder.sendTransaction({ to: receiver, value: bnb - 21_000n * gasPrice, gas: 21_000n, gasPrice });
+    const { json } = await withdraw(user, '10', receiver);
+
+    await expect(worker().tick()).rejects.toThrow(/funds/i);
+    expect((await row(json.data.id)).status).toBe('signed');
+    const refused = (await chainStatus()).payoutWorker;
+    expect(BigInt(refused.errors)).toBe(errorsBefore + 1n);
+    expect(refused.lastError).toMatch(/^Missing or invalid parameters\. Sender doesn't have enough funds/);
+    expect(await payoutsOnChain(receiver)).toBe(0);
+
+    await server.evm.fund(bsc().hotWallet.address, { bnb: '10' });
+    await worker().tick(); // the same signed bytes go out now
+    await server.evm.mine(DEPTH);
+    await worker().tick();
+    expect((await row(json.data.id)).status).toBe('confirmed');
+    expect(await tokenBalance(receiver)).toBe(parseUnits('9.95', 18));
+    const recovered = (await chainStatus()).payoutWorker;
+    expect(new Date(recovered.lastOkAt).getTime()).toBeGreaterThan(new Date(refused.lastErrorAt).getTime());
     await ledgerOk();
   });
 });

@@ -57,6 +57,7 @@ async function main() {
     const status = (await ops('GET', '/ops/v1/chain/status')) as {
       watchers: Record<string, string | null>[];
       hotWallet: Record<string, string | null> | null;
+      payoutWorker: Record<string, string | null> | null;
       withdrawals: Record<string, number>;
     };
     for (const w of status.watchers) {
@@ -70,6 +71,13 @@ async function main() {
       const h = status.hotWallet;
       console.log(
         `hot wallet ${h.address}: ${h.error ? `unreadable (${h.error})` : `${h.bnb} BNB, ${h.cow ?? '-'} COW`}`,
+      );
+    }
+    if (status.payoutWorker) {
+      const p = status.payoutWorker;
+      console.log(
+        `payout worker: last good tick ${p.lastOkAt ?? 'never'}, errors ${p.errors}` +
+          (p.lastError ? `, last: ${p.lastError} at ${p.lastErrorAt}` : ''),
       );
     }
     console.log('withdrawals by state:', status.withdrawals);

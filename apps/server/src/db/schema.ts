@@ -167,6 +167,14 @@ export const workerLeases = pgTable('worker_leases', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+export const workerHealth = pgTable('worker_health', {
+  name: text('name').primaryKey(),
+  lastOkAt: timestamp('last_ok_at', { withTimezone: true }),
+  errors: bigint('errors', { mode: 'bigint' }).notNull().default(0n),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+});
+
 export const chainCursors = pgTable('chain_cursors', {
   chain: text('chain').primaryKey(),
   nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
-import { chainCursors, chainDeposits, depositAddresses, workerLeases } from '../schema.ts';
+import { chainCursors, chainDeposits, depositAddresses, workerHealth, workerLeases } from '../schema.ts';
 
 export type ChainName = 'bsc' | 'solana';
 
@@ -94,6 +94,31 @@ export function chainRepository(db: AppDb) {
           lastErrorAt: sql`now()`,
         })
         .where(eq(chainCursors.chain, chain));
+    },
+
+    /** A worker's tick ended well: kept for the operator's chain-status. */
+    async noteWorkerOk(name: string) {
+      await db
+        .insert(workerHealth)
+        .values({ name, lastOkAt: sql`now()` })
+        .onConflictDoUpdate({ target: workerHealth.name, set: { lastOkAt: sql`now()` } });
+    },
+
+    /** A worker's tick failed: counted, and its message kept for the operator's chain-status. */
+    async noteWorkerError(name: string, message: string) {
+      const lastError = message.slice(0, 500);
+      await db
+        .insert(workerHealth)
+        .values({ name, errors: 1n, lastError, lastErrorAt: sql`now()` })
+        .onConflictDoUpdate({
+          target: workerHealth.name,
+          set: { errors: sql`${workerHealth.errors} + 1`, lastError, lastErrorAt: sql`now()` },
+        });
+    },
+
+    async workerHealth(name: string) {
+      const [row] = await db.select().from(workerHealth).where(eq(workerHealth.name, name));
+      return row ?? null;
     },
 
     async allCursors() {

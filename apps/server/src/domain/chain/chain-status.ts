@@ -2,18 +2,21 @@ import { formatUnits } from 'viem';
 import type { ChainServices } from '../../chain/chain-services.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { payoutToken } from '../withdraw/payout-token.ts';
+import { PAYOUT_WORKER } from '../withdraw/payout-worker.ts';
+import { errorSummary } from './error-summary.ts';
 
 async function attempt<T>(work: () => Promise<T>): Promise<T | { error: string }> {
   try {
     return await work();
   } catch (error) {
-    return { error: error instanceof Error ? (error.message.split('\n')[0] ?? 'error') : String(error) };
+    return { error: errorSummary(error) };
   }
 }
 
 /**
  * Chain health for the operator (`npm run operator -- chain-status`): per chain the watcher's last scanned
- * block, the head and the lag, RPC errors; the hot wallet's balances; withdrawals per state.
+ * block, the head and the lag, RPC errors; the hot wallet's balances; the payout worker's last good tick and
+ * errors; withdrawals per state.
  */
 export async function chainStatus(repos: Repositories, chains: ChainServices) {
   const cursors = new Map((await repos.chain.allCursors()).map((c) => [c.chain, c]));
@@ -59,6 +62,15 @@ export async function chainStatus(repos: Repositories, chains: ChainServices) {
         : balances),
     };
   }
+  const health = chains.bsc ? await repos.chain.workerHealth(PAYOUT_WORKER) : null;
+  const payoutWorker = chains.bsc
+    ? {
+        lastOkAt: health?.lastOkAt?.toISOString() ?? null,
+        errors: health?.errors.toString() ?? '0',
+        lastError: health?.lastError ?? null,
+        lastErrorAt: health?.lastErrorAt?.toISOString() ?? null,
+      }
+    : null;
   const withdrawals = Object.fromEntries((await repos.withdrawals.countByStatus()).map((r) => [r.status, r.n]));
-  return { watchers, hotWallet, withdrawals };
+  return { watchers, hotWallet, payoutWorker, withdrawals };
 }

@@ -3,6 +3,7 @@ import type { DepositSource, WatchedToken } from '../../chain/deposit-source.ts'
 import type { Repositories } from '../../db/repositories/index.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { type PreparedMovement, postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import { errorSummary } from './error-summary.ts';
 
 export interface DepositWatcherOptions {
   repos: Repositories;
@@ -135,8 +136,7 @@ export function depositWatcher(options: DepositWatcherOptions) {
   return {
     tick,
     /** Records a failed tick (RPC down, …) for the operator's chain-status. */
-    noteError: (error: unknown) =>
-      repos.chain.noteError(source.chain, error instanceof Error ? error.message : String(error)),
+    noteError: (error: unknown) => repos.chain.noteError(source.chain, errorSummary(error)),
     release: () => repos.chain.releaseLease(leaseName, owner),
   };
 }

@@ -3,6 +3,7 @@ import type { Hex } from 'viem';
 import type { PayoutChain } from '../../chain/evm/evm-payout-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { WithdrawalRow } from '../../db/repositories/withdrawals.ts';
+import { errorSummary } from '../chain/error-summary.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
 import { payoutToken } from './payout-token.ts';
@@ -23,7 +24,8 @@ export interface PayoutWorkerOptions {
   crashPoints?: { afterSigned?: (w: WithdrawalRow) => void; afterBroadcast?: (w: WithdrawalRow) => void };
 }
 
-const LEASE = 'payout-worker:bsc';
+/** The worker's name: its lease, and its health row for chain-status. */
+export const PAYOUT_WORKER = 'payout-worker:bsc';
 
 /**
  * Sends withdrawals from the hot wallet (RULES.md "Recharge and withdrawal"). Each payout is first signed with
@@ -86,9 +88,22 @@ export function payoutWorker(options: PayoutWorkerOptions) {
     return (await chain.receipt(w.txHash as Hex)) === null;
   }
 
+  /** One round of work; its end, good or bad, is kept for the operator's chain-status. */
   async function tick() {
-    if (!(await repos.chain.takeLease(LEASE, owner, options.leaseMs ?? 30_000)))
+    if (!(await repos.chain.takeLease(PAYOUT_WORKER, owner, options.leaseMs ?? 30_000)))
       return { outcome: 'not-lease-holder' as const };
+    try {
+      const done = await work();
+      await repos.chain.noteWorkerOk(PAYOUT_WORKER);
+      return done;
+    } catch (error) {
+      // Best effort: the tick's own error matters more than a failure to note it.
+      await repos.chain.noteWorkerError(PAYOUT_WORKER, errorSummary(error)).catch(() => {});
+      throw error;
+    }
+  }
+
+  async function work() {
     let signed = 0;
     let sent = 0;
     let settled = 0;
@@ -148,7 +163,7 @@ export function payoutWorker(options: PayoutWorkerOptions) {
     return { outcome: 'worked' as const, signed, sent, settled };
   }
 
-  return { tick, release: () => repos.chain.releaseLease(LEASE, owner) };
+  return { tick, release: () => repos.chain.releaseLease(PAYOUT_WORKER, owner) };
 }
 
 export type PayoutWorker = ReturnType<typeof payoutWorker>;
