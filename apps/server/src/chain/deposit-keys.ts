@@ -3,8 +3,8 @@ import path from 'node:path';
 import { base58 } from '@scure/base';
 import { mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
-import { HDKey } from 'micro-key-producer/slip10.js';
-import { generateMnemonic, mnemonicToAccount } from 'viem/accounts';
+import { HDKey as Slip10Key } from 'micro-key-producer/slip10.js';
+import { generateMnemonic, HDKey as Bip32Key, hdKeyToAccount } from 'viem/accounts';
 
 /**
  * The platform's HD seed for deposit addresses (ARCHITECTURE.md "Chains"): from DEPOSIT_HD_MNEMONIC, or in
@@ -32,12 +32,15 @@ export function loadDepositMnemonic(options: {
 
 /** Derives a user's deposit address per chain at index = user id: unique, stable, the same on every instance. */
 export function depositAddressDeriver(mnemonic: string) {
-  const solanaRoot = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
+  // The seed (2,048 PBKDF2 rounds) is made once here, not on every address asked for.
+  const seed = mnemonicToSeedSync(mnemonic);
+  const evmRoot = Bip32Key.fromMasterSeed(seed);
+  const solanaRoot = Slip10Key.fromMasterSeed(seed);
   return (chainCurrency: 'bnb' | 'sol', userId: bigint): string => {
     if (userId < 0n || userId >= 2n ** 31n) throw new Error('user id outside the BIP-32 index range');
     const index = Number(userId);
     // BIP-44 coin types: 60 for EVM chains, 501 for Solana (hardened throughout, as ed25519 requires).
-    if (chainCurrency === 'bnb') return mnemonicToAccount(mnemonic, { addressIndex: index }).address;
+    if (chainCurrency === 'bnb') return hdKeyToAccount(evmRoot, { addressIndex: index }).address;
     return base58.encode(solanaRoot.derive(`m/44'/501'/${index}'/0'`).publicKeyRaw);
   };
 }
