@@ -77,6 +77,7 @@ describe('the dev chains of npm start and the /dev/wallet faucet', () => {
       body: JSON.stringify({ chain: 'sol', address: newcomer }),
     });
     expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { code: number }).code).toBe(1225);
   });
 
   it('reports chain health to the operator', async () => {

@@ -4,7 +4,7 @@ import { base58 } from '@scure/base';
 import { mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
 import { HDKey as Slip10Key } from 'micro-key-producer/slip10.js';
-import { generateMnemonic, HDKey as Bip32Key, hdKeyToAccount } from 'viem/accounts';
+import { HDKey as Bip32Key, generateMnemonic, hdKeyToAccount } from 'viem/accounts';
 
 /**
  * The platform's HD seed for deposit addresses (ARCHITECTURE.md "Chains"): from DEPOSIT_HD_MNEMONIC, or in

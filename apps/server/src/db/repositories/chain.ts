@@ -1,9 +1,11 @@
+import type { CHAINS } from '@aidf/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
 import { chainCursors, chainDeposits, depositAddresses, workerHealth, workerLeases } from '../schema.ts';
 
-export type ChainName = 'bsc' | 'solana';
+/** A chain's key in the database: the keys of the contract's CHAINS ('bsc', 'solana'). */
+export type ChainName = keyof typeof CHAINS;
 
 export interface ChainCursor {
   chain: ChainName;

@@ -81,10 +81,10 @@ export function payoutWorker(options: PayoutWorkerOptions) {
    * too new to count here; the receipt is asked once more so that a node briefly missing it (a lagging RPC
    * replica) does not make a paid payout look lost.
    */
-  async function nonceTakenByAnother(w: WithdrawalRow, head: bigint) {
+  async function nonceTakenByAnother(w: WithdrawalRow, confirmedNonce: () => Promise<bigint | null>) {
     if (w.nonce === null) return false;
-    const confirmedBlock = head - BigInt(options.confirmations) + 1n;
-    if (confirmedBlock < 0n || (await chain.nonceAt(confirmedBlock)) <= w.nonce) return false;
+    const used = await confirmedNonce();
+    if (used === null || used <= w.nonce) return false;
     return (await chain.receipt(w.txHash as Hex)) === null;
   }
 
@@ -135,10 +135,18 @@ export function payoutWorker(options: PayoutWorkerOptions) {
     const sentOnes = await repos.withdrawals.withStatus(['sent']);
     if (sentOnes.length > 0) {
       const head = await chain.head();
+      // The hot wallet's nonce count as of the block that is `confirmations` deep: asked once a tick, and only
+      // when a payout lacks its receipt.
+      const confirmedBlock = head - BigInt(options.confirmations) + 1n;
+      let confirmedNonce: Promise<bigint | null> | undefined;
+      const nonceAtDepth = () => {
+        confirmedNonce ??= confirmedBlock < 0n ? Promise.resolve(null) : chain.nonceAt(confirmedBlock);
+        return confirmedNonce;
+      };
       for (const w of sentOnes) {
         const receipt = await chain.receipt(w.txHash as Hex);
         if (!receipt) {
-          if (await nonceTakenByAnother(w, head)) {
+          if (await nonceTakenByAnother(w, nonceAtDepth)) {
             await settleWithdrawal(repos, w, {
               failure: `nonce ${w.nonce} was used by another transaction of the hot wallet`,
               blockNumber: null,

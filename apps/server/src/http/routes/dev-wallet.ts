@@ -3,6 +3,7 @@ import { isAddress } from 'viem';
 import { z } from 'zod';
 import { DEMO_USERS } from '../../dev/demo-users.ts';
 import type { DevChains } from '../../dev/dev-chains.ts';
+import { AppError } from '../../domain/errors.ts';
 import { escapeHtml } from './escape-html.ts';
 
 /** What one faucet request gives: enough to try recharge (1-100 per recharge) a few times, and gas. */
@@ -22,15 +23,12 @@ const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 export async function devWalletRoutes(app: FastifyInstance, opts: { devChains: DevChains }) {
   const { evm, solana } = opts.devChains;
 
-  app.post('/dev/faucet', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/dev/faucet', { schema: { hide: true } }, async (request) => {
     const parsed = ZFaucet.safeParse(request.body);
     const valid =
       parsed.success &&
       (parsed.data.chain === 'bnb' ? isAddress(parsed.data.address) : SOLANA_ADDRESS.test(parsed.data.address));
-    if (!parsed.success || !valid) {
-      reply.code(400);
-      return { code: 1225, msg: 'chain must be bnb or sol, with an address of that chain', data: null };
-    }
+    if (!parsed.success || !valid) throw new AppError(1225, 'chain must be bnb or sol, with an address of that chain');
     const { chain, address } = parsed.data;
     if (chain === 'bnb') await evm.fund(address as `0x${string}`, FAUCET_GRANT.bnb);
     else await solana.fund(address, FAUCET_GRANT.sol);

@@ -1,5 +1,6 @@
-import { Money, rechargeList, type TCurrency, withdraw, withdrawConfig, withdrawList } from '@aidf/contract';
+import { CHAINS, Money, rechargeList, type TCurrency, withdraw, withdrawConfig, withdrawList } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ChainName } from '../../db/repositories/chain.ts';
 import { AppError } from '../../domain/errors.ts';
 import { payoutToken } from '../../domain/withdraw/payout-token.ts';
 import { requestWithdrawal } from '../../domain/withdraw/request-withdrawal.ts';
@@ -41,7 +42,7 @@ export async function onChainRoutes(app: FastifyInstance) {
     return {
       list: page.rows.map((d) => ({
         id: d.id.toString(),
-        chainCurrency: d.chain === 'bsc' ? ('bnb' as const) : ('sol' as const),
+        chainCurrency: CHAINS[d.chain as ChainName].currency,
         currency: d.currency as TCurrency,
         amount: new Money(d.amount).toFixed(),
         txId: d.txHash,
