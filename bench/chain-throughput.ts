@@ -7,6 +7,7 @@ import { chainServices } from '../apps/server/src/chain/chain-services.ts';
 import { depositAddressDeriver } from '../apps/server/src/chain/deposit-keys.ts';
 import { bscChain } from '../apps/server/src/chain/evm/bsc-client.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { pointTokenConfigAt } from '../apps/server/src/dev/dev-chains.ts';
 import { depositWatcher } from '../apps/server/src/domain/chain/deposit-watcher.ts';
 import { payoutWorker } from '../apps/server/src/domain/withdraw/payout-worker.ts';
 import { requestWithdrawal } from '../apps/server/src/domain/withdraw/request-withdrawal.ts';
@@ -25,9 +26,7 @@ export async function chainThroughput() {
   const database = await throwawayDatabase();
   try {
     const { repos } = await prepareDatabase(database, { seedDemoData: false });
-    for (const [currency, address] of Object.entries(evm.tokens)) {
-      await repos.tokenConfigs.setContract('bnb', currency, address, 18);
-    }
+    await pointTokenConfigAt(repos, evm);
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ':memory:', BSC_RPC_URL: evm.rpcUrl });
     const chains = chainServices(config, DEV_MNEMONIC);
     if (!chains.bsc) throw new Error('no BSC');

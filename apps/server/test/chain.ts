@@ -2,6 +2,7 @@ import { type EvmDevChain, startEvmDevChain } from '@aidf/devchain';
 import { BaseError, createWalletClient, erc20Abi, http, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { bscChain } from '../src/chain/evm/bsc-client.ts';
+import { pointTokenConfigAt } from '../src/dev/dev-chains.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 export interface ChainTestServer extends TestServer {
@@ -17,9 +18,7 @@ export async function startChainTestServer(env: Record<string, string> = {}): Pr
   const evm = await startEvmDevChain();
   try {
     const server = await startTestServer({ env: { BSC_RPC_URL: evm.rpcUrl, ...env } });
-    for (const [currency, address] of Object.entries(evm.tokens)) {
-      await server.repos.tokenConfigs.setContract('bnb', currency, address, 18);
-    }
+    await pointTokenConfigAt(server.repos, evm);
     return {
       ...server,
       evm,

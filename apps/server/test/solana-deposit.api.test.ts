@@ -27,11 +27,13 @@ describe('deposit watcher on the Solana dev stand-in (litesvm)', () => {
       allowChainReset: true,
       leaseMs: 1,
     });
+  /** Credits counted until the watcher has caught up; any other end (stopped, lease lost) fails the test. */
   async function scanAll() {
     let credited = 0;
     for (let i = 0; i < 100; i++) {
       const result = await watcher().tick();
-      if (result.outcome !== 'scanned') return credited;
+      if (result.outcome === 'caught-up') return credited;
+      if (result.outcome !== 'scanned') throw new Error(`the watcher ended with ${JSON.stringify(result)}`);
       credited += result.credited;
     }
     throw new Error('the watcher never caught up');

@@ -36,9 +36,7 @@ export async function startDevChains(options: {
   ]);
   try {
     for (const demo of DEMO_USERS) await evm.fund(demo.address, DEMO_WALLET_FUNDS);
-    for (const [currency, address] of Object.entries(evm.tokens)) {
-      await options.repos.tokenConfigs.setContract('bnb', currency, address, 18);
-    }
+    await pointTokenConfigAt(options.repos, evm);
     await options.repos.tokenConfigs.setContract('sol', 'usdt', solana.usdtMint, 6);
     await forgetPreviousDevChain(options.repos);
   } catch (error) {
@@ -64,4 +62,11 @@ async function forgetPreviousDevChain(repos: Repositories) {
     await settleWithdrawal(repos, w, { failure: 'the dev chain was restarted', blockNumber: null });
   }
   await repos.withdrawals.resetNonces('bsc');
+}
+
+/** Points the BNB Smart Chain token config at the dev chain's own COW, USDT, EOEO and AIDF (18 decimals). */
+export async function pointTokenConfigAt(repos: Repositories, evm: Pick<EvmDevChain, 'tokens'>) {
+  for (const [currency, address] of Object.entries(evm.tokens)) {
+    await repos.tokenConfigs.setContract('bnb', currency, address, 18);
+  }
 }
