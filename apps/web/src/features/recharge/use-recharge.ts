@@ -24,13 +24,15 @@ export function useRecharge() {
   const call = useApi();
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<RechargeStage>({ kind: 'idle' });
+  // Polling stops when the screen goes away. Set on mount as well: StrictMode mounts, unmounts and mounts
+  // again in development, and a flag only ever cleared would stop every later poll at once.
   const alive = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    alive.current = true;
+    return () => {
       alive.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   const send = useCallback(
