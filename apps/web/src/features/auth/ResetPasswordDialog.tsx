@@ -53,7 +53,7 @@ export function ResetPasswordDialog() {
       completeLogin(result, { address, chain }, { t, queryClient, toastKey: 'messages.coin_L' });
     } catch (error) {
       showToast(
-        walletFailureMessage(error, t, (k) => i18n.exists(k)),
+        walletFailureMessage(error, t, (k) => i18n.exists(k), chain),
         'error',
       );
     } finally {

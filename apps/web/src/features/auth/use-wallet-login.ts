@@ -38,7 +38,7 @@ export function useWalletLogin() {
         window.open(SOLANA_WALLET_DOWNLOAD_URL, '_blank', 'noopener');
       } else {
         showToast(
-          walletFailureMessage(error, t, (k) => i18n.exists(k)),
+          walletFailureMessage(error, t, (k) => i18n.exists(k), chain),
           'error',
         );
       }

@@ -1,15 +1,24 @@
+import { CHAINS, type TChainName } from '@aidf/contract';
 import type { TFunction } from 'i18next';
 import { errorMessage } from '../../lib/error-message.ts';
 import { WalletError } from '../../wallet/types.ts';
 
-/** The toast of a failed wallet step or call (SPEC.md point 8). */
-export function walletFailureMessage(error: unknown, t: TFunction, exists: (key: string) => boolean): string {
+/**
+ * The toast of a failed wallet step or call (SPEC.md point 8). `chain` names the wallet that was missing
+ * (BNB Smart Chain unless said otherwise).
+ */
+export function walletFailureMessage(
+  error: unknown,
+  t: TFunction,
+  exists: (key: string) => boolean,
+  chain: TChainName = CHAINS.bsc.name,
+): string {
   if (error instanceof WalletError) {
     switch (error.kind) {
       case 'rejected':
         return t('messages.ms6');
       case 'notFound':
-        return t('messages.noEvmWallet');
+        return t(chain === CHAINS.solana.name ? 'messages.noSolanaWallet' : 'messages.noEvmWallet');
       case 'noAccount':
         return t('messages.noAccount');
       case 'networkFail':

@@ -3,10 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../components/toast.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { connectorFor } from '../../wallet/index.ts';
-import { WalletError } from '../../wallet/types.ts';
+import { walletFailureMessage } from '../auth/wallet-message.ts';
 import { BOUND_ADDRESSES_KEY } from './api/account-queries.ts';
 
 /** Bind or unbind the address of a chain with a fresh 'bindAddress-' / 'unbindAddress-' signature. */
@@ -31,11 +30,10 @@ export function useAddressChange() {
       await queryClient.invalidateQueries({ queryKey: BOUND_ADDRESSES_KEY });
       return true;
     } catch (error) {
-      const message =
-        error instanceof WalletError
-          ? t(error.kind === 'rejected' ? 'messages.ms6' : 'messages.ms7')
-          : errorMessage(error, t, (k) => i18n.exists(k));
-      showToast(message, 'error');
+      showToast(
+        walletFailureMessage(error, t, (k) => i18n.exists(k), chain),
+        'error',
+      );
       return false;
     } finally {
       setPending(false);

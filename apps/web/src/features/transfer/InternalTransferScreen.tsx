@@ -12,12 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { InputField } from '../../components/Dialog.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { errorMessage } from '../../lib/error-message.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { connectorFor } from '../../wallet/index.ts';
-import { WalletError } from '../../wallet/types.ts';
+import { walletFailureMessage } from '../auth/wallet-message.ts';
 import { CurrencyChips } from '../statements/CurrencyChips.tsx';
 
 export default function InternalTransferScreen() {
@@ -63,11 +62,9 @@ export default function InternalTransferScreen() {
       await queryClient.invalidateQueries({ queryKey: ['statement'] });
     } catch (error) {
       const detail =
-        error instanceof WalletError
-          ? t(error.kind === 'rejected' ? 'messages.ms6' : 'messages.ms7')
-          : error instanceof ApiError && error.code === 1230
-            ? t('messages.ms23')
-            : errorMessage(error, t, (k) => i18n.exists(k));
+        error instanceof ApiError && error.code === 1230
+          ? t('messages.ms23')
+          : walletFailureMessage(error, t, (k) => i18n.exists(k), session.chain ?? CHAINS.bsc.name);
       showToast(`${t('messages.coin_W')}: ${detail}`, 'error');
     } finally {
       setBusy(false);
