@@ -1,20 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { createPublicClient, createWalletClient, erc20Abi, formatUnits, http, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
-import { screenshot } from '../support/app.ts';
+import { e2eChains, screenshot } from '../support/app.ts';
 import { devBsc, injectEvmWallet, injectSolanaWallet, signInWithWallet } from '../support/wallets.ts';
-
-interface DevChainsInfo {
-  bscRpcUrl: string;
-  tokens: { cow: `0x${string}` };
-}
-const here = path.dirname(fileURLToPath(import.meta.url));
-const chains = () =>
-  JSON.parse(fs.readFileSync(path.join(here, '..', '.state', 'chains.json'), 'utf8')) as DevChainsInfo;
 
 /** A fresh wallet with the dev faucet's grant (1 BNB, 100 COW…), through the faucet page's own call. */
 async function fundedWallet(request: APIRequestContext) {
@@ -26,7 +15,7 @@ async function fundedWallet(request: APIRequestContext) {
 }
 
 async function walletCow(address: `0x${string}`) {
-  const { bscRpcUrl, tokens } = chains();
+  const { bscRpcUrl, tokens } = e2eChains();
   const client = createPublicClient({ chain: devBsc(bscRpcUrl), transport: http(bscRpcUrl) });
   const units = await client.readContract({
     address: tokens.cow,
@@ -39,7 +28,7 @@ async function walletCow(address: `0x${string}`) {
 
 async function signedInWallet(browser: Browser, key: `0x${string}`, language: 'en' | 'ar'): Promise<Page> {
   const page = await browser.newPage();
-  await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true, privateKey: key, rpcUrl: chains().bscRpcUrl });
+  await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true, privateKey: key, rpcUrl: e2eChains().bscRpcUrl });
   if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
   await page.goto('/');
   await signInWithWallet(page, 'bsc');
@@ -129,7 +118,7 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
     await page.close();
 
     // A wallet holding COW but no BNB cannot pay the gas of the token transfer: SPEC.md's 'gas不足'.
-    const { bscRpcUrl, tokens } = chains();
+    const { bscRpcUrl, tokens } = e2eChains();
     const noGasKey = generatePrivateKey();
     const noGas = privateKeyToAccount(noGasKey);
     const sender = createWalletClient({

@@ -15,8 +15,19 @@ export interface E2eSession {
   username: string;
 }
 
+/** What the e2e server (support/e2e-server.ts) leaves in e2e/.state for the tests to read. */
+const STATE_DIR = path.join(here, '..', '.state');
+export const E2E_STATE_FILES = { session: 'session.json', chains: 'chains.json', hardhatLog: 'hardhat.log' };
+const readState = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(STATE_DIR, file), 'utf8')) as T;
+export const e2eStatePath = (file: string) => path.join(STATE_DIR, file);
+
 export function e2eSession(): E2eSession {
-  return JSON.parse(fs.readFileSync(path.join(here, '..', '.state', 'session.json'), 'utf8')) as E2eSession;
+  return readState<E2eSession>(E2E_STATE_FILES.session);
+}
+
+/** The dev chain the e2e server runs: its RPC and token contracts. */
+export function e2eChains() {
+  return readState<{ bscRpcUrl: string; tokens: { cow: `0x${string}` } }>(E2E_STATE_FILES.chains);
 }
 
 /** Puts a signed-in session into storage, under the keys SPEC.md point 3 names, before the app starts. */

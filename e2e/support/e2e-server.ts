@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   buildApp,
   createSession,
@@ -15,15 +14,20 @@ import {
   startChainWorkers,
   startDevChains,
 } from '@aidf/server';
+import { E2E_STATE_FILES, e2eStatePath } from './app.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const STATE_FILE = path.join(here, '..', '.state', 'session.json');
-export const CHAINS_FILE = path.join(here, '..', '.state', 'chains.json');
+fs.mkdirSync(path.dirname(e2eStatePath(E2E_STATE_FILES.session)), { recursive: true });
 
 const database = await openDatabase({ dataDir: ':memory:' });
 const { repos } = await prepareDatabase(database, { seedDemoData: true });
 // Blocks every 250 ms: the 15 confirmations of a deposit or payout take about 4 s.
-const devChains = await startDevChains({ repos, blockIntervalMs: 250, slotIntervalMs: 100 });
+// Hardhat's own log stays in e2e/.state for a failed run to be read.
+const devChains = await startDevChains({
+  repos,
+  blockIntervalMs: 250,
+  slotIntervalMs: 100,
+  logFile: e2eStatePath(E2E_STATE_FILES.hardhatLog),
+});
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'test',
@@ -36,15 +40,10 @@ const config = loadConfig({
 const username = 'e2e_alice';
 const mid = await repos.users.insert({ username });
 const token = await createSession(repos, mid);
-fs.mkdirSync(path.dirname(STATE_FILE), { recursive: true });
-fs.writeFileSync(STATE_FILE, JSON.stringify({ token, mid: mid.toString(), username }));
+fs.writeFileSync(e2eStatePath(E2E_STATE_FILES.session), JSON.stringify({ token, mid: mid.toString(), username }));
 fs.writeFileSync(
-  CHAINS_FILE,
-  JSON.stringify({
-    bscRpcUrl: devChains.evm.rpcUrl,
-    solanaRpcUrl: devChains.solana.rpcUrl,
-    tokens: devChains.evm.tokens,
-  }),
+  e2eStatePath(E2E_STATE_FILES.chains),
+  JSON.stringify({ bscRpcUrl: devChains.evm.rpcUrl, tokens: devChains.evm.tokens }),
 );
 
 const app = await buildApp({ config, database, devChains });
