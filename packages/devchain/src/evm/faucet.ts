@@ -22,7 +22,7 @@ const FAUCET_ACCOUNT_INDEX = 19;
 
 const mintAbi = parseAbi(['function mint(address to, uint256 amount)']);
 
-export function faucetAccount(): HDAccount {
+function faucetAccount(): HDAccount {
   return mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex: FAUCET_ACCOUNT_INDEX });
 }
 

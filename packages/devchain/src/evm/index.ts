@@ -1,6 +1,6 @@
-import { type Address, createTestClient, type Hex, http, toHex } from 'viem';
+import { type Address, createTestClient, type Hex, http } from 'viem';
 import { loadDevToken } from './compile.ts';
-import { Faucet, faucetAccount, localBsc, parseAmount } from './faucet.ts';
+import { Faucet, localBsc, parseAmount } from './faucet.ts';
 import { type HardhatNode, startHardhatNode } from './hardhat-process.ts';
 
 export interface EvmDevChainOptions {
@@ -13,7 +13,6 @@ export interface EvmDevChain {
   rpcUrl: string; // http://127.0.0.1:PORT
   chainId: 56;
   tokens: { cow: Address; usdt: Address; eoeo: Address; aidf: Address }; // ERC-20, 18 decimals
-  faucet: { address: Address; privateKey: Hex }; // the deployer/minter account
   /** Sends `bnb` native (decimal string, e.g. '1.5') and mints each token amount (decimal strings, 18 decimals) to `to`; waits for the receipts. */
   fund(
     to: Address,
@@ -75,15 +74,10 @@ async function setUp(node: HardhatNode, faucet: Faucet): Promise<EvmDevChain> {
     tokens[key] = await faucet.deployToken(name, symbol);
   }
 
-  const account = faucetAccount();
-  const privateKey = account.getHdKey().privateKey;
-  if (!privateKey) throw new Error('faucet account has no private key');
-
   return {
     rpcUrl,
     chainId: 56,
     tokens,
-    faucet: { address: account.address, privateKey: toHex(privateKey) },
 
     async fund(to, amounts) {
       if (amounts.bnb !== undefined) await faucet.sendNative(to, parseAmount(amounts.bnb, 'bnb'));
