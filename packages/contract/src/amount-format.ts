@@ -56,3 +56,13 @@ export function addAmounts(values: string[]): string {
     SCALE,
   );
 }
+
+/**
+ * A withdrawal's figures (RULES.md "Recharge and withdrawal"): fee = amount × rate, cut to 18 decimals in the
+ * user's favour, and what the user receives, amount − fee. The server charges these and the form shows them.
+ */
+export function withdrawalFigures(amount: string, feeRate: string): { fee: string; receive: string } {
+  const units = toUnits(amount);
+  const fee = (units * toUnits(feeRate)) / 10n ** BigInt(SCALE);
+  return { fee: fromBaseUnits(fee, SCALE), receive: fromBaseUnits(units - fee, SCALE) };
+}

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addAmounts, compareAmounts, formatAmount, fromBaseUnits, toBaseUnits } from './amount-format.ts';
+import {
+  addAmounts,
+  compareAmounts,
+  formatAmount,
+  fromBaseUnits,
+  toBaseUnits,
+  withdrawalFigures,
+} from './amount-format.ts';
 import { Money, moneyString, parsePositiveAmount } from './money.ts';
 
 const decimalString = fc
@@ -83,5 +90,14 @@ describe('money', () => {
         return shown.lte(s) && new Money(s).minus(shown).lt('0.0001');
       }),
     );
+  });
+});
+
+describe('withdrawalFigures', () => {
+  it('computes the fee and the amount received from the one fee rate', () => {
+    expect(withdrawalFigures('100', '0.005')).toEqual({ fee: '0.5', receive: '99.5' });
+    expect(withdrawalFigures('10', '0.005')).toEqual({ fee: '0.05', receive: '9.95' });
+    // Cut at 18 decimals in the user's favour, on the server and in the form alike.
+    expect(withdrawalFigures('0.000000000000000001', '0.5')).toEqual({ fee: '0', receive: '0.000000000000000001' });
   });
 });

@@ -1,14 +1,14 @@
-import { Money, WITHDRAW_AMOUNT, WITHDRAW_ARRIVAL_MINUTES, WITHDRAW_PER_DAY } from '@aidf/contract';
+import { Money, WITHDRAW_AMOUNT, WITHDRAW_ARRIVAL_MINUTES, WITHDRAW_PER_DAY, withdrawalFigures } from '@aidf/contract';
 
 /** The one fee rate of RULES.md ("the single value decides"), from WITHDRAW_FEE_RATE; 0.5 % by default. */
 export interface WithdrawPolicy {
   feeRate: Money;
 }
 
-/** fee = amount × rate, cut to 18 decimals (in the user's favour); the user receives amount − fee. */
+/** The contract's `withdrawalFigures` (the same figures the form shows), as Money. */
 export function withdrawalFee(policy: WithdrawPolicy, amount: Money) {
-  const fee = amount.times(policy.feeRate).toDecimalPlaces(18, Money.ROUND_DOWN);
-  return { fee, receive: amount.minus(fee) };
+  const { fee, receive } = withdrawalFigures(amount.toFixed(), policy.feeRate.toFixed());
+  return { fee: new Money(fee), receive: new Money(receive) };
 }
 
 export function withdrawConfigOf(policy: WithdrawPolicy, usedToday: number) {

@@ -1,4 +1,4 @@
-import { AMOUNT_TEXT, buildSignContent, CHAINS, formatAmount } from '@aidf/contract';
+import { AMOUNT_TEXT, buildSignContent, CHAINS, formatAmount, withdrawalFigures } from '@aidf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +10,13 @@ import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { connectorFor } from '../../wallet/index.ts';
 import { walletFailureMessage } from '../auth/wallet-message.ts';
-import { withdrawFigures, withdrawProblem } from './withdraw-math.ts';
+import { withdrawProblem } from './withdraw-math.ts';
 
 export const WITHDRAW_CONFIG_KEY = ['withdraw-config'] as const;
 export const WITHDRAWALS_KEY = ['withdrawals'] as const;
 
 /** The fee as a percentage for the hint: '0.005' → '0.5'. */
-const percent = (rate: string) => formatAmount(withdrawFigures('100', rate).fee, 4);
+const percent = (rate: string) => formatAmount(withdrawalFigures('100', rate).fee, 4);
 
 /**
  * COW withdrawal to a BNB Smart Chain address (SPEC.md point 5, RULES.md): the hint and the "you receive"
@@ -37,7 +37,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
 
   if (!config.data) return <Spinner />;
   const rules = config.data;
-  const figures = AMOUNT_TEXT.test(amount) ? withdrawFigures(amount, rules.feeRate) : null;
+  const figures = AMOUNT_TEXT.test(amount) ? withdrawalFigures(amount, rules.feeRate) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { withdrawFigures, withdrawProblem } from './withdraw-math.ts';
+import { withdrawProblem } from './withdraw-math.ts';
 
 const base = { address: `0x${'ab'.repeat(20)}`, feeRate: '0.005', balance: '500', min: '1', max: '1000000' };
 
-describe('withdrawal figures and checks', () => {
-  it('computes the fee and the amount received from the one fee rate', () => {
-    expect(withdrawFigures('100', '0.005')).toEqual({ fee: '0.5', receive: '99.5' });
-    expect(withdrawFigures('10', '0.005')).toEqual({ fee: '0.05', receive: '9.95' });
-    // Cut at 18 decimals in the user's favour, like the server.
-    expect(withdrawFigures('0.000000000000000001', '0.5')).toEqual({ fee: '0', receive: '0.000000000000000001' });
-  });
-
+describe('withdrawal checks', () => {
   it('names the first problem of a request', () => {
     expect(withdrawProblem({ ...base, amount: '' })?.key).toBe('withdraw.needAmount');
     expect(withdrawProblem({ ...base, amount: '0.5' })?.key).toBe('errors.81011');

@@ -1,13 +1,4 @@
-import { AMOUNT_TEXT, compareAmounts, fromBaseUnits, toBaseUnits } from '@aidf/contract';
-
-const SCALE = 18;
-
-/** fee = amount × rate cut to 18 decimals, and what the user receives: the server's figures, in BigInt. */
-export function withdrawFigures(amount: string, feeRate: string) {
-  const units = toBaseUnits(amount, SCALE);
-  const fee = (units * toBaseUnits(feeRate, SCALE)) / 10n ** BigInt(SCALE);
-  return { fee: fromBaseUnits(fee, SCALE), receive: fromBaseUnits(units - fee, SCALE) };
-}
+import { AMOUNT_TEXT, compareAmounts, withdrawalFigures } from '@aidf/contract';
 
 export type WithdrawProblemKey =
   | 'withdraw.needAmount'
@@ -32,7 +23,7 @@ export function withdrawProblem(input: {
   if (compareAmounts(amount, input.min) < 0 || compareAmounts(amount, input.max) > 0) {
     return { field: 'amount', key: 'errors.81011' };
   }
-  if (compareAmounts(withdrawFigures(amount, input.feeRate).receive, '0') <= 0) {
+  if (compareAmounts(withdrawalFigures(amount, input.feeRate).receive, '0') <= 0) {
     return { field: 'amount', key: 'errors.81009' };
   }
   if (compareAmounts(amount, input.balance) > 0) return { field: 'amount', key: 'messages.ms23' };
