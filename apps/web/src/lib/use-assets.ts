@@ -1,3 +1,4 @@
+import { SUBMODES, type TSubmode } from '@aidf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from './session.ts';
 import { useApi } from './use-api.ts';
@@ -20,7 +21,7 @@ export function useAssets() {
 export function balanceIn(
   assets: { currency: string; submode: string; balance: string }[] | undefined,
   currency: string,
-  submode = '00',
+  submode: TSubmode = SUBMODES.normal,
 ): string {
   return assets?.find((a) => a.currency === currency && a.submode === submode)?.balance ?? '0';
 }

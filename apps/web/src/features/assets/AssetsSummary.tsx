@@ -1,4 +1,4 @@
-import { addAmounts, formatAmount } from '@aidf/contract';
+import { addAmounts, formatAmount, SUBMODES } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -15,7 +15,7 @@ const QUICK_ACTIONS = [
 export function AssetsSummary() {
   const { t } = useTranslation();
   const assets = useAssets();
-  const aidf = addAmounts([balanceIn(assets.data, 'aidf'), balanceIn(assets.data, 'aidf', '16')]);
+  const aidf = addAmounts([balanceIn(assets.data, 'aidf'), balanceIn(assets.data, 'aidf', SUBMODES.frozen)]);
   return (
     <section className="card assets-summary" data-testid="assets-summary">
       <div className="row-between">

@@ -1,4 +1,4 @@
-import { addAmounts, CURRENCIES, formatAmount } from '@aidf/contract';
+import { addAmounts, CURRENCIES, formatAmount, SUBMODES } from '@aidf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -22,7 +22,7 @@ export default function PersonalAssetsScreen() {
     return <EmptyState title={t('assets.loadFailed')} text={errorMessage(assets.error, t, (k) => i18n.exists(k))} />;
   }
   const normal = balanceIn(assets.data, 'aidf');
-  const frozen = balanceIn(assets.data, 'aidf', '16');
+  const frozen = balanceIn(assets.data, 'aidf', SUBMODES.frozen);
   return (
     <div className="stack">
       <section className="card hero" data-testid="aidf-card">

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, type TCurrency, type TSubmode } from '@aidf/contract';
+import { MAX_PAGE_SIZE, SUBMODES, type TCurrency, type TSubmode } from '@aidf/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../lib/use-api.ts';
 
@@ -18,7 +18,7 @@ function usePageFetcher(source: StatementSource) {
       ? call('financeStatement', { params: { ...page, submode: source.submode } })
       : call('financeList', {
           params: page,
-          body: { submode: '00', category: source.kind === 'income' ? 'income' : 'all' },
+          body: { submode: SUBMODES.normal, category: source.kind === 'income' ? 'income' : 'all' },
         });
   };
 }
