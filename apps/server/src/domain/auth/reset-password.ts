@@ -30,12 +30,13 @@ export async function resetPassword(
 ): Promise<{ user: TUserInfo; token: string }> {
   assertPasswordPolicy(input.newPassword);
   const signer = await signingWallet(input);
-  const passwordHash = await hashPassword(input.newPassword);
   return repos.transaction(async (tx) => {
     const owner = await tx.users.byBoundAddress(signer.currency, signer.address);
     if (!owner) throw new AppError(81003);
     await tx.users.byIdForUpdate(owner.id);
     await acceptSignedAction(tx, { ...input, action: 'resetPassword', ...signer });
+    // The slow hash only after the cheap checks (text, timestamp, signature, owner) passed.
+    const passwordHash = await hashPassword(input.newPassword);
     await tx.users.setPasswordHash(owner.id, passwordHash);
     await tx.sessions.revokeAllOfUser(owner.id, new Date());
     const user = { ...owner, passwordHash };
