@@ -6,6 +6,7 @@ import type { Repositories } from '../db/repositories/index.ts';
 import type { SessionUser } from '../domain/auth/sessions.ts';
 import type { DepositAddressDeriver } from '../domain/chain/deposit-address.ts';
 import type { Mailer } from '../domain/mail/mailer.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     deriveDepositAddress: DepositAddressDeriver;
     /** BNB Smart Chain and Solana clients, the hot wallet and the withdrawal policy. */
     chains: ChainServices;
+    /** The daily jobs (pledge settlement…): operators run a day by hand through it. */
+    jobs: JobRunner;
     /** preHandler of protected calls: answers 401 unless the `authorization` token is live. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

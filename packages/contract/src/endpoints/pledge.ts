@@ -14,6 +14,10 @@ export const fundInfo = defineEndpoint({
     configDays180: ZDecimalString,
     configDays365: ZDecimalString,
     dailyLimit: z.number().int().nonnegative(),
+    /** Ours: what the dialogs need besides SPEC.md's fields. */
+    minAmount: ZDecimalString,
+    maxAmount: ZDecimalString,
+    pledgesLeftToday: z.number().int().nonnegative(),
   }),
 });
 
@@ -31,8 +35,14 @@ export const ZPledgeOrder = z.object({
   settled: ZDecimalString,
   status: z.enum(['running', 'completed']),
   createTime: ZTimeMs,
+  /** The unlock moment: the start of the UTC day on which the principal returns. */
   endTime: ZTimeMs,
+  /** Days paid so far, and the moment of the next daily payment (null once completed). */
+  paidDays: z.number().int().nonnegative(),
+  nextPayTime: ZTimeMs.nullable(),
 });
+
+export type TPledgeOrder = z.infer<typeof ZPledgeOrder>;
 
 export const pledge = defineEndpoint({
   ...ROUTES.pledge,

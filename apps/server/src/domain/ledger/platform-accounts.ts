@@ -12,6 +12,8 @@ export const PLATFORM = {
   chain: (chain: 'bsc' | 'solana') => `chain-${chain}`,
   /** Withdrawals debited from users and not yet confirmed on chain or refunded. */
   withdrawalsInFlight: 'withdrawals-in-flight',
+  /** Principal of running pledges, held until each pledge's last day. */
+  pledgePool: 'pledge-pool',
 } as const;
 
 export function platformAccount(code: string, currency: string, submode = '00'): AccountRef {

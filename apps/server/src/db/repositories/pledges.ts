@@ -1,0 +1,165 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { AppDb } from '../client.ts';
+import { rowsOf } from '../raw.ts';
+import { pledgePayouts, pledges } from '../schema.ts';
+
+export type PledgeRow = typeof pledges.$inferSelect;
+export type PledgeFilter = 'all' | 'running' | 'completed';
+
+export function pledgesRepository(db: AppDb) {
+  return {
+    async insert(p: {
+      userId: bigint;
+      amount: string;
+      days: number;
+      rate: string;
+      submode: string;
+      startDay: string;
+      idemKey: string;
+      movementId: bigint;
+    }): Promise<PledgeRow> {
+      const [row] = await db
+        .insert(pledges)
+        .values({ ...p, endDay: sql`${p.startDay}::date + ${p.days}::int` })
+        .returning();
+      if (!row) throw new Error('pledge insert returned nothing');
+      return row;
+    },
+
+    async byIdem(idemKey: string) {
+      const [row] = await db.select().from(pledges).where(eq(pledges.idemKey, idemKey));
+      return row ?? null;
+    },
+
+    async countStartedOn(userId: bigint, day: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(pledges)
+        .where(and(eq(pledges.userId, userId), eq(pledges.startDay, day)));
+      return row?.n ?? 0;
+    },
+
+    async page(userId: bigint, filter: PledgeFilter, limit: number, offset: number) {
+      const where = and(eq(pledges.userId, userId), filter === 'all' ? undefined : eq(pledges.status, filter));
+      const [rows, totals] = await Promise.all([
+        db.select().from(pledges).where(where).orderBy(desc(pledges.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(pledges).where(where),
+      ]);
+      return { rows, total: totals[0]?.n ?? 0 };
+    },
+
+    async payoutsOf(pledgeId: bigint) {
+      return db
+        .select({ day: pledgePayouts.day, amount: pledgePayouts.amount, principal: pledgePayouts.principal })
+        .from(pledgePayouts)
+        .where(eq(pledgePayouts.pledgeId, pledgeId))
+        .orderBy(pledgePayouts.day);
+    },
+
+    /** Ids of running pledges due a payment on `day` and not yet paid for it, after `afterId`, in id order. */
+    async unpaidOn(day: string, afterId: bigint, limit: number): Promise<bigint[]> {
+      const result = await db.execute(sql`
+        SELECT p.id::text AS id FROM pledges p
+        WHERE p.status = 'running' AND p.id > ${afterId} AND p.start_day < ${day}::date
+          AND NOT EXISTS (SELECT 1 FROM pledge_payouts x WHERE x.pledge_id = p.id AND x.day = ${day}::date)
+        ORDER BY p.id LIMIT ${limit}`);
+      return rowsOf<{ id: string }>(result).map((r) => BigInt(r.id));
+    },
+
+    /**
+     * Pays one batch of pledges for `day` in set-based statements, inside the caller's transaction: each pays
+     * its cumulative true-up (due up to the day, truncated to the base unit, less what it was paid), and on its
+     * last day also its principal back to the normal balance. The (pledge, day) key of pledge_payouts makes a
+     * second payment of the same day claim nothing. Answers how many pledges this call paid.
+     */
+    async settleBatch(b: {
+      day: string;
+      ids: bigint[];
+      movementIdemKey: string;
+      issuanceAccountId: bigint;
+      poolAccountId: bigint;
+    }): Promise<number> {
+      const ids = `{${b.ids.join(',')}}`;
+      const [movement] = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          INSERT INTO movements (type, idem_key, ref) VALUES ('cow-fund-settlement', ${b.movementIdemKey}, ${b.day})
+          ON CONFLICT (idem_key) DO NOTHING RETURNING id::text AS id`),
+      );
+      if (!movement) return 0; // another runner paid this very batch
+      await db.execute(sql`
+        INSERT INTO accounts (kind, owner_user_id, currency, submode)
+        SELECT DISTINCT 'user', user_id, 'aidf', '00' FROM pledges WHERE id = ANY(${ids}::bigint[])
+        ON CONFLICT DO NOTHING`);
+      // Pledges first, then accounts in id order: the order every movement locks accounts in.
+      await db.execute(sql`SELECT id FROM pledges WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`);
+      await db.execute(sql`
+        SELECT a.id FROM accounts a
+        WHERE a.id IN (${b.issuanceAccountId}, ${b.poolAccountId})
+           OR (a.kind = 'user' AND a.currency = 'aidf' AND a.submode = '00'
+               AND a.owner_user_id IN (SELECT user_id FROM pledges WHERE id = ANY(${ids}::bigint[])))
+        ORDER BY a.id FOR UPDATE`);
+      const [counts] = rowsOf<{ claimed: string; entries: string }>(
+        await db.execute(sql`
+        WITH due AS (
+          SELECT p.id, p.user_id, p.amount, p.days,
+                 least(${b.day}::date - p.start_day, p.days) AS elapsed,
+                 greatest(trunc(p.amount * p.rate / 100 * least(${b.day}::date - p.start_day, p.days) / p.days, 18)
+                          - p.paid, 0) AS pay
+          FROM pledges p
+          WHERE p.id = ANY(${ids}::bigint[]) AND p.status = 'running' AND p.start_day < ${b.day}::date
+        ),
+        claimed AS (
+          INSERT INTO pledge_payouts (pledge_id, day, amount, principal, movement_id)
+          SELECT d.id, ${b.day}::date, d.pay, CASE WHEN d.elapsed >= d.days THEN d.amount ELSE 0 END, ${movement.id}::bigint
+          FROM due d
+          ON CONFLICT DO NOTHING
+          RETURNING pledge_id, amount, principal
+        ),
+        updated AS (
+          UPDATE pledges p
+          SET paid = p.paid + c.amount, paid_days = d.elapsed, last_paid_day = ${b.day}::date,
+              status = CASE WHEN c.principal > 0 THEN 'completed' ELSE 'running' END,
+              completed_at = CASE WHEN c.principal > 0 THEN now() END
+          FROM claimed c JOIN due d ON d.id = c.pledge_id
+          WHERE p.id = c.pledge_id
+          RETURNING p.id
+        ),
+        user_lines AS (
+          SELECT a.id AS account_id, c.pledge_id, 1 AS kind, c.amount, 'cow-fund-settlement' AS type
+          FROM claimed c JOIN due d ON d.id = c.pledge_id
+          JOIN accounts a ON a.kind = 'user' AND a.owner_user_id = d.user_id AND a.currency = 'aidf' AND a.submode = '00'
+          WHERE c.amount > 0
+          UNION ALL
+          SELECT a.id, c.pledge_id, 2, c.principal, 'cow-fund-release'
+          FROM claimed c JOIN due d ON d.id = c.pledge_id
+          JOIN accounts a ON a.kind = 'user' AND a.owner_user_id = d.user_id AND a.currency = 'aidf' AND a.submode = '00'
+          WHERE c.principal > 0
+        ),
+        lines AS (
+          SELECT * FROM user_lines
+          UNION ALL
+          SELECT ${b.issuanceAccountId}::bigint, 0::bigint, 0, -sum(amount), 'cow-fund-settlement'
+          FROM user_lines WHERE kind = 1 HAVING count(*) > 0
+          UNION ALL
+          SELECT ${b.poolAccountId}::bigint, 0::bigint, 0, -sum(amount), 'cow-fund-release'
+          FROM user_lines WHERE kind = 2 HAVING count(*) > 0
+        ),
+        totals AS (SELECT account_id, sum(amount) AS total FROM lines GROUP BY account_id),
+        moved AS (
+          UPDATE accounts a SET balance = a.balance + t.total FROM totals t WHERE a.id = t.account_id
+          RETURNING a.id, a.balance
+        ),
+        written AS (
+          INSERT INTO entries (movement_id, account_id, type, amount, balance_after)
+          SELECT ${movement.id}::bigint, l.account_id, l.type, l.amount,
+                 m.balance - t.total + sum(l.amount) OVER (PARTITION BY l.account_id ORDER BY l.pledge_id, l.kind)
+          FROM lines l JOIN totals t ON t.account_id = l.account_id JOIN moved m ON m.id = l.account_id
+          RETURNING 1
+        )
+        SELECT (SELECT count(*) FROM claimed)::text AS claimed, (SELECT count(*) FROM written)::text AS entries,
+               (SELECT count(*) FROM updated)::text AS updated`),
+      );
+      return Number(counts?.claimed ?? 0);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { PLEDGE_DAYS } from '@aidf/contract';
+import type { Repositories } from '../../db/repositories/index.ts';
+import { AppError } from '../errors.ts';
+import { PLEDGE_SETTINGS } from '../pledge/pledge-config.ts';
+
+const PERCENT = /^(?:0|[1-9]\d{0,3})(?:\.\d{1,8})?$/;
+const COUNT = /^(?:0|[1-9]\d{0,3})$/;
+
+/** Every setting an operator may change, with the shape of its value. */
+const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
+  ...Object.fromEntries(
+    PLEDGE_DAYS.map((d) => [PLEDGE_SETTINGS.rate(d), { pattern: PERCENT, meaning: `percent for the ${d}-day period` }]),
+  ),
+  [PLEDGE_SETTINGS.dailyLimit]: { pattern: COUNT, meaning: 'pledges per user per UTC day' },
+};
+
+export function settingKeys(): string[] {
+  return Object.keys(SETTING_RULES);
+}
+
+/**
+ * Changes one setting, audited with the value before and after. New pledges read it; a running pledge keeps
+ * the rate it started with.
+ */
+export async function setSetting(
+  repos: Repositories,
+  input: { key: string; value: string; operator: string; reason: string },
+) {
+  const rule = SETTING_RULES[input.key];
+  if (!rule) throw new AppError(1225, `unknown setting ${input.key}; known: ${settingKeys().join(', ')}`);
+  if (!rule.pattern.test(input.value)) throw new AppError(1225, `${input.key} must be a ${rule.meaning}`);
+  return repos.transaction(async (tx) => {
+    const before = await tx.settings.set(input.key, input.value, input.operator);
+    await tx.operatorActions.record({
+      operator: input.operator,
+      action: 'setting',
+      reason: input.reason,
+      detail: { key: input.key, before, after: input.value },
+    });
+    return { key: input.key, before, after: input.value };
+  });
+}

@@ -1,0 +1,85 @@
+import { SUCCESS_CODE } from '@aidf/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors.ts';
+import { setSetting } from '../../domain/operator/set-setting.ts';
+import { utcDayOf } from '../../jobs/daily-job.ts';
+import { operatorGuard, operatorName } from '../operator-auth.ts';
+
+const ZDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    {
+      message: 'must be a real calendar day',
+    },
+  );
+
+/** Operator API of the jobs layer and the settings: run a day by hand, read and change settings (audited). */
+export async function operatorJobRoutes(app: FastifyInstance) {
+  const guard = operatorGuard(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/ops/v1/jobs/:job/run',
+    {
+      preHandler: guard,
+      schema: { params: z.object({ job: z.string().max(64) }), body: z.object({ date: ZDay }), hide: true },
+    },
+    async (request) => {
+      const { job } = request.params;
+      if (!app.jobs.jobNames().includes(job)) throw new AppError(1404, `no job ${job}`);
+      // Outside production any day may run: that is how tests and newcomers move time forward.
+      if (app.config.env === 'production' && request.body.date > utcDayOf(new Date())) {
+        throw new AppError(1225, 'in production only days that have begun can run');
+      }
+      const outcome = await app.jobs.runDay(job, request.body.date, true);
+      await app.repos.operatorActions.record({
+        operator: operatorName(request),
+        action: 'run-job',
+        reason: `run ${job} for ${request.body.date} by hand`,
+        detail: outcome,
+      });
+      return { code: SUCCESS_CODE, msg: 'success', data: outcome };
+    },
+  );
+
+  routes.get('/ops/v1/jobs', { preHandler: guard, schema: { hide: true } }, async () => ({
+    code: SUCCESS_CODE,
+    msg: 'success',
+    data: { jobs: app.jobs.jobNames(), lastDone: await app.repos.jobRuns.lastDone() },
+  }));
+
+  routes.get('/ops/v1/config', { preHandler: guard, schema: { hide: true } }, async () => ({
+    code: SUCCESS_CODE,
+    msg: 'success',
+    data: (await app.repos.settings.all()).map((s) => ({
+      key: s.key,
+      value: s.value,
+      updatedAt: s.updatedAt.getTime(),
+      updatedBy: s.updatedBy,
+    })),
+  }));
+
+  routes.post(
+    '/ops/v1/config',
+    {
+      preHandler: guard,
+      schema: {
+        body: z.object({
+          key: z.string().min(1).max(100),
+          value: z.string().min(1).max(100),
+          reason: z.string().trim().min(1).max(500),
+        }),
+        hide: true,
+      },
+    },
+    async (request) => ({
+      code: SUCCESS_CODE,
+      msg: 'success',
+      data: await setSetting(app.repos, { ...request.body, operator: operatorName(request) }),
+    }),
+  );
+}

@@ -1,0 +1,23 @@
+import { fundInfo, pledge, pledgeList } from '@aidf/contract';
+import type { FastifyInstance } from 'fastify';
+import { createPledge } from '../../domain/pledge/create-pledge.ts';
+import { pledgePage, fundInfo as readFundInfo, toPledgeOrder } from '../../domain/pledge/pledge-views.ts';
+import { sessionOf } from '../session-of.ts';
+import { defineRoute } from './define-route.ts';
+
+export async function pledgeRoutes(app: FastifyInstance) {
+  defineRoute(app, fundInfo, ({ request }) => readFundInfo(app.repos, sessionOf(request).userId));
+
+  defineRoute(app, pledge, async ({ params, body, request }) =>
+    toPledgeOrder(
+      await createPledge(app.repos, sessionOf(request).userId, {
+        ...body,
+        amount: params.amount,
+        days: params.days as 30 | 90 | 180 | 365,
+        submode: params.submode,
+      }),
+    ),
+  );
+
+  defineRoute(app, pledgeList, ({ params, request }) => pledgePage(app.repos, sessionOf(request).userId, params));
+}

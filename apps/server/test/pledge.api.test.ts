@@ -1,0 +1,336 @@
+import { Money } from '@aidf/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
+import { checkLedger } from '../src/domain/ledger/check.ts';
+import { jobRunner } from '../src/jobs/job-runner.ts';
+import { pledgeSettlementJob } from '../src/jobs/pledge-settlement.ts';
+import { call, startTestServer, type TestServer } from './test-server.ts';
+import { type Account, balanceOf, credit, signUp, uniqueTimestamp } from './users.ts';
+import { signed } from './wallets.ts';
+
+const DAY_MS = 86_400_000;
+/** An exact decimal truncated to the base unit (18 decimals), in canonical form. */
+const trunc18 = (value: Money) => new Money(value.toFixed(18, Money.ROUND_DOWN)).toFixed();
+const today = () => new Date().toISOString().slice(0, 10);
+const dayAfter = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
+
+async function ops(server: TestServer, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${DEV_OPERATOR_TOKEN}`,
+      'x-operator': 'pledge-tests',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read any field of the envelope
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+const setSetting = (server: TestServer, key: string, value: string) =>
+  ops(server, 'POST', '/ops/v1/config', { key, value, reason: 'pledge tests' });
+
+async function pledgeCall(server: TestServer, user: Account, amount: string, days: number | string, submode = '00') {
+  const body = await signed(user.wallet, 'pledge-', uniqueTimestamp());
+  return { body, res: await pledgeWith(server, user, amount, days, submode, body) };
+}
+
+function pledgeWith(
+  server: TestServer,
+  user: Account,
+  amount: string,
+  days: number | string,
+  submode: string,
+  body: unknown,
+) {
+  return call(server.baseUrl, `/v1/cow/fund/pledge/${amount}/${days}/${submode}`, { body, token: user.token });
+}
+
+const listOf = async (server: TestServer, user: Account, type: '0' | '1' | '2') =>
+  (await call(server.baseUrl, `/v1/cow/fund/fundOrder/p/${type}/1-100`, { token: user.token })).json.data;
+
+/** What the database says a pledge was paid, day by day and in all. */
+async function paidOf(server: TestServer, pledgeId: string) {
+  const payouts = await server.repos.pledges.payoutsOf(BigInt(pledgeId));
+  const total = payouts.reduce((sum, p) => sum.plus(p.amount), new Money(0));
+  const principal = payouts.reduce((sum, p) => sum.plus(p.principal), new Money(0));
+  return { payouts, total, principal };
+}
+
+describe('[api] pledge: fund info, pledging, the list', () => {
+  let server: TestServer;
+  let alice: Account;
+  beforeAll(async () => {
+    server = await startTestServer();
+    alice = await signUp(server);
+    await credit(server, alice.username, 'aidf', '5000');
+    await credit(server, alice.username, 'aidf', '300', '16');
+  });
+  afterAll(() => server.close());
+
+  it('answers the rates, the daily limit, the amount range and the pledges left today', async () => {
+    const info = (await call(server.baseUrl, '/v1/cow/fund/info', { token: alice.token })).json.data;
+    expect(info).toEqual({
+      configDays30: '1.5',
+      configDays90: '6',
+      configDays180: '15',
+      configDays365: '36',
+      dailyLimit: 3,
+      minAmount: '1',
+      maxAmount: '1000000',
+      pledgesLeftToday: 3,
+    });
+    expect((await call(server.baseUrl, '/v1/cow/fund/info')).status).toBe(401);
+  });
+
+  it('refuses bad input with its code and writes nothing', async () => {
+    await setSetting(server, 'pledge.dailyLimit', '100');
+    const cases: [string, string, string, number, number][] = [
+      ['0', '90', '00', 400, 81011],
+      ['0.5', '90', '00', 400, 81011],
+      ['1000001', '90', '00', 400, 81011],
+      ['1e3', '90', '00', 400, 1225],
+      ['-1', '90', '00', 400, 1225],
+      ['1.0000000000000000001', '90', '00', 400, 1225],
+      ['100', '31', '00', 400, 1225],
+      ['100', '90', '17', 400, 1225],
+      ['301', '90', '16', 409, 1230],
+    ];
+    for (const [amount, days, submode, status, code] of cases) {
+      const { res } = await pledgeCall(server, alice, amount, days, submode);
+      expect({ amount, days, submode, status: res.status, code: res.json?.code }).toEqual({
+        amount,
+        days,
+        submode,
+        status,
+        code,
+      });
+    }
+    expect(await balanceOf(server, alice, 'aidf')).toBe('5000');
+    expect(await balanceOf(server, alice, 'aidf', '16')).toBe('300');
+    expect((await listOf(server, alice, '0')).total).toBe(0);
+    await setSetting(server, 'pledge.dailyLimit', '3');
+  });
+
+  it('pledges 100 AIDF for 90 days at the rate of the day; the same signed pledge five times is one pledge', async () => {
+    const body = await signed(alice.wallet, 'pledge-', uniqueTimestamp());
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => pledgeWith(server, alice, '100', 90, '00', body)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.json.data.id)).size).toBe(1);
+    expect(answers[0]?.json.data).toMatchObject({
+      amount: '100',
+      days: 90,
+      rate: '6',
+      status: 'running',
+      settled: '0',
+    });
+    expect(await balanceOf(server, alice, 'aidf')).toBe('4900');
+    // The same signature with another amount in the path is not answered with the first pledge.
+    const other = await pledgeWith(server, alice, '200', 90, '00', body);
+    expect([other.status, other.json.code]).toEqual([409, 81021]);
+    const list = await listOf(server, alice, '1');
+    expect(list.total).toBe(1);
+    expect(list.list[0].endTime).toBe(Date.parse(`${dayAfter(90)}T00:00:00Z`));
+  });
+
+  it('a frozen-AIDF pledge takes the frozen balance and gives the principal back to the normal one', async () => {
+    const { res } = await pledgeCall(server, alice, '300', 30, '16');
+    expect(res.status).toBe(200);
+    expect(await balanceOf(server, alice, 'aidf', '16')).toBe('0');
+    const frozen = res.json.data.id as string;
+    for (let d = 1; d <= 30; d++)
+      expect((await server.app.jobs.runDay('pledge-settlement', dayAfter(d), true)).status).toBe('done');
+    const paid = await paidOf(server, frozen);
+    expect(paid.total.toFixed()).toBe('4.5'); // 300 x 1.5 %
+    expect(paid.principal.toFixed()).toBe('300');
+    expect(await balanceOf(server, alice, 'aidf', '16')).toBe('0');
+    expect((await listOf(server, alice, '2')).list.map((p: { id: string }) => p.id)).toEqual([frozen]);
+  });
+
+  it('allows dailyLimit pledges per UTC day under 64 concurrent requests', async () => {
+    const bob = await signUp(server);
+    await credit(server, bob.username, 'aidf', '1000');
+    const bodies = await Promise.all(
+      Array.from({ length: 64 }, () => signed(bob.wallet, 'pledge-', uniqueTimestamp())),
+    );
+    const answers = await Promise.all(bodies.map((b) => pledgeWith(server, bob, '10', 30, '00', b)));
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toHaveLength(3);
+    expect(answers.filter((a) => a.json.code === 81020)).toHaveLength(61);
+    expect(await balanceOf(server, bob, 'aidf')).toBe('970');
+    const info = (await call(server.baseUrl, '/v1/cow/fund/info', { token: bob.token })).json.data;
+    expect(info.pledgesLeftToday).toBe(0);
+  });
+});
+
+describe('[api] pledge settlement: the jobs layer pays each pledge once a day', () => {
+  let server: TestServer;
+  let carol: Account;
+  beforeAll(async () => {
+    server = await startTestServer();
+    carol = await signUp(server);
+    await credit(server, carol.username, 'aidf', '100000');
+    await setSetting(server, 'pledge.dailyLimit', '1000');
+  });
+  afterAll(() => server.close());
+
+  it('a rate change applies to new pledges only; the operator runs days by hand and the list filters follow', async () => {
+    const first = (await pledgeCall(server, carol, '1000', 30)).res.json.data;
+    expect((await setSetting(server, 'pledge.rate.30', '3')).json.data).toMatchObject({ before: '1.5', after: '3' });
+    const second = (await pledgeCall(server, carol, '1000', 30)).res.json.data;
+    expect([first.rate, second.rate]).toEqual(['1.5', '3']);
+
+    const day1 = await ops(server, 'POST', '/ops/v1/jobs/pledge-settlement/run', { date: dayAfter(1) });
+    expect(day1.json.data).toEqual({ job: 'pledge-settlement', day: dayAfter(1), status: 'done', items: 2 });
+    expect((await paidOf(server, first.id)).total.toFixed()).toBe('0.5'); // 1000 x 1.5 % / 30
+    expect((await paidOf(server, second.id)).total.toFixed()).toBe('1');
+    // The same day again (by hand) pays nothing more.
+    await ops(server, 'POST', '/ops/v1/jobs/pledge-settlement/run', { date: dayAfter(1) });
+    expect((await paidOf(server, first.id)).total.toFixed()).toBe('0.5');
+    const statement = await call(server.baseUrl, '/v1/ma/account/finance/aidf/00/p/1-5', {
+      method: 'GET',
+      token: carol.token,
+    });
+    expect(statement.json.data.list.slice(0, 2).map((r: { type: string }) => r.type)).toEqual([
+      'cow-fund-settlement',
+      'cow-fund-settlement',
+    ]);
+    for (let d = 2; d <= 30; d++) await server.app.jobs.runDay('pledge-settlement', dayAfter(d), true);
+    expect((await listOf(server, carol, '1')).total).toBe(0);
+    expect((await listOf(server, carol, '2')).total).toBe(2);
+    expect((await paidOf(server, first.id)).total.toFixed()).toBe('15');
+    expect((await paidOf(server, second.id)).total.toFixed()).toBe('30');
+    expect(await balanceOf(server, carol, 'aidf')).toBe('100045');
+    // Unknown jobs and bad dates are refused; the operator token is required.
+    expect((await ops(server, 'POST', '/ops/v1/jobs/nope/run', { date: today() })).status).toBe(404);
+    expect((await ops(server, 'POST', '/ops/v1/jobs/pledge-settlement/run', { date: '2026-02-30' })).status).toBe(400);
+  });
+
+  it('pays exactly amount x rate / 100 at maturity, to the base unit, for random amounts, rates and periods', async () => {
+    const samples = fc.sample(
+      fc.record({
+        amount: fc
+          .tuple(fc.integer({ min: 1, max: 999_999 }), fc.bigInt({ min: 0n, max: 10n ** 18n - 1n }))
+          .map(([whole, frac]) =>
+            frac === 0n ? String(whole) : `${whole}.${frac.toString().padStart(18, '0').replace(/0+$/, '')}`,
+          ),
+        rate: fc.tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 9999 })).map(([w, f]) => `${w}.${f}`),
+        days: fc.constantFrom(30, 90, 180, 365),
+      }),
+      { numRuns: 12, seed: 20261123 },
+    );
+    const dave = await signUp(server);
+    await credit(server, dave.username, 'aidf', '12000000');
+    const pledged: { id: string; amount: string; rate: string }[] = [];
+    for (const s of samples) {
+      await setSetting(server, `pledge.rate.${s.days}`, s.rate);
+      const res = (await pledgeCall(server, dave, s.amount, s.days)).res;
+      expect(res.status, res.text).toBe(200);
+      pledged.push({ id: res.json.data.id, amount: s.amount, rate: s.rate });
+    }
+    // Settlement on random days only (the rest an outage) and on the last: the true-up still ends exact.
+    const days = [...new Set([...fc.sample(fc.integer({ min: 1, max: 364 }), { numRuns: 25, seed: 7 }), 365])];
+    for (const d of days.sort((x, y) => x - y)) await server.app.jobs.runDay('pledge-settlement', dayAfter(d), true);
+    for (const p of pledged) {
+      const paid = await paidOf(server, p.id);
+      const truncated = trunc18(new Money(p.amount).times(p.rate).div(100));
+      expect({ id: p.id, total: paid.total.toFixed(), principal: paid.principal.toFixed() }).toEqual({
+        id: p.id,
+        total: truncated,
+        principal: p.amount,
+      });
+      expect(paid.payouts.filter((x) => !new Money(x.principal).isZero())).toHaveLength(1);
+    }
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  }, 120_000);
+});
+
+describe('[api] pledge settlement across instances, crashes and outages', () => {
+  let server: TestServer;
+  let erin: Account;
+  const ids: string[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+    erin = await signUp(server);
+    await credit(server, erin.username, 'aidf', '100000');
+    await setSetting(server, 'pledge.dailyLimit', '1000');
+    for (let i = 0; i < 7; i++) ids.push((await pledgeCall(server, erin, String(100 + i), 30)).res.json.data.id);
+  });
+  afterAll(() => server.close());
+
+  const payoutsOn = async (day: string) => {
+    const rows = await Promise.all(ids.map((id) => server.repos.pledges.payoutsOf(BigInt(id))));
+    return rows.map((r) => r.filter((p) => p.day === day).length);
+  };
+
+  it('two instances running one day at once pay each pledge once', async () => {
+    const a = jobRunner({ repos: server.repos, jobs: [pledgeSettlementJob({ batchSize: 2 })], owner: 'instance-a' });
+    const b = jobRunner({ repos: server.repos, jobs: [pledgeSettlementJob({ batchSize: 3 })], owner: 'instance-b' });
+    const day = dayAfter(1);
+    const outcomes = await Promise.all([a.runDay('pledge-settlement', day), b.runDay('pledge-settlement', day)]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['busy', 'done']);
+    expect(await payoutsOn(day)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    // Even side by side (an operator's rerun while a runner works), the unique key pays nothing twice.
+    await Promise.all(
+      [a.runDay('pledge-settlement', day, true), b.runDay('pledge-settlement', day, true)].map((p) =>
+        p.catch(() => null),
+      ),
+    );
+    expect(await payoutsOn(day)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  });
+
+  it('a crash between batches resumes on another instance without paying twice', async () => {
+    const day = dayAfter(2);
+    let batches = 0;
+    const crashing = jobRunner({
+      repos: server.repos,
+      owner: 'crashing',
+      leaseMs: 1, // its lease ends at once, as a dead process's would
+      jobs: [
+        pledgeSettlementJob({
+          batchSize: 3,
+          afterBatch: () => {
+            batches++;
+            if (batches === 1) throw new Error('simulated crash after the first batch');
+          },
+        }),
+      ],
+    });
+    await expect(crashing.runDay('pledge-settlement', day)).rejects.toThrow('simulated crash');
+    expect((await payoutsOn(day)).reduce((s, n) => s + n, 0)).toBe(3);
+    await new Promise((r) => setTimeout(r, 20));
+    const survivor = jobRunner({
+      repos: server.repos,
+      jobs: [pledgeSettlementJob({ batchSize: 3 })],
+      owner: 'survivor',
+    });
+    expect(await survivor.runDay('pledge-settlement', day)).toMatchObject({ status: 'done', items: 4 });
+    expect(await payoutsOn(day)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    const paid = await paidOf(server, ids[0] as string);
+    expect(paid.total.toFixed()).toBe(trunc18(new Money(100).times(1.5).div(100).times(2).div(30)));
+  });
+
+  it('catches up a three-day outage in order after a restart', async () => {
+    let clock = new Date(Date.now() + 2 * DAY_MS);
+    const runner = jobRunner({
+      repos: server.repos,
+      jobs: [pledgeSettlementJob()],
+      now: () => clock,
+      owner: 'restarted',
+    });
+    await runner.catchUp(); // days up to +2 are done already
+    clock = new Date(Date.now() + 5 * DAY_MS);
+    const outcomes = await runner.catchUp();
+    expect(outcomes.map((o) => `${o.day}:${o.status}`)).toEqual([3, 4, 5].map((d) => `${dayAfter(d)}:done`));
+    for (const d of [3, 4, 5]) expect(await payoutsOn(dayAfter(d))).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(await runner.catchUp()).toEqual([]);
+    const paid = await paidOf(server, ids[6] as string);
+    expect(paid.total.toFixed()).toBe(trunc18(new Money(106).times(1.5).div(100).times(5).div(30)));
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  });
+});
