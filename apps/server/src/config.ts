@@ -17,6 +17,11 @@ const ZEnv = z.object({
   REQUEST_SIGN_SECRET: z.string().min(16).default(DEV_REQUEST_SIGN_SECRET),
   OPERATOR_TOKEN: z.string().min(16).default(DEV_OPERATOR_TOKEN),
   DEPOSIT_HD_MNEMONIC: z.string().optional(),
+  DEPOSIT_XPUB: z
+    .string()
+    .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "must be the extended public key of m/44'/60'/0'/0 (xpub…)")
+    .optional(),
+  BSC_LOG_ADDRESS_CHUNK: z.coerce.number().int().min(1).max(10_000).default(500),
   SMTP_URL: z.string().optional(),
   BSC_RPC_URL: z.url().optional(),
   SOLANA_RPC_URL: z.url().optional(),
@@ -47,6 +52,10 @@ export interface AppConfig {
   operatorToken: string;
   /** BIP-39 phrase of the deposit addresses; in development a key file in DATA_DIR when unset. */
   depositMnemonic: string | undefined;
+  /** Extended public key of m/44'/60'/0'/0: EVM deposit addresses without the seed (issue 9 point 9). */
+  depositXpub: string | undefined;
+  /** Deposit addresses per eth_getLogs request of the BNB Smart Chain watcher. */
+  bscLogAddressChunk: number;
   smtpUrl: string | undefined;
   /** BNB Smart Chain RPC; outside production, unset means `npm start` runs a dev chain (unless DEV_CHAIN=off). */
   bscRpcUrl: string | undefined;
@@ -97,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requestSignSecret: e.REQUEST_SIGN_SECRET,
     operatorToken: e.OPERATOR_TOKEN,
     depositMnemonic: e.DEPOSIT_HD_MNEMONIC,
+    depositXpub: e.DEPOSIT_XPUB,
+    bscLogAddressChunk: e.BSC_LOG_ADDRESS_CHUNK,
     smtpUrl: e.SMTP_URL,
     bscRpcUrl: e.BSC_RPC_URL,
     solanaRpcUrl: e.SOLANA_RPC_URL,

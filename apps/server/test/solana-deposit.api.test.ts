@@ -1,9 +1,16 @@
-import { type SolanaDevChain, sendInstructions, splTransferInstructions, startSolanaDevChain } from '@aidf/devchain';
+import {
+  associatedTokenAccount,
+  type SolanaDevChain,
+  sendInstructions,
+  splTransferInstructions,
+  startSolanaDevChain,
+} from '@aidf/devchain';
 import { type Address, createSolanaRpc, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOL_TOKEN } from '../src/chain/chain-services.ts';
 import { depositWatcher } from '../src/domain/chain/deposit-watcher.ts';
+import { startRpcProxy } from './rpc-proxy.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, signUp } from './users.ts';
 import { solanaWallet } from './wallets.ts';
@@ -12,6 +19,8 @@ const FINALIZED_DEPTH = 31;
 
 describe('deposit watcher on the Solana dev stand-in (litesvm)', () => {
   let chain: SolanaDevChain;
+  /** Between the server and the dev chain: records which RPC methods the watcher calls. */
+  let proxy: Awaited<ReturnType<typeof startRpcProxy>>;
   let server: TestServer;
   let user: Account;
   let depositAddress: Address;
@@ -41,7 +50,8 @@ describe('deposit watcher on the Solana dev stand-in (litesvm)', () => {
 
   beforeAll(async () => {
     chain = await startSolanaDevChain({ finalizationDepth: FINALIZED_DEPTH });
-    server = await startTestServer({ env: { SOLANA_RPC_URL: chain.rpcUrl } });
+    proxy = await startRpcProxy(chain.rpcUrl);
+    server = await startTestServer({ env: { SOLANA_RPC_URL: proxy.url } });
     await server.repos.tokenConfigs.setContract('sol', 'usdt', chain.usdtMint, 6);
     user = await signUp(server, solanaWallet());
     const sol = await call(server.baseUrl, `/v1/chn/coin/sol/sol/address/${user.mid}/A`, {
@@ -59,6 +69,7 @@ describe('deposit watcher on the Solana dev stand-in (litesvm)', () => {
   });
   afterAll(async () => {
     await server?.close();
+    await proxy?.close();
     await chain?.close();
   });
 
@@ -82,13 +93,40 @@ describe('deposit watcher on the Solana dev stand-in (litesvm)', () => {
     expect(history.json.data.list.map((r: { currency: string }) => r.currency).sort()).toEqual(['sol', 'usdt']);
   });
 
+  it("finds deposits through the deposit addresses' signatures, never reading whole blocks", async () => {
+    proxy.calls.length = 0;
+    await sendInstructions(rpc(), sender, [
+      getTransferSolInstruction({ source: sender, destination: depositAddress, amount: 500_000_000n }),
+    ]);
+    await sendInstructions(
+      rpc(),
+      sender,
+      await splTransferInstructions(sender, depositAddress, chain.usdtMint as Address, 2_000_000n),
+    );
+    chain.advanceSlots(FINALIZED_DEPTH);
+    expect(await scanAll()).toBe(2);
+    expect(await balanceOf(server, user, 'sol')).toBe('2');
+    expect(await balanceOf(server, user, 'usdt')).toBe('12');
+
+    expect(proxy.callsOf('getBlock')).toHaveLength(0);
+    expect(proxy.callsOf('getBlocks')).toHaveLength(0);
+    const followed = proxy.callsOf('getSignaturesForAddress');
+    const tokenAccount = await associatedTokenAccount(depositAddress, chain.usdtMint as Address);
+    expect(new Set(followed.map((c) => c.params[0]))).toEqual(new Set([depositAddress, tokenAccount]));
+    // Kit leaves out 'finalized', the RPC's default commitment: absent means finalized.
+    for (const c of followed)
+      expect((c.params[1] as { commitment?: string }).commitment ?? 'finalized').toBe('finalized');
+    // One read per new transaction of the range, though each touched both the address and its token account.
+    expect(proxy.callsOf('getTransaction')).toHaveLength(2);
+  });
+
   it('adds nothing when the same slots are scanned again', async () => {
     const cursor = await server.repos.chain.cursor('solana');
     if (!cursor) throw new Error('no cursor');
     await server.repos.chain.resetCursor('solana', cursor.genesisHash, 0n);
     expect(await scanAll()).toBe(0);
-    expect(await balanceOf(server, user, 'sol')).toBe('1.5');
-    expect(await balanceOf(server, user, 'usdt')).toBe('10');
+    expect(await balanceOf(server, user, 'sol')).toBe('2');
+    expect(await balanceOf(server, user, 'usdt')).toBe('12');
   });
 
   it('credits nothing for a look-alike mint or a transfer to another address', async () => {
@@ -100,7 +138,7 @@ describe('deposit watcher on the Solana dev stand-in (litesvm)', () => {
     ]);
     chain.advanceSlots(FINALIZED_DEPTH);
     expect(await scanAll()).toBe(0);
-    expect(await balanceOf(server, user, 'usdt')).toBe('10');
-    expect(await balanceOf(server, user, 'sol')).toBe('1.5');
+    expect(await balanceOf(server, user, 'usdt')).toBe('12');
+    expect(await balanceOf(server, user, 'sol')).toBe('2');
   });
 });

@@ -33,7 +33,9 @@ export function chainServices(config: AppConfig, devMnemonic: string): ChainServ
       client,
       confirmations: config.bscConfirmations,
       hotWallet,
-      deposits: evmDepositSource(client, config.bscConfirmations),
+      deposits: evmDepositSource(client, config.bscConfirmations, {
+        addressesPerRequest: config.bscLogAddressChunk,
+      }),
       payouts: evmPayoutChain(client, hotWallet),
     };
   }

@@ -13,7 +13,8 @@ export interface ScannedTransfer {
   /** Unique within the transaction: the log index on EVM chains, the balance that rose on Solana. */
   eventIndex: string;
   blockNumber: bigint;
-  blockHash: string;
+  /** The block's hash on EVM chains; null on Solana, found through signatures, where finality makes it moot. */
+  blockHash: string | null;
   currency: string;
   tokenContract: string | null;
   from: string | null;
@@ -35,10 +36,18 @@ export interface DepositSource {
   heads(): Promise<{ head: bigint; confirmed: bigint }>;
   /** The hash of a block, to notice a reorganisation below the depth; null where finality makes it moot. */
   blockHash(block: bigint): Promise<string | null>;
-  /** Successful transfers of the pinned tokens in [from, to], and the hash of block `to`. */
+  /**
+   * Successful transfers of the pinned tokens in [from, to] that may have reached `depositAddresses` (the
+   * platform's, as the database knows them when the range is scanned), and the hash of block `to`. Asking
+   * with the addresses known now is enough: an address is made when a user asks for it, before anyone can
+   * pay to it, so a transfer to an address made later lies in a block after the cursor and is scanned then.
+   */
   transfers(
     from: bigint,
     to: bigint,
     tokens: WatchedToken[],
+    depositAddresses: string[],
   ): Promise<{ transfers: ScannedTransfer[]; lastBlockHash: string | null }>;
+  /** Blocks (slots) per scan this source prefers when the watcher is not told; its cost per block differs. */
+  maxRange?: bigint;
 }

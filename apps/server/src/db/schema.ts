@@ -194,7 +194,7 @@ export const chainDeposits = pgTable('chain_deposits', {
   txHash: text('tx_hash').notNull(),
   eventIndex: text('event_index').notNull(),
   blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
-  blockHash: text('block_hash').notNull(),
+  blockHash: text('block_hash'),
   userId: bigint('user_id', { mode: 'bigint' })
     .notNull()
     .references(() => users.id),

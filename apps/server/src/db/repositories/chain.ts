@@ -20,7 +20,7 @@ export interface NewDeposit {
   txHash: string;
   eventIndex: string;
   blockNumber: bigint;
-  blockHash: string;
+  blockHash: string | null;
   userId: bigint;
   currency: string;
   tokenContract: string | null;

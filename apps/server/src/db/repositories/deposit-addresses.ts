@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { depositAddresses } from '../schema.ts';
 
@@ -13,6 +13,26 @@ export function depositAddressesRepository(db: AppDb) {
         .where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.chainCurrency, chainCurrency)));
       if (!row) throw new Error('deposit address vanished after insert');
       return row.address;
+    },
+
+    /** Whether an EVM address (EIP-55 form) is one of the platform's deposit addresses, in either stored case. */
+    async isPlatformAddress(address: `0x${string}`): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: depositAddresses.userId })
+        .from(depositAddresses)
+        .where(inArray(depositAddresses.address, [address, address.toLowerCase()]))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Every deposit address of a chain: the ones the watcher asks the node about. */
+    async addressesOf(chainCurrency: 'bnb' | 'sol'): Promise<string[]> {
+      const rows = await db
+        .select({ address: depositAddresses.address })
+        .from(depositAddresses)
+        .where(eq(depositAddresses.chainCurrency, chainCurrency))
+        .orderBy(asc(depositAddresses.address));
+      return rows.map((r) => r.address);
     },
   };
 }

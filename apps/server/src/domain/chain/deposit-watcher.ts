@@ -34,7 +34,7 @@ export type TickResult =
  */
 export function depositWatcher(options: DepositWatcherOptions) {
   const { repos, source, owner } = options;
-  const maxRange = options.maxRange ?? 500n;
+  const maxRange = options.maxRange ?? options.source.maxRange ?? 500n;
   const leaseMs = options.leaseMs ?? 30_000;
   const leaseName = `deposit-watcher:${source.chain}`;
 
@@ -81,7 +81,9 @@ export function depositWatcher(options: DepositWatcherOptions) {
       }
     }
     const to = confirmed < from + maxRange - 1n ? confirmed : from + maxRange - 1n;
-    const { transfers, lastBlockHash } = await source.transfers(from, to, await watchedTokens());
+    // Read after the heads: an address handed out later can only receive in a block after `to` (deposit-source.ts).
+    const addresses = await repos.depositAddresses.addressesOf(source.chainCurrency);
+    const { transfers, lastBlockHash } = await source.transfers(from, to, await watchedTokens(), addresses);
 
     const owners = await repos.chain.depositOwners(source.chainCurrency, [...new Set(transfers.map((t) => t.to))]);
     const key = (address: string) => (source.chainCurrency === 'bnb' ? address.toLowerCase() : address);
@@ -105,6 +107,13 @@ export function depositWatcher(options: DepositWatcherOptions) {
     const credited = await repos.transaction(async (tx) => {
       // Another instance (after a lost lease) may have moved the cursor meanwhile: then this scan is void.
       if (!(await tx.chain.lockCursorAt(source.chain, from))) return null;
+      // The global lock order (a withdrawal request's too): the users' rows, then every account in id order,
+      // all before the first credit. Crediting one by one would lock accounts out of order across credits,
+      // and a deposit row's foreign-key check on a user after its account deadlocked with a withdrawal.
+      if (credits.length > 0) {
+        await tx.users.lockForMoney(credits.map((c) => c.userId));
+        await tx.ledger.lockAccounts(credits.flatMap((c) => c.movement.accountIds));
+      }
       let count = 0;
       for (const { transfer, userId, movement } of credits) {
         const posted = await postPrepared(tx, movement);
