@@ -114,13 +114,21 @@ export function transactionMethods(validator: LocalValidator): Record<string, Rp
       if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SIGNATURES_FOR_ADDRESS) {
         throw invalidParams(`Invalid limit; max ${MAX_SIGNATURES_FOR_ADDRESS}`);
       }
-      const records = validator.ledger.transactionsFor(address);
-      const beforeIndex = records.findIndex((record) => record.signature === config.before);
+      // As agave: `before` and `until` name any known transaction (of this address or not) and bound by its
+      // place in the ledger; an unknown `before` answers nothing, an unknown `until` does not bound.
+      const position = (record: TransactionRecord) => [record.slot, positionInBlock(validator, record)] as const;
+      const older = (a: readonly [number, number], b: readonly [number, number]) =>
+        a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+      const before = config.before === undefined ? undefined : validator.ledger.transaction(String(config.before));
+      if (config.before !== undefined && !before) return [];
+      const until = config.until === undefined ? undefined : validator.ledger.transaction(String(config.until));
       const found: Record<string, unknown>[] = [];
-      // Newest first, strictly older than `before`, stopping at `until`.
-      for (const record of records.slice(0, beforeIndex === -1 ? records.length : beforeIndex).reverse()) {
-        if (found.length === limit || record.signature === config.until) break;
+      // Newest first, strictly older than `before`, strictly newer than `until`.
+      for (const record of [...validator.ledger.transactionsFor(address)].reverse()) {
+        if (found.length === limit) break;
         if (record.slot > slot) continue;
+        if (before && !older(position(record), position(before))) continue;
+        if (until && !older(position(until), position(record))) break;
         found.push({
           signature: record.signature,
           slot: record.slot,
@@ -155,6 +163,11 @@ function preflightError(report: FailedExecutionReport): RpcError {
       replacementBlockhash: null,
     },
   );
+}
+
+/** Where a transaction sits in its block: orders transactions of one slot. */
+function positionInBlock(validator: LocalValidator, record: TransactionRecord): number {
+  return validator.ledger.block(record.slot)?.transactions.indexOf(record) ?? 0;
 }
 
 /** getSignaturesForAddress's memo field: every memo as "[byte length] text", joined by "; ". */
