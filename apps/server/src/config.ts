@@ -36,6 +36,7 @@ const ZEnv = z.object({
     .default('0.005'),
   CHAIN_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(3000),
   DEV_CHAIN: z.enum(['on', 'off']).default('on'),
+  SECURITY_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
 });
@@ -69,6 +70,8 @@ export interface AppConfig {
   /** How often the deposit watchers and the payout worker look at the chains. */
   chainPollMs: number;
   devChain: boolean;
+  /** Hours transfers and withdrawals stay refused after a bind, unbind or password change (issue 9). */
+  securityHoldHours: number;
   logLevel: string;
   /** The built web app; the server answers without it when the folder is missing. */
   webDistDir: string | undefined;
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     withdrawFeeRate: e.WITHDRAW_FEE_RATE,
     chainPollMs: e.CHAIN_POLL_MS,
     devChain: e.DEV_CHAIN === 'on' && e.NODE_ENV !== 'production',
+    securityHoldHours: e.SECURITY_HOLD_HOURS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
   };

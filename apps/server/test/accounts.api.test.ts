@@ -4,11 +4,12 @@ import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, signUp } from './users.ts';
 import { evmWallet, signed, solanaWallet, type TestWallet } from './wallets.ts';
 
-const bindBody = async (wallet: TestWallet, prefix = 'bindAddress-') => ({
-  currency: wallet.currency,
-  walletAddress: wallet.address,
-  ...(await signed(wallet, prefix)),
-});
+/** Signed by `wallet`; a bind is co-signed (same text) by `confirmer`, a wallet already bound (issue 9). */
+const bindBody = async (wallet: TestWallet, prefix = 'bindAddress-', confirmer?: TestWallet) => {
+  const own = await signed(wallet, prefix);
+  const auth = confirmer ? { authSign: await confirmer.sign(own.signContent), authSignContent: own.signContent } : {};
+  return { currency: wallet.currency, walletAddress: wallet.address, ...own, ...auth };
+};
 
 describe('[api] bound addresses', () => {
   let server: TestServer;
@@ -22,7 +23,7 @@ describe('[api] bound addresses', () => {
     const sol = solanaWallet();
     const bound = await call(server.baseUrl, '/v1/ma/user/bindAddress', {
       token: alice.token,
-      body: await bindBody(sol),
+      body: await bindBody(sol, 'bindAddress-', alice.wallet),
     });
     expect(bound.status).toBe(200);
     const index = await call(server.baseUrl, '/v1/cow/user/index', { token: alice.token });
@@ -33,7 +34,7 @@ describe('[api] bound addresses', () => {
 
     const second = await call(server.baseUrl, '/v1/ma/user/bindAddress', {
       token: alice.token,
-      body: await bindBody(solanaWallet()),
+      body: await bindBody(solanaWallet(), 'bindAddress-', alice.wallet),
     });
     expect(second.json.code).toBe(81006);
 
@@ -58,7 +59,7 @@ describe('[api] bound addresses', () => {
     const carol = await signUp(server);
     const taken = await call(server.baseUrl, '/v1/ma/user/bindAddress', {
       token: carol.token,
-      body: await bindBody(bob.wallet),
+      body: await bindBody(bob.wallet, 'bindAddress-', carol.wallet),
     });
     expect(taken.json.code).toBe(81004);
     const none = await call(server.baseUrl, '/v1/ma/user/unBindAddress', {
@@ -78,7 +79,7 @@ describe('[api] bound addresses', () => {
     const sol = solanaWallet();
     const wrongPrefix = await call(server.baseUrl, '/v1/ma/user/bindAddress', {
       token: dave.token,
-      body: await bindBody(sol, 'Login-'),
+      body: await bindBody(sol, 'Login-', dave.wallet),
     });
     expect(wrongPrefix.json.code).toBe(1229);
   });

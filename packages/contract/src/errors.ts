@@ -32,6 +32,10 @@ export const ERROR_CATALOGUE = {
   81009: { status: 400, message: 'The amount must be more than the fee' },
   81010: { status: 400, message: 'Invalid wallet address' },
   81011: { status: 400, message: 'Please enter a number between 1-1000000' },
+  // Issue 9 point 1: binding needs a factor the account already has; money waits after a security change.
+  81012: { status: 403, message: 'Transfers and withdrawals are paused after a security change' },
+  81013: { status: 403, message: 'Confirm with the signature of a wallet already bound to this account' },
+  81014: { status: 403, message: "Confirm with a code sent to this account's e-mail" },
   1404: { status: 404, message: 'Not found' },
   500: { status: 500, message: 'Server internal error' },
 } as const satisfies Record<number, { status: number; message: string }>;

@@ -56,6 +56,8 @@ export const emailCodes = pgTable('email_codes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  /** 'login' or 'bind-address' (issue 9 point 1): a code works only for what it was sent for. */
+  purpose: text('purpose').notNull().default('login'),
 });
 
 export const loginFailures = pgTable('login_failures', {
@@ -248,3 +250,16 @@ export const hotWalletNonces = pgTable(
   },
   (t) => [primaryKey({ columns: [t.chain, t.address] })],
 );
+
+// Issue 9 point 1: security changes of an account and the hold on money leaving it (0007_security_hold.sql).
+export const securityChanges = pgTable('security_changes', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => users.id),
+  kind: text('kind').notNull(),
+  currency: text('currency'),
+  walletAddress: text('wallet_address'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
+});

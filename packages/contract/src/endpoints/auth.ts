@@ -10,8 +10,9 @@ const ZInviteCode = z.string().max(64).nullish();
 
 export const sendVerifyCode = defineEndpoint({
   ...ROUTES.sendVerifyCode,
-  summary: 'Send an e-mail sign-in code; data is the code id',
-  params: z.object({ receiver: ZEmail, bizType: z.literal('message-login') }),
+  summary:
+    "Send an e-mail code; data is the code id. 'bind-address' (signed in) goes only to the account's own e-mail",
+  params: z.object({ receiver: ZEmail, bizType: z.enum(['message-login', 'bind-address']) }),
   data: z.string(),
 });
 

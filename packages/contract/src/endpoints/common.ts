@@ -17,6 +17,8 @@ export const ZUserInfo = z.object({
   chainCurrency: ZChainCurrency.nullable(),
   email: z.string().nullable(),
   hasPassword: z.boolean(),
+  /** Until when (ms) transfers and withdrawals are paused after a security change; null when they are not. */
+  securityHoldUntil: z.number().int().nullable(),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 

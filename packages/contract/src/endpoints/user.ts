@@ -23,10 +23,23 @@ const ZAddressChange = ZWalletSignature.extend({
   walletAddress: z.string().min(1).max(100).optional(),
 });
 
+/**
+ * Issue 9 point 1: a bind is confirmed by a factor the account already has. An account with a bound wallet
+ * sends that wallet's signature of the same 'bindAddress-{timestamp}' text (authSign, authSignContent); an
+ * account without one sends a 'bind-address' code mailed to its own e-mail (verifyCodeId, verifyCode).
+ */
+export const ZBindAddress = ZAddressChange.extend({
+  authSign: z.string().min(1).max(200).optional(),
+  authSignContent: z.string().min(1).max(100).optional(),
+  verifyCodeId: z.string().regex(/^[1-9]\d{0,18}$/).optional(),
+  verifyCode: z.string().regex(/^\d{6}$/).optional(),
+});
+
 export const bindAddress = defineEndpoint({
   ...ROUTES.bindAddress,
-  summary: "Bind a wallet address with a signature of 'bindAddress-{timestamp}'",
-  body: ZAddressChange,
+  summary:
+    "Bind a wallet address with a signature of 'bindAddress-{timestamp}', confirmed by a bound wallet or an e-mail code",
+  body: ZBindAddress,
   data: ZEmpty,
 });
 

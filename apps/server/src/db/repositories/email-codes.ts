@@ -2,9 +2,18 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { emailCodes } from '../schema.ts';
 
+/** What a code may be used for (email_codes.purpose). */
+export type EmailCodePurpose = 'login' | 'bind-address';
+
 export function emailCodesRepository(db: AppDb) {
   return {
-    async insert(c: { email: string; codeHash: string; createdAt: Date; expiresAt: Date }): Promise<bigint> {
+    async insert(c: {
+      email: string;
+      codeHash: string;
+      createdAt: Date;
+      expiresAt: Date;
+      purpose?: EmailCodePurpose;
+    }): Promise<bigint> {
       const [row] = await db.insert(emailCodes).values(c).returning({ id: emailCodes.id });
       if (!row) throw new Error('insert into email_codes returned no row');
       return row.id;

@@ -7,6 +7,7 @@ import { emailCodesRepository } from './email-codes.ts';
 import { ledgerRepository } from './ledger.ts';
 import { loginFailuresRepository } from './login-failures.ts';
 import { operatorActionsRepository } from './operator-actions.ts';
+import { securityChangesRepository } from './security-changes.ts';
 import { sessionsRepository } from './sessions.ts';
 import { tokenConfigsRepository } from './token-configs.ts';
 import { usedSignaturesRepository } from './used-signatures.ts';
@@ -23,6 +24,7 @@ function tableRepositories(db: AppDb) {
     ledger: ledgerRepository(db),
     loginFailures: loginFailuresRepository(db),
     operatorActions: operatorActionsRepository(db),
+    securityChanges: securityChangesRepository(db),
     sessions: sessionsRepository(db),
     tokenConfigs: tokenConfigsRepository(db),
     usedSignatures: usedSignaturesRepository(db),

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { type TLanguage, type TUserInfo, VERIFY_CODE_COUNTDOWN_S } from '@aidf/contract';
+import type { EmailCodePurpose } from '../../db/repositories/email-codes.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -14,11 +15,14 @@ export const EMAIL_CODE = { ttlMs: 10 * 60_000, maxTries: 5, perHour: 10, resend
 const hashCode = (email: string, code: string) => createHash('sha256').update(`${email}:${code}`).digest('hex');
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** Sends a sign-in code to `email`; answers the code's id. 9000 when asked again too soon or too often. */
+/**
+ * Sends a code to `email` (a sign-in code, or for `purpose` 'bind-address' one that confirms binding a wallet);
+ * answers the code's id. 9000 when asked again too soon or too often.
+ */
 export async function sendLoginCode(
   repos: Repositories,
   mailer: Mailer,
-  input: { email: string; language: TLanguage; now?: Date },
+  input: { email: string; language: TLanguage; now?: Date; purpose?: EmailCodePurpose },
 ): Promise<string> {
   const email = normalizeEmail(input.email);
   const now = input.now ?? new Date();
@@ -38,9 +42,10 @@ export async function sendLoginCode(
       codeHash: hashCode(email, code),
       createdAt: now,
       expiresAt: new Date(now.getTime() + EMAIL_CODE.ttlMs),
+      purpose: input.purpose ?? 'login',
     });
   });
-  await mailer.sendLoginCode(email, code, input.language);
+  await mailer.sendLoginCode(email, code, input.language, input.purpose ?? 'login');
   return id.toString();
 }
 
@@ -60,17 +65,9 @@ export async function loginWithCode(
 ): Promise<{ user: TUserInfo; token: string }> {
   const email = normalizeEmail(input.email);
   const now = input.now ?? new Date();
-  if (!/^[1-9]\d{0,18}$/.test(input.verifyCodeId)) throw new AppError(1227);
   const outcome = await repos.transaction(async (tx) => {
-    const row = await tx.emailCodes.forCheck(BigInt(input.verifyCodeId));
-    if (!row || row.email !== email || row.consumedAt || row.expiresAt <= now)
-      return { ok: false, error: 1227 } as const;
-    if (row.attempts >= EMAIL_CODE.maxTries) return { ok: false, error: 9000 } as const;
-    if (row.codeHash !== hashCode(email, input.verifyCode)) {
-      await tx.emailCodes.countAttempt(row.id);
-      return { ok: false, error: 1227 } as const;
-    }
-    await tx.emailCodes.consume(row.id, now);
+    const refused = await consumeEmailCode(tx, { ...input, email, purpose: 'login', now });
+    if (refused) return { ok: false, error: refused } as const;
     let user = await tx.users.byEmail(email);
     if (!user) {
       const inviter = input.inviteCode ? await inviterByCode(tx, input.inviteCode) : null;
@@ -83,4 +80,26 @@ export async function loginWithCode(
   // A counted wrong try must stay counted, so the refusal is thrown after the transaction commits.
   if (!outcome.ok) throw new AppError(outcome.error);
   return { user: outcome.user, token: outcome.token };
+}
+
+/**
+ * Checks an e-mail code for `purpose` inside the caller's transaction and consumes it; answers the refusal's
+ * code (1227 unknown, wrong, used or expired; 9000 after too many tries) or null. A wrong code counts a try:
+ * the caller commits and throws the refusal afterwards, so the count stays.
+ */
+export async function consumeEmailCode(
+  tx: Repositories,
+  input: { email: string; verifyCodeId: string; verifyCode: string; purpose: EmailCodePurpose; now: Date },
+): Promise<1227 | 9000 | null> {
+  if (!/^[1-9]\d{0,18}$/.test(input.verifyCodeId)) return 1227;
+  const row = await tx.emailCodes.forCheck(BigInt(input.verifyCodeId));
+  if (!row || row.email !== input.email || row.purpose !== input.purpose || row.consumedAt) return 1227;
+  if (row.expiresAt <= input.now) return 1227;
+  if (row.attempts >= EMAIL_CODE.maxTries) return 9000;
+  if (row.codeHash !== hashCode(input.email, input.verifyCode)) {
+    await tx.emailCodes.countAttempt(row.id);
+    return 1227;
+  }
+  await tx.emailCodes.consume(row.id, input.now);
+  return null;
 }

@@ -3,6 +3,7 @@ import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import { toUserInfo } from '../users/user-info.ts';
 import { assertPasswordPolicy, hashPassword } from './password.ts';
+import { recordSecurityChange, type SecurityChangeRecord } from './security-hold.ts';
 import { createSession } from './sessions.ts';
 import { acceptSignedAction, type WalletSignatureInput } from './signed-action.ts';
 import { canonicalAddress, recoverEvmSigner } from './wallet-signature.ts';
@@ -27,7 +28,9 @@ async function signingWallet(input: WalletSignatureInput & { walletAddress?: str
 export async function resetPassword(
   repos: Repositories,
   input: WalletSignatureInput & { newPassword: string; walletAddress?: string | undefined },
-): Promise<{ user: TUserInfo; token: string }> {
+  /** Issue 9 point 1: a password change holds outgoing money this long. */
+  holdHours: number,
+): Promise<{ user: TUserInfo; token: string; change: SecurityChangeRecord }> {
   assertPasswordPolicy(input.newPassword);
   const signer = await signingWallet(input);
   return repos.transaction(async (tx) => {
@@ -38,8 +41,9 @@ export async function resetPassword(
     // The slow hash only after the cheap checks (text, timestamp, signature, owner) passed.
     const passwordHash = await hashPassword(input.newPassword);
     await tx.users.setPasswordHash(owner.id, passwordHash);
+    const change = await recordSecurityChange(tx, { userId: owner.id, kind: 'password' }, holdHours);
     await tx.sessions.revokeAllOfUser(owner.id, new Date());
     const user = { ...owner, passwordHash };
-    return { user: await toUserInfo(tx, user), token: await createSession(tx, owner.id) };
+    return { user: await toUserInfo(tx, user), token: await createSession(tx, owner.id), change };
   });
 }

@@ -1,6 +1,7 @@
 import { parsePositiveAmount } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { boundSignerFor } from '../auth/bound-signer.ts';
+import { assertNoSecurityHold } from '../auth/security-hold.ts';
 import { acceptSignedAction, type WalletSignatureInput } from '../auth/signed-action.ts';
 import { AppError } from '../errors.ts';
 import { userAccount } from '../ledger/platform-accounts.ts';
@@ -24,6 +25,7 @@ export async function transfer(repos: Repositories, senderId: bigint, input: Tra
   if (!receiver) throw new AppError(1226);
   if (receiver.id === senderId) throw new AppError(1225, 'you cannot transfer to yourself');
   const signer = await boundSignerFor(repos, senderId, input.sign);
+  await assertNoSecurityHold(repos, senderId);
 
   const prepared = await prepareMovement(repos, {
     type: 'user-transfer-out',

@@ -1,8 +1,10 @@
 import type { TChainCurrency } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
+import { recordSecurityChange, type SecurityChangeRecord } from '../auth/security-hold.ts';
 import { acceptSignedAction, type WalletSignatureInput } from '../auth/signed-action.ts';
 import { canonicalAddress, recoverEvmSigner } from '../auth/wallet-signature.ts';
 import { AppError } from '../errors.ts';
+import { type BindConfirmation, confirmBind } from './bind-confirmation.ts';
 
 type AddressChange = WalletSignatureInput & { currency: TChainCurrency; walletAddress?: string | undefined };
 
@@ -23,36 +25,76 @@ export async function listBoundAddresses(repos: Repositories, userId: bigint) {
   return { bindAddress: rows.map((r) => ({ currency: r.currency as TChainCurrency, walletAddress: r.walletAddress })) };
 }
 
-/** Binds the signing wallet's address for its currency: once per currency, and to one account only. */
-export async function bindAddress(repos: Repositories, userId: bigint, change: AddressChange, headerAddress?: string) {
-  const address = await signerAddress(change, headerAddress);
-  await repos.transaction(async (tx) => {
-    await tx.users.byIdForUpdate(userId);
-    await acceptSignedAction(tx, { ...change, action: 'bindAddress', address });
+/** When and how long a security change holds the account's outgoing money (issue 9 point 1). */
+export interface ChangeOptions {
+  holdHours: number;
+  headerAddress?: string | undefined;
+  now?: Date;
+}
+
+/**
+ * Binds the signing wallet's address for its currency: once per currency, to one account only, and only when
+ * confirmed by a factor the account already has (bind-confirmation.ts). Starts the security hold.
+ */
+export async function bindAddress(
+  repos: Repositories,
+  userId: bigint,
+  change: AddressChange & BindConfirmation,
+  options: ChangeOptions,
+): Promise<SecurityChangeRecord> {
+  const now = options.now ?? new Date();
+  const address = await signerAddress(change, options.headerAddress);
+  const outcome = await repos.transaction(async (tx) => {
+    const user = await tx.users.byIdForUpdate(userId);
+    if (!user) throw new AppError(401);
+    // The confirmation comes first: a wrong code is counted and committed with nothing else.
+    const refused = await confirmBind(tx, user, { ...change, now });
+    if (refused) return { ok: false, error: refused } as const;
+    await acceptSignedAction(tx, { ...change, action: 'bindAddress', address, now });
     if (await tx.boundAddresses.ofUserAndCurrency(userId, change.currency)) throw new AppError(81006);
     const owner = await tx.users.byBoundAddress(change.currency, address);
     if (owner) throw new AppError(81004);
     if (!(await tx.boundAddresses.insert({ userId, currency: change.currency, walletAddress: address }))) {
       throw new AppError(81004);
     }
+    const record = await recordSecurityChange(
+      tx,
+      { userId, kind: 'bind-address', currency: change.currency, walletAddress: address },
+      options.holdHours,
+      now,
+    );
+    return { ok: true, record } as const;
   });
+  if (!outcome.ok) throw new AppError(outcome.error);
+  return outcome.record;
 }
 
-/** Unbinds the address of a currency; the bound wallet itself must sign, and the sign-in address stays. */
+/**
+ * Unbinds the address of a currency. The wallet being removed must sign: holding its key is the one proof
+ * that the change is wanted, and removing a wallet never gives anyone a new way to spend. The sign-in address
+ * stays (81005). Starts the security hold and tells the owner, as a bind does.
+ */
 export async function unbindAddress(
   repos: Repositories,
   userId: bigint,
   change: AddressChange,
-  headerAddress?: string,
-) {
-  const address = await signerAddress(change, headerAddress);
-  await repos.transaction(async (tx) => {
+  options: ChangeOptions,
+): Promise<SecurityChangeRecord> {
+  const now = options.now ?? new Date();
+  const address = await signerAddress(change, options.headerAddress);
+  return repos.transaction(async (tx) => {
     const user = await tx.users.byIdForUpdate(userId);
     const bound = await tx.boundAddresses.ofUserAndCurrency(userId, change.currency);
     if (!user || !bound) throw new AppError(81003);
     if (bound !== address) throw new AppError(81002);
     if (user.chainCurrency === change.currency && user.walletAddress === bound) throw new AppError(81005);
-    await acceptSignedAction(tx, { ...change, action: 'unbindAddress', address });
+    await acceptSignedAction(tx, { ...change, action: 'unbindAddress', address, now });
     await tx.boundAddresses.remove(userId, change.currency);
+    return recordSecurityChange(
+      tx,
+      { userId, kind: 'unbind-address', currency: change.currency, walletAddress: address },
+      options.holdHours,
+      now,
+    );
   });
 }

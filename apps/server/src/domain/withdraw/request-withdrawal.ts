@@ -3,6 +3,7 @@ import { isAddress } from 'viem';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { WithdrawalRow } from '../../db/repositories/withdrawals.ts';
 import { boundSignerFor } from '../auth/bound-signer.ts';
+import { assertNoSecurityHold } from '../auth/security-hold.ts';
 import { acceptSignedAction, type WalletSignatureInput } from '../auth/signed-action.ts';
 import { AppError } from '../errors.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
@@ -37,6 +38,7 @@ export async function requestWithdrawal(
   if (!receive.gt(0)) throw new AppError(81009);
   if (!isAddress(input.address, { strict: false })) throw new AppError(81010);
   const signer = await boundSignerFor(repos, userId, input.sign);
+  await assertNoSecurityHold(repos, userId, now);
   const idemKey = `withdraw:${signer.address}:${input.signContent}`;
   const day = utcDay(now);
 

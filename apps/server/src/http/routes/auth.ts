@@ -4,15 +4,22 @@ import { addressLogin as walletLogin } from '../../domain/auth/address-login.ts'
 import { loginWithCode, sendLoginCode } from '../../domain/auth/email-login.ts';
 import { passwordLogin } from '../../domain/auth/password-login.ts';
 import { resetPassword } from '../../domain/auth/reset-password.ts';
+import { notifySecurityChange } from '../../domain/auth/security-hold.ts';
 import { revokeSession } from '../../domain/auth/sessions.ts';
+import { sendBindCode } from '../../domain/users/bind-confirmation.ts';
 import { tokenOf } from '../plugins/auth.ts';
+import { sessionOf } from '../session-of.ts';
 import { defineRoute } from './define-route.ts';
 
 /** Sign-in answers carry the token in the `authorization` header (SPEC.md point 7). */
 export async function authRoutes(app: FastifyInstance) {
-  defineRoute(app, sendVerifyCode, ({ params, request }) =>
-    sendLoginCode(app.repos, app.mailer, { email: params.receiver, language: request.language }),
-  );
+  defineRoute(app, sendVerifyCode, async ({ params, request }) => {
+    const input = { email: params.receiver, language: request.language };
+    if (params.bizType === 'message-login') return sendLoginCode(app.repos, app.mailer, input);
+    // A code that confirms binding a wallet goes only to the signed-in account's own e-mail.
+    await app.authenticate(request);
+    return sendBindCode(app.repos, app.mailer, sessionOf(request).userId, input);
+  });
 
   defineRoute(app, loginByMessage, async ({ params, body, request, reply }) => {
     const result =
@@ -29,8 +36,9 @@ export async function authRoutes(app: FastifyInstance) {
     return result.user;
   });
 
-  defineRoute(app, forgetPassword, async ({ body, reply }) => {
-    const result = await resetPassword(app.repos, body);
+  defineRoute(app, forgetPassword, async ({ body, request, reply }) => {
+    const result = await resetPassword(app.repos, body, app.config.securityHoldHours);
+    void notifySecurityChange(app.mailer, request.log, result.change, request.language);
     reply.header(HEADERS.authorization, result.token);
     return result.user;
   });

@@ -9,6 +9,7 @@ import {
   unBindAddress,
 } from '@aidf/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notifySecurityChange, type SecurityChangeRecord } from '../../domain/auth/security-hold.ts';
 import { bindAddress as bind, listBoundAddresses, unbindAddress as unbind } from '../../domain/users/addresses.ts';
 import { getOwnUser } from '../../domain/users/get-user.ts';
 import { bindInviter, followedInvite } from '../../domain/users/inviter.ts';
@@ -25,13 +26,21 @@ export async function userRoutes(app: FastifyInstance) {
 
   defineRoute(app, getFollowedInvite, ({ params }) => followedInvite(app.repos, params.loginName));
 
+  // The owner's e-mail is told after the change committed; the answer does not wait for the mail server.
+  const changeOptions = (request: FastifyRequest) => ({
+    holdHours: app.config.securityHoldHours,
+    headerAddress: headerAddress(request),
+  });
+  const notify = (request: FastifyRequest, record: SecurityChangeRecord) =>
+    void notifySecurityChange(app.mailer, request.log, record, request.language);
+
   defineRoute(app, bindAddress, async ({ body, request }) => {
-    await bind(app.repos, sessionOf(request).userId, body, headerAddress(request));
+    notify(request, await bind(app.repos, sessionOf(request).userId, body, changeOptions(request)));
     return null;
   });
 
   defineRoute(app, unBindAddress, async ({ body, request }) => {
-    await unbind(app.repos, sessionOf(request).userId, body, headerAddress(request));
+    notify(request, await unbind(app.repos, sessionOf(request).userId, body, changeOptions(request)));
     return null;
   });
 
