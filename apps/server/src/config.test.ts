@@ -1,5 +1,6 @@
+import { DEV_REQUEST_SIGN_SECRET } from '@aidf/contract';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { DEV_OPERATOR_TOKEN, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -9,6 +10,8 @@ describe('loadConfig', () => {
 
   it('reads every setting by its documented name', () => {
     const c = loadConfig({
+      // The test mode: local chain URLs without the production settings would refuse to start otherwise.
+      NODE_ENV: 'test',
       PORT: '9000',
       HOST: '0.0.0.0',
       DATA_DIR: '/var/lib/aidf',
@@ -47,6 +50,7 @@ describe('loadConfig', () => {
       SOLANA_RPC_URL: 'https://solana.example.org',
       HOT_WALLET_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
       DEPOSIT_HD_MNEMONIC: 'test test test test test test test test test test test junk',
+      SMTP_URL: 'smtp://mail.example.org:587',
     };
     expect(loadConfig({ NODE_ENV: 'production', ...own, ...chains }).env).toBe('production');
   });
@@ -56,9 +60,103 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ...own })).toThrow(
       /BSC_RPC_URL: required[\s\S]*SOLANA_RPC_URL: required[\s\S]*HOT_WALLET_PRIVATE_KEY: required[\s\S]*DEPOSIT_HD_MNEMONIC: required/,
     );
-    expect(loadConfig({}).devChain).toBe(true);
-    expect(loadConfig({ DEV_CHAIN: 'off' }).devChain).toBe(false);
+    expect(loadConfig({}).mode).toBe('dev-chains');
+    expect(loadConfig({ DEV_CHAIN: 'off', ...own, SMTP_URL: 'smtp://mail:25' }).mode).toBe('production-like');
     expect(() => loadConfig({ WITHDRAW_FEE_RATE: '1.5' })).toThrow(/WITHDRAW_FEE_RATE/);
     expect(loadConfig({}).withdrawFeeRate).toBe('0.005');
+  });
+
+  describe('production start-up rules (issue 9 point 5)', () => {
+    const own = { REQUEST_SIGN_SECRET: 'our-own-production-secret', OPERATOR_TOKEN: 'our-own-operator-token' };
+    const everything = {
+      ...own,
+      SMTP_URL: 'smtp://mail.example.org:587',
+      BSC_RPC_URL: 'https://bsc.example.org',
+      SOLANA_RPC_URL: 'https://solana.example.org',
+      HOT_WALLET_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
+      DEPOSIT_HD_MNEMONIC: 'test test test test test test test test test test test junk',
+    };
+    /** The message loadConfig stops with, or a note that it started. */
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return 'started';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+
+    it('runs the dev tools only when npm start runs the dev chains itself, or in the tests', () => {
+      expect(loadConfig({}).mode).toBe('dev-chains');
+      expect(loadConfig({ NODE_ENV: 'development' }).mode).toBe('dev-chains');
+      expect(loadConfig({ NODE_ENV: 'test' }).mode).toBe('test');
+      expect(loadConfig({ NODE_ENV: 'test', BSC_RPC_URL: 'http://127.0.0.1:8545' }).mode).toBe('test');
+      expect(loadConfig({ NODE_ENV: 'production', ...everything }).mode).toBe('production-like');
+    });
+
+    it('refuses a real chain URL without every production setting, in one line naming what is missing and why', () => {
+      const message = refusal({ BSC_RPC_URL: 'https://bsc.example.org' });
+      expect(message).not.toContain('\n');
+      expect(message).toMatch(/^Invalid configuration: a real chain is configured \(BSC_RPC_URL\)/);
+      expect(message).toContain(
+        'missing: REQUEST_SIGN_SECRET (not the public dev value), OPERATOR_TOKEN (not the public dev value), SMTP_URL, SOLANA_RPC_URL, HOT_WALLET_PRIVATE_KEY, DEPOSIT_HD_MNEMONIC',
+      );
+      expect(refusal({ SOLANA_RPC_URL: 'https://solana.example.org' })).toMatch(
+        /a real chain is configured \(SOLANA_RPC_URL\).*missing: .*SMTP_URL, BSC_RPC_URL, HOT_WALLET_PRIVATE_KEY/,
+      );
+      // One setting short of the whole set is still refused, naming just that one.
+      const { SMTP_URL: _smtp, ...withoutSmtp } = everything;
+      expect(refusal(withoutSmtp)).toMatch(
+        /a real chain is configured \(BSC_RPC_URL, SOLANA_RPC_URL\).*missing: SMTP_URL \(/,
+      );
+    });
+
+    it('refuses a platform key without every production setting', () => {
+      expect(refusal({ HOT_WALLET_PRIVATE_KEY: everything.HOT_WALLET_PRIVATE_KEY })).toMatch(
+        /^Invalid configuration: a platform key is configured \(HOT_WALLET_PRIVATE_KEY\).*missing: .*BSC_RPC_URL, SOLANA_RPC_URL, DEPOSIT_HD_MNEMONIC/,
+      );
+      expect(refusal({ DEPOSIT_HD_MNEMONIC: everything.DEPOSIT_HD_MNEMONIC })).toMatch(
+        /a platform key is configured \(DEPOSIT_HD_MNEMONIC\)/,
+      );
+      expect(refusal({ DEPOSIT_XPUB: 'xpub-of-the-platform' })).toMatch(
+        /a platform key is configured \(DEPOSIT_XPUB\)/,
+      );
+    });
+
+    it('refuses the public dev operator token and request secret beside a real chain, even when set by hand', () => {
+      expect(refusal({ ...everything, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN })).toMatch(
+        /missing: OPERATOR_TOKEN \(not the public dev value\) \(/,
+      );
+      expect(refusal({ ...everything, REQUEST_SIGN_SECRET: DEV_REQUEST_SIGN_SECRET })).toMatch(
+        /missing: REQUEST_SIGN_SECRET \(not the public dev value\) \(/,
+      );
+    });
+
+    it('starts production-like, without dev tools, when every production setting is set', () => {
+      const c = loadConfig(everything);
+      expect(c).toMatchObject({ env: 'development', mode: 'production-like', operatorToken: own.OPERATOR_TOKEN });
+    });
+
+    it('runs DEV_CHAIN=off without dev tools, so it needs its own secrets and SMTP but no chain', () => {
+      expect(refusal({ DEV_CHAIN: 'off' })).toMatch(
+        /^Invalid configuration: DEV_CHAIN=off .*missing: REQUEST_SIGN_SECRET \(not the public dev value\), OPERATOR_TOKEN \(not the public dev value\), SMTP_URL \(/,
+      );
+      const c = loadConfig({ DEV_CHAIN: 'off', ...own, SMTP_URL: everything.SMTP_URL });
+      expect(c).toMatchObject({ mode: 'production-like', bscRpcUrl: undefined, solanaRpcUrl: undefined });
+    });
+
+    it('keeps NODE_ENV=test on the loopback dev chains the tests start', () => {
+      expect(refusal({ NODE_ENV: 'test', BSC_RPC_URL: 'https://bsc.example.org' })).toBe(
+        'Invalid configuration: NODE_ENV=test runs the dev tools, so BSC_RPC_URL must be a loopback dev chain (127.0.0.1, ::1 or localhost)',
+      );
+      expect(loadConfig({ NODE_ENV: 'test', SOLANA_RPC_URL: 'http://localhost:8899' }).mode).toBe('test');
+    });
+
+    it('needs SMTP_URL in production too, where no dev mailbox stands in', () => {
+      const { SMTP_URL: _smtp, ...withoutSmtp } = everything;
+      expect(refusal({ NODE_ENV: 'production', ...withoutSmtp })).toBe(
+        'Invalid configuration:\n  SMTP_URL: required in production',
+      );
+    });
   });
 });

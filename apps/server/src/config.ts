@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_REQUEST_SIGN_SECRET } from '@aidf/contract';
 import { z } from 'zod';
+import { type ConfigMode, productionRefusal, startupCheck, startupRefusal, testModeRefusal } from './config-mode.ts';
 
 /** The operator token of development; `npm start` prints it. */
 export const DEV_OPERATOR_TOKEN = 'aidf-dev-operator-token';
@@ -43,6 +44,8 @@ const ZEnv = z.object({
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
+  /** Whether the dev tools may run: only in 'dev-chains' (npm start's own dev chains) and 'test' (config-mode.ts). */
+  mode: ConfigMode;
   port: number;
   host: string;
   /** Where the embedded database keeps its files; ':memory:' keeps it in memory. */
@@ -69,7 +72,6 @@ export interface AppConfig {
   withdrawFeeRate: string;
   /** How often the deposit watchers and the payout worker look at the chains. */
   chainPollMs: number;
-  devChain: boolean;
   /** Hours transfers and withdrawals stay refused after a bind, unbind or password change (issue 9). */
   securityHoldHours: number;
   logLevel: string;
@@ -85,22 +87,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && e.REQUEST_SIGN_SECRET === DEV_REQUEST_SIGN_SECRET) {
-    throw new Error('Invalid configuration:\n  REQUEST_SIGN_SECRET: set your own secret in production');
-  }
-  if (e.NODE_ENV === 'production' && e.OPERATOR_TOKEN === DEV_OPERATOR_TOKEN) {
-    throw new Error('Invalid configuration:\n  OPERATOR_TOKEN: set your own token in production');
-  }
-  if (e.NODE_ENV === 'production') {
-    const missing = (
-      ['BSC_RPC_URL', 'SOLANA_RPC_URL', 'HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_HD_MNEMONIC'] as const
-    ).filter((name) => !e[name]);
-    if (missing.length > 0) {
-      throw new Error(`Invalid configuration:\n${missing.map((m) => `  ${m}: required in production`).join('\n')}`);
-    }
-  }
+  // README "Production start-up rules": the dev tools only beside npm start's own dev chains or in the tests.
+  const devSecrets = { REQUEST_SIGN_SECRET: DEV_REQUEST_SIGN_SECRET, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN };
+  const startup = startupCheck(e, devSecrets, env);
+  if (startup.missing.length > 0)
+    throw new Error(e.NODE_ENV === 'production' ? productionRefusal(startup) : startupRefusal(startup));
+  const testRefusal = startup.mode === 'test' ? testModeRefusal(env) : null;
+  if (testRefusal) throw new Error(testRefusal);
   return {
     env: e.NODE_ENV,
+    mode: startup.mode,
     port: e.PORT,
     host: e.HOST,
     // Relative to where the user ran npm (INIT_CWD), not to the workspace npm switched into.
@@ -118,7 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bscConfirmations: e.BSC_CONFIRMATIONS,
     withdrawFeeRate: e.WITHDRAW_FEE_RATE,
     chainPollMs: e.CHAIN_POLL_MS,
-    devChain: e.DEV_CHAIN === 'on' && e.NODE_ENV !== 'production',
     securityHoldHours: e.SECURITY_HOLD_HOURS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,

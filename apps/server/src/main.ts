@@ -1,19 +1,22 @@
 import { startChainWorkers } from './chain/chain-workers.ts';
 import { type AppConfig, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_USERS } from './dev/demo-users.ts';
-import { type DevChains, startDevChains } from './dev/dev-chains.ts';
+import type { DevChains } from './dev/dev-chains.ts';
 import { buildApp } from './http/app.ts';
 import { prepareDatabase } from './prepare.ts';
 
 async function main() {
   let config: AppConfig = loadConfig();
   const database = await openDatabase(config);
-  const { migrations, seeded, repos } = await prepareDatabase(database, { seedDemoData: config.env !== 'production' });
+  // The dev tools run only beside the dev chains this start runs itself (config-mode.ts); the dev modules are
+  // imported only then, so a production start never loads the dev chains, the dev mail server or the seed.
+  const devMode = config.mode === 'dev-chains';
+  const { migrations, seeded, repos } = await prepareDatabase(database, { seedDemoData: devMode });
 
-  // Outside production, no chain configured means the dev chains (ARCHITECTURE.md "Chains").
+  // Nothing real configured outside production means the dev chains (ARCHITECTURE.md "Chains").
   let devChains: DevChains | null = null;
-  if (config.devChain && !config.bscRpcUrl && !config.solanaRpcUrl) {
+  if (devMode) {
+    const { startDevChains } = await import('./dev/dev-chains.ts');
     devChains = await startDevChains({ repos });
     config = { ...config, bscRpcUrl: devChains.evm.rpcUrl, solanaRpcUrl: devChains.solana.rpcUrl };
   }
@@ -25,7 +28,8 @@ async function main() {
     chains: app.chains,
     pollMs: config.chainPollMs,
     log: app.log,
-    allowChainReset: config.env !== 'production',
+    // A dev chain starts empty each time; a real chain going back is a fault to stop on, not to follow.
+    allowChainReset: devMode,
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -44,9 +48,10 @@ async function main() {
   console.log(`\n  AIDF is running: ${address}\n  API docs:        ${address}/docs\n  Database:        ${where}`);
   console.log(`  BNB Smart Chain: ${config.bscRpcUrl ?? 'off'}${devChains ? '  (dev chain, chain id 56)' : ''}`);
   console.log(`  Solana:          ${config.solanaRpcUrl ?? 'off'}${devChains ? '  (dev stand-in)' : ''}`);
-  if (config.env !== 'production') {
+  if (devChains) {
+    const { DEMO_USERS } = await import('./dev/demo-users.ts');
     console.log(`  Dev mailbox:     ${address}/dev/mailbox`);
-    if (devChains) console.log(`  Dev wallet:      ${address}/dev/wallet  (dev wallets and a test-token faucet)`);
+    console.log(`  Dev wallet:      ${address}/dev/wallet  (dev wallets and a test-token faucet)`);
     console.log(
       `  Operator token:  ${config.operatorToken}  (npm run operator -- credit <user> <currency> <amount> --reason "..." | chain-status)`,
     );

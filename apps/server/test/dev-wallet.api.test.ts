@@ -11,8 +11,8 @@ describe('the dev chains of npm start and the /dev/wallet faucet', () => {
   let server: TestServer;
 
   beforeAll(async () => {
+    // The test mode (startTestServer's NODE_ENV=test): dev chains the test starts, so the dev tools run.
     server = await startTestServer({
-      env: { NODE_ENV: 'development' },
       prepare: async (repos) => {
         devChains = await startDevChains({ repos, blockIntervalMs: 0, slotIntervalMs: 0 });
         return { env: { BSC_RPC_URL: devChains.evm.rpcUrl, SOLANA_RPC_URL: devChains.solana.rpcUrl }, devChains };

@@ -2,6 +2,7 @@ import { CHAINS, Money } from '@aidf/contract';
 import type { PublicClient } from 'viem';
 import type { LocalAccount } from 'viem/accounts';
 import type { AppConfig } from '../config.ts';
+import { devToolsAllowed } from '../config-mode.ts';
 import type { DepositSource } from './deposit-source.ts';
 import { bscPublicClient } from './evm/bsc-client.ts';
 import { evmDepositSource } from './evm/evm-deposit-source.ts';
@@ -27,7 +28,11 @@ export function chainServices(config: AppConfig, devMnemonic: string): ChainServ
   let bsc: ChainServices['bsc'] = null;
   if (config.bscRpcUrl) {
     const client = bscPublicClient(config.bscRpcUrl);
-    const hotWallet = loadHotWallet({ env: config.env, privateKey: config.hotWalletPrivateKey, devMnemonic });
+    const hotWallet = loadHotWallet({
+      devKey: devToolsAllowed(config),
+      privateKey: config.hotWalletPrivateKey,
+      devMnemonic,
+    });
     bsc = {
       rpcUrl: config.bscRpcUrl,
       client,

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
+import { devToolsAllowed } from '../config-mode.ts';
 import type { Database } from '../db/client.ts';
 import { repositories } from '../db/repositories/index.ts';
 import './types.ts';
 import { chainServices } from '../chain/chain-services.ts';
 import { depositAddressDeriver, loadDepositMnemonic } from '../chain/deposit-keys.ts';
 import type { DevChains } from '../dev/dev-chains.ts';
-import { type DevMailbox, startDevMailbox } from '../dev/mailbox.ts';
+import type { DevMailbox } from '../dev/mailbox.ts';
 import { type Mailer, smtpMailer } from '../domain/mail/mailer.ts';
 import { sessionAuth } from './plugins/auth.ts';
 import { errorHandling } from './plugins/errors.ts';
@@ -21,8 +22,6 @@ import { authRoutes } from './routes/auth.ts';
 import { chainRoutes } from './routes/chain.ts';
 import { coinConfigRoutes } from './routes/coin-config.ts';
 import { contentRoutes } from './routes/content.ts';
-import { devMailboxRoutes } from './routes/dev-mailbox.ts';
-import { devWalletRoutes } from './routes/dev-wallet.ts';
 import { healthRoutes } from './routes/health.ts';
 import { onChainRoutes } from './routes/on-chain.ts';
 import { operatorRoutes } from './routes/operator.ts';
@@ -31,9 +30,9 @@ import { userRoutes } from './routes/users.ts';
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
-  /** Where sign-in codes go; by default SMTP_URL, or a dev mailbox outside production. */
+  /** Where sign-in codes go; by default SMTP_URL, or a dev mailbox where the dev tools run (config-mode.ts). */
   mailer?: Mailer;
-  /** The dev chains `npm start` runs; they add the /dev/wallet page and its faucet. */
+  /** The dev chains `npm start` runs; they add the /dev/wallet page and its faucet, never production-like. */
   devChains?: DevChains | null;
 }
 
@@ -83,17 +82,27 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   await app.register(operatorRoutes);
   await app.register(chainRoutes);
   await app.register(onChainRoutes);
-  if (mail.mailbox) await app.register(devMailboxRoutes, { mailbox: mail.mailbox });
-  if (devChains && config.env !== 'production') await app.register(devWalletRoutes, { devChains });
+  // The dev routes and what they load are imported only where the dev tools run: never production-like.
+  if (mail.mailbox) {
+    const { devMailboxRoutes } = await import('./routes/dev-mailbox.ts');
+    await app.register(devMailboxRoutes, { mailbox: mail.mailbox });
+  }
+  if (devChains && devToolsAllowed(config)) {
+    const { devWalletRoutes } = await import('./routes/dev-wallet.ts');
+    await app.register(devWalletRoutes, { devChains });
+  }
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;
 }
 
-/** SMTP_URL when set; outside production without one, a dev mailbox on loopback shown at /dev/mailbox. */
+/** SMTP_URL when set; where the dev tools run without one, a dev mailbox on loopback shown at /dev/mailbox. */
 async function mailFromConfig(config: AppConfig): Promise<{ mailer: Mailer; mailbox: DevMailbox | null }> {
   if (config.smtpUrl) return { mailer: smtpMailer(config.smtpUrl), mailbox: null };
-  if (config.env === 'production') throw new Error('SMTP_URL is required in production');
+  // loadConfig already refuses this; the check stays beside the dev mail server it keeps out.
+  if (!devToolsAllowed(config))
+    throw new Error('SMTP_URL is required: the dev mailbox runs only beside the dev chains');
+  const { startDevMailbox } = await import('../dev/mailbox.ts');
   const mailbox = await startDevMailbox();
   return { mailer: smtpMailer(mailbox.smtpUrl), mailbox };
 }
