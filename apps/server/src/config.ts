@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_REQUEST_SIGN_SECRET } from '@aidf/contract';
 import { z } from 'zod';
+import { type TrustProxy, ZTrustProxy } from './trust-proxy.ts';
 import { type ConfigMode, productionRefusal, startupCheck, startupRefusal, testModeRefusal } from './config-mode.ts';
 
 /** The operator token of development; `npm start` prints it. */
@@ -38,6 +39,7 @@ const ZEnv = z.object({
   CHAIN_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(3000),
   DEV_CHAIN: z.enum(['on', 'off']).default('on'),
   SECURITY_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  TRUST_PROXY: ZTrustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
 });
@@ -74,6 +76,8 @@ export interface AppConfig {
   chainPollMs: number;
   /** Hours transfers and withdrawals stay refused after a bind, unbind or password change (issue 9). */
   securityHoldHours: number;
+  /** Fastify's trustProxy: which X-Forwarded-For hops name the client (issue 9 point 7). */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** The built web app; the server answers without it when the folder is missing. */
   webDistDir: string | undefined;
@@ -115,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     withdrawFeeRate: e.WITHDRAW_FEE_RATE,
     chainPollMs: e.CHAIN_POLL_MS,
     securityHoldHours: e.SECURITY_HOLD_HOURS,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
   };

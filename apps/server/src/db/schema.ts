@@ -60,13 +60,6 @@ export const emailCodes = pgTable('email_codes', {
   purpose: text('purpose').notNull().default('login'),
 });
 
-export const loginFailures = pgTable('login_failures', {
-  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  loginName: text('login_name').notNull(),
-  ip: text('ip').notNull(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').primaryKey(),
   userId: bigint('user_id', { mode: 'bigint' })
@@ -263,3 +256,16 @@ export const securityChanges = pgTable('security_changes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
 });
+
+// Issue 9 points 3 and 7: fixed-window attempt counters (0009_attempt_limits.sql; login_failures is gone).
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key, t.windowStart] })],
+);

@@ -11,6 +11,7 @@ import { depositAddressDeriver, loadDepositMnemonic } from '../chain/deposit-key
 import type { DevChains } from '../dev/dev-chains.ts';
 import type { DevMailbox } from '../dev/mailbox.ts';
 import { type Mailer, smtpMailer } from '../domain/mail/mailer.ts';
+import { attemptLimits } from './plugins/attempt-limits.ts';
 import { sessionAuth } from './plugins/auth.ts';
 import { errorHandling } from './plugins/errors.ts';
 import { openApi } from './plugins/openapi.ts';
@@ -46,6 +47,8 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
+    // Off unless TRUST_PROXY names the proxies: else any client could pick its own request.ip.
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,6 +74,7 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   await app.register(requestContext);
   await app.register(requestSignatureCheck);
   await app.register(sessionAuth);
+  await app.register(attemptLimits);
   await app.register(openApi);
 
   await app.register(healthRoutes);

@@ -1,11 +1,11 @@
 import type { AppDb } from '../client.ts';
 import { announcementsRepository } from './announcements.ts';
+import { attemptCountersRepository } from './attempt-counters.ts';
 import { boundAddressesRepository } from './bound-addresses.ts';
 import { chainRepository } from './chain.ts';
 import { depositAddressesRepository } from './deposit-addresses.ts';
 import { emailCodesRepository } from './email-codes.ts';
 import { ledgerRepository } from './ledger.ts';
-import { loginFailuresRepository } from './login-failures.ts';
 import { operatorActionsRepository } from './operator-actions.ts';
 import { securityChangesRepository } from './security-changes.ts';
 import { sessionsRepository } from './sessions.ts';
@@ -17,12 +17,12 @@ import { withdrawalsRepository } from './withdrawals.ts';
 function tableRepositories(db: AppDb) {
   return {
     announcements: announcementsRepository(db),
+    attemptCounters: attemptCountersRepository(db),
     boundAddresses: boundAddressesRepository(db),
     chain: chainRepository(db),
     depositAddresses: depositAddressesRepository(db),
     emailCodes: emailCodesRepository(db),
     ledger: ledgerRepository(db),
-    loginFailures: loginFailuresRepository(db),
     operatorActions: operatorActionsRepository(db),
     securityChanges: securityChangesRepository(db),
     sessions: sessionsRepository(db),

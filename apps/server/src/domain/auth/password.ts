@@ -1,8 +1,9 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { AppError } from '../errors.ts';
+import { semaphore } from '../limits/semaphore.ts';
 
-const scrypt = promisify(scryptCallback) as (
+const scryptUnbounded = promisify(scryptCallback) as (
   password: string,
   salt: Buffer,
   keylen: number,
@@ -12,6 +13,21 @@ const scrypt = promisify(scryptCallback) as (
 /** RULES.md: scrypt with N=2^17, r=8, p=1. */
 const PARAMS = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
 const KEY_LENGTH = 32;
+
+/**
+ * One hash takes 128 MB and a thread of libuv's pool (4 threads, shared with file and DNS work) for about
+ * half a second: at most 2 run at once, 32 more may wait, and beyond that a request answers 9000 at once
+ * rather than piling up memory.
+ */
+const hashSlots = semaphore({
+  concurrency: 2,
+  maxWaiting: 32,
+  whenFull: () => new AppError(9000, 'too many password checks at once, try again'),
+});
+const scrypt: typeof scryptUnbounded = (...args) => hashSlots.run(() => scryptUnbounded(...args));
+
+/** How many password hashes this process has started, runs and queues now. */
+export const passwordHashStats = () => hashSlots.stats();
 
 /** 8-20 characters with at least one letter and one digit, else 1221. */
 export function assertPasswordPolicy(password: string) {
@@ -37,4 +53,23 @@ export async function verifyPassword(password: string, stored: string): Promise<
     maxmem: PARAMS.maxmem,
   });
   return timingSafeEqual(actual, expected);
+}
+
+/**
+ * A stored hash that no password matches (its key is random bytes), with today's parameters: checking a
+ * password against it costs what checking a real account costs.
+ */
+const NOBODY = [
+  'scrypt',
+  PARAMS.N,
+  PARAMS.r,
+  PARAMS.p,
+  randomBytes(16).toString('base64url'),
+  randomBytes(KEY_LENGTH).toString('base64url'),
+].join('$');
+
+/** Spends one password check on no account, so an unknown login name answers as late as a known one. */
+export async function verifyNobody(password: string): Promise<false> {
+  await verifyPassword(password, NOBODY);
+  return false;
 }

@@ -4,6 +4,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../domain/errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A file upload route: its multipart POSTs are not signed (SPEC.md point 7). Nothing else is exempt. */
+    unsignedUpload?: boolean;
+  }
+}
+
+/** Only a multipart POST to a route that declares `config: { unsignedUpload: true }` skips the check. */
+function isUnsignedUpload(request: FastifyRequest): boolean {
+  return (
+    request.routeOptions.config.unsignedUpload === true &&
+    request.method === 'POST' &&
+    (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')
+  );
+}
+
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return typeof value === 'string' ? value : undefined;
@@ -22,13 +38,14 @@ export function signatureProblem(request: FastifyRequest, secret: string, nowMs:
 
 /**
  * Refuses /v1 calls whose `signature` header is missing or wrong, or whose `timestamp` is more than 5 minutes
- * off (HTTP 400, code 1225). File uploads are not signed (SPEC.md point 7).
+ * off (HTTP 400, code 1225). File uploads are not signed (SPEC.md point 7): only on routes that say so, since
+ * the content type alone is the client's claim.
  */
 export const requestSignatureCheck = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     // Only routes that exist under /v1: an unknown path answers 404, whatever its headers.
     if (!request.routeOptions.url?.startsWith('/v1/')) return;
-    if (request.headers['content-type']?.startsWith('multipart/form-data')) return;
+    if (isUnsignedUpload(request)) return;
     const problem = signatureProblem(request, app.config.requestSignSecret, Date.now());
     if (problem) throw new AppError(1225, problem);
   });
