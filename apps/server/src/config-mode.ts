@@ -21,12 +21,8 @@ const PLATFORM_KEY_SETTINGS = ['HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_HD_MNEMONIC', 
 const OWN_SECRETS = ['REQUEST_SIGN_SECRET', 'OPERATOR_TOKEN'] as const;
 /** What a production-like start needs besides its own secrets; the chain settings only when a chain is meant. */
 const REQUIRED_SETTINGS = ['SMTP_URL'] as const;
-const REQUIRED_CHAIN_SETTINGS = [
-  'BSC_RPC_URL',
-  'SOLANA_RPC_URL',
-  'HOT_WALLET_PRIVATE_KEY',
-  'DEPOSIT_HD_MNEMONIC',
-] as const;
+// DEPOSIT_XPUB, not DEPOSIT_HD_MNEMONIC: the API derives deposit addresses without the seed that spends them.
+const REQUIRED_CHAIN_SETTINGS = ['BSC_RPC_URL', 'SOLANA_RPC_URL', 'HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_XPUB'] as const;
 
 type Settings = Readonly<Record<string, unknown>>;
 

@@ -2,6 +2,10 @@ import { DEV_REQUEST_SIGN_SECRET } from '@aidf/contract';
 import { describe, expect, it } from 'vitest';
 import { DEV_OPERATOR_TOKEN, loadConfig } from './config.ts';
 
+/** The DEPOSIT_XPUB of the phrase 'test … junk' (m/44'/60'/0'/0). */
+const DEPOSIT_XPUB =
+  'xpub6DyUKdwoLWmUJ4Tn9Bbsdtx7B5Ws18mEN19e5HT52ikE53FiUheSQXrZUNPovqfyKmw4579A1Mm3GXXKM39N64uooBfJ4tNAzFsEbodRTx4';
+
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({ INIT_CWD: '/srv/aidf' });
@@ -49,7 +53,7 @@ describe('loadConfig', () => {
       BSC_RPC_URL: 'https://bsc.example.org',
       SOLANA_RPC_URL: 'https://solana.example.org',
       HOT_WALLET_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
-      DEPOSIT_HD_MNEMONIC: 'test test test test test test test test test test test junk',
+      DEPOSIT_XPUB,
       SMTP_URL: 'smtp://mail.example.org:587',
     };
     expect(loadConfig({ NODE_ENV: 'production', ...own, ...chains }).env).toBe('production');
@@ -58,7 +62,7 @@ describe('loadConfig', () => {
   it('needs the chains and the platform keys in production, and never starts a dev chain there', () => {
     const own = { REQUEST_SIGN_SECRET: 'our-own-production-secret', OPERATOR_TOKEN: 'our-own-operator-token' };
     expect(() => loadConfig({ NODE_ENV: 'production', ...own })).toThrow(
-      /BSC_RPC_URL: required[\s\S]*SOLANA_RPC_URL: required[\s\S]*HOT_WALLET_PRIVATE_KEY: required[\s\S]*DEPOSIT_HD_MNEMONIC: required/,
+      /BSC_RPC_URL: required[\s\S]*SOLANA_RPC_URL: required[\s\S]*HOT_WALLET_PRIVATE_KEY: required[\s\S]*DEPOSIT_XPUB: required/,
     );
     expect(loadConfig({}).mode).toBe('dev-chains');
     expect(loadConfig({ DEV_CHAIN: 'off', ...own, SMTP_URL: 'smtp://mail:25' }).mode).toBe('production-like');
@@ -74,7 +78,7 @@ describe('loadConfig', () => {
       BSC_RPC_URL: 'https://bsc.example.org',
       SOLANA_RPC_URL: 'https://solana.example.org',
       HOT_WALLET_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
-      DEPOSIT_HD_MNEMONIC: 'test test test test test test test test test test test junk',
+      DEPOSIT_XPUB,
     };
     /** The message loadConfig stops with, or a note that it started. */
     const refusal = (env: Record<string, string>) => {
@@ -99,7 +103,7 @@ describe('loadConfig', () => {
       expect(message).not.toContain('\n');
       expect(message).toMatch(/^Invalid configuration: a real chain is configured \(BSC_RPC_URL\)/);
       expect(message).toContain(
-        'missing: REQUEST_SIGN_SECRET (not the public dev value), OPERATOR_TOKEN (not the public dev value), SMTP_URL, SOLANA_RPC_URL, HOT_WALLET_PRIVATE_KEY, DEPOSIT_HD_MNEMONIC',
+        'missing: REQUEST_SIGN_SECRET (not the public dev value), OPERATOR_TOKEN (not the public dev value), SMTP_URL, SOLANA_RPC_URL, HOT_WALLET_PRIVATE_KEY, DEPOSIT_XPUB',
       );
       expect(refusal({ SOLANA_RPC_URL: 'https://solana.example.org' })).toMatch(
         /a real chain is configured \(SOLANA_RPC_URL\).*missing: .*SMTP_URL, BSC_RPC_URL, HOT_WALLET_PRIVATE_KEY/,
@@ -113,14 +117,12 @@ describe('loadConfig', () => {
 
     it('refuses a platform key without every production setting', () => {
       expect(refusal({ HOT_WALLET_PRIVATE_KEY: everything.HOT_WALLET_PRIVATE_KEY })).toMatch(
-        /^Invalid configuration: a platform key is configured \(HOT_WALLET_PRIVATE_KEY\).*missing: .*BSC_RPC_URL, SOLANA_RPC_URL, DEPOSIT_HD_MNEMONIC/,
+        /^Invalid configuration: a platform key is configured \(HOT_WALLET_PRIVATE_KEY\).*missing: .*BSC_RPC_URL, SOLANA_RPC_URL, DEPOSIT_XPUB/,
       );
-      expect(refusal({ DEPOSIT_HD_MNEMONIC: everything.DEPOSIT_HD_MNEMONIC })).toMatch(
+      expect(refusal({ DEPOSIT_HD_MNEMONIC: 'test test test test test test test test test test test junk' })).toMatch(
         /a platform key is configured \(DEPOSIT_HD_MNEMONIC\)/,
       );
-      expect(refusal({ DEPOSIT_XPUB: 'xpub-of-the-platform' })).toMatch(
-        /a platform key is configured \(DEPOSIT_XPUB\)/,
-      );
+      expect(refusal({ DEPOSIT_XPUB })).toMatch(/a platform key is configured \(DEPOSIT_XPUB\)/);
     });
 
     it('refuses the public dev operator token and request secret beside a real chain, even when set by hand', () => {

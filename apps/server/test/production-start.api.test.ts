@@ -28,7 +28,9 @@ const EVERY_PRODUCTION_SETTING = {
   BSC_RPC_URL: 'https://bsc.example.invalid',
   SOLANA_RPC_URL: 'https://solana.example.invalid',
   HOT_WALLET_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
-  DEPOSIT_HD_MNEMONIC: 'test test test test test test test test test test test junk',
+  // The extended public key of m/44'/60'/0'/0 of the phrase 'test … junk': the API holds no seed.
+  DEPOSIT_XPUB:
+    'xpub6DyUKdwoLWmUJ4Tn9Bbsdtx7B5Ws18mEN19e5HT52ikE53FiUheSQXrZUNPovqfyKmw4579A1Mm3GXXKM39N64uooBfJ4tNAzFsEbodRTx4',
 };
 
 /** tsx compiles the whole server on a cold start: on a busy machine that takes a while. */
