@@ -24,14 +24,18 @@ export interface ChainServices {
   withdrawPolicy: { feeRate: Money };
 }
 
-export function chainServices(config: AppConfig, devMnemonic: string): ChainServices {
+/** `devMnemonic`: the dev deposit seed, which stands in for the hot wallet's key; null when the API runs on DEPOSIT_XPUB. */
+export function chainServices(config: AppConfig, devMnemonic: string | null): ChainServices {
   let bsc: ChainServices['bsc'] = null;
   if (config.bscRpcUrl) {
+    if (devMnemonic === null && !config.hotWalletPrivateKey) {
+      throw new Error('HOT_WALLET_PRIVATE_KEY is required: with DEPOSIT_XPUB the API loads no seed to derive it from');
+    }
     const client = bscPublicClient(config.bscRpcUrl);
     const hotWallet = loadHotWallet({
       devKey: devToolsAllowed(config),
       privateKey: config.hotWalletPrivateKey,
-      devMnemonic,
+      devMnemonic: devMnemonic ?? '', // unused: the key is set (checked above)
     });
     bsc = {
       rpcUrl: config.bscRpcUrl,

@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { base58 } from '@scure/base';
 import { mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
 import { HDKey as Slip10Key } from 'micro-key-producer/slip10.js';
-import { HDKey as Bip32Key, generateMnemonic, hdKeyToAccount } from 'viem/accounts';
+import { HDKey as Bip32Key, generateMnemonic, hdKeyToAccount, publicKeyToAddress } from 'viem/accounts';
+import type { DepositAddressDeriver } from '../domain/chain/deposit-address.ts';
+
+/** BIP-44 account 0, external chain, of coin type 60 (EVM): deposit address i is child i of this node. */
+export const EVM_DEPOSIT_PATH = "m/44'/60'/0'/0";
 
 /**
  * The platform's HD seed for deposit addresses (ARCHITECTURE.md "Chains"): from DEPOSIT_HD_MNEMONIC, or in
@@ -30,17 +35,61 @@ export function loadDepositMnemonic(options: {
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { mnemonic: string }).mnemonic;
 }
 
+/**
+ * The API's deposit keys. With DEPOSIT_XPUB (required in production) the API holds only the extended public key:
+ * it derives the EVM deposit addresses and never reads the seed, so it cannot spend them; Solana's path is
+ * hardened (ed25519), so without the seed it makes no new Solana deposit address (those answer 81034; the
+ * addresses already handed out keep being watched). Without it (npm start, tests) the dev seed derives both,
+ * and stands in for the hot wallet's key (`devMnemonic`).
+ */
+export function depositKeys(config: {
+  env: 'development' | 'production' | 'test';
+  depositXpub: string | undefined;
+  depositMnemonic: string | undefined;
+  dataDir: string;
+}): { derive: DepositAddressDeriver; devMnemonic: string | null } {
+  if (config.depositXpub) return { derive: xpubDepositDeriver(config.depositXpub), devMnemonic: null };
+  if (config.env === 'production') {
+    throw new Error('DEPOSIT_XPUB is required in production: the API derives deposit addresses without the seed');
+  }
+  const mnemonic = loadDepositMnemonic({ env: config.env, mnemonic: config.depositMnemonic, dataDir: config.dataDir });
+  return { derive: depositAddressDeriver(mnemonic), devMnemonic: mnemonic };
+}
+
+/** The DEPOSIT_XPUB of a seed: the extended public key of EVM_DEPOSIT_PATH (`npm run deposit-keys -- xpub`). */
+export function depositXpubOf(mnemonic: string): string {
+  return Bip32Key.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(EVM_DEPOSIT_PATH).publicExtendedKey;
+}
+
+/** EVM deposit addresses from the extended public key alone; Solana's need the seed (null: none made). */
+export function xpubDepositDeriver(xpub: string): DepositAddressDeriver {
+  const node = Bip32Key.fromExtendedKey(xpub);
+  if (node.privateKey) throw new Error('DEPOSIT_XPUB holds a private key: give the API the public one (xpub…)');
+  if (node.depth !== 4) throw new Error(`DEPOSIT_XPUB must be the key of ${EVM_DEPOSIT_PATH} (depth 4)`);
+  return (chainCurrency, userId) => {
+    if (chainCurrency !== 'bnb') return null;
+    const child = node.deriveChild(bip32Index(userId));
+    if (!child.publicKey) throw new Error('DEPOSIT_XPUB derived no public key');
+    const uncompressed = secp256k1.Point.fromBytes(child.publicKey).toBytes(false);
+    return publicKeyToAddress(`0x${Buffer.from(uncompressed).toString('hex')}`);
+  };
+}
+
 /** Derives a user's deposit address per chain at index = user id: unique, stable, the same on every instance. */
-export function depositAddressDeriver(mnemonic: string) {
+export function depositAddressDeriver(mnemonic: string): DepositAddressDeriver {
   // The seed (2,048 PBKDF2 rounds) is made once here, not on every address asked for.
   const seed = mnemonicToSeedSync(mnemonic);
   const evmRoot = Bip32Key.fromMasterSeed(seed);
   const solanaRoot = Slip10Key.fromMasterSeed(seed);
-  return (chainCurrency: 'bnb' | 'sol', userId: bigint): string => {
-    if (userId < 0n || userId >= 2n ** 31n) throw new Error('user id outside the BIP-32 index range');
-    const index = Number(userId);
+  return (chainCurrency, userId) => {
+    const index = bip32Index(userId);
     // BIP-44 coin types: 60 for EVM chains, 501 for Solana (hardened throughout, as ed25519 requires).
     if (chainCurrency === 'bnb') return hdKeyToAccount(evmRoot, { addressIndex: index }).address;
     return base58.encode(solanaRoot.derive(`m/44'/501'/${index}'/0'`).publicKeyRaw);
   };
+}
+
+function bip32Index(userId: bigint): number {
+  if (userId < 0n || userId >= 2n ** 31n) throw new Error('user id outside the BIP-32 index range');
+  return Number(userId);
 }

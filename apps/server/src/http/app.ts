@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import { repositories } from '../db/repositories/index.ts';
 import './types.ts';
 import { chainServices } from '../chain/chain-services.ts';
-import { depositAddressDeriver, loadDepositMnemonic } from '../chain/deposit-keys.ts';
+import { depositKeys } from '../chain/deposit-keys.ts';
 import type { DevChains } from '../dev/dev-chains.ts';
 import type { DevMailbox } from '../dev/mailbox.ts';
 import { type Mailer, smtpMailer } from '../domain/mail/mailer.ts';
@@ -58,13 +58,10 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   app.decorate('repos', repositories(database.db));
   const mail = mailer ? { mailer, mailbox: null } : await mailFromConfig(config);
   app.decorate('mailer', mail.mailer);
-  const depositMnemonic = loadDepositMnemonic({
-    env: config.env,
-    mnemonic: config.depositMnemonic,
-    dataDir: config.dataDir,
-  });
-  app.decorate('deriveDepositAddress', depositAddressDeriver(depositMnemonic));
-  app.decorate('chains', chainServices(config, depositMnemonic));
+  // With DEPOSIT_XPUB the API never reads the deposit seed (deposit-keys.ts).
+  const deposits = depositKeys(config);
+  app.decorate('deriveDepositAddress', deposits.derive);
+  app.decorate('chains', chainServices(config, deposits.devMnemonic));
   app.addHook('onClose', async () => {
     mail.mailer.close();
     await mail.mailbox?.close();

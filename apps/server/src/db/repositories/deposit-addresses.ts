@@ -25,6 +25,15 @@ export function depositAddressesRepository(db: AppDb) {
       return row !== undefined;
     },
 
+    /** The user's deposit address on a chain, when one was made. */
+    async of(userId: bigint, chainCurrency: string): Promise<string | null> {
+      const [row] = await db
+        .select({ address: depositAddresses.address })
+        .from(depositAddresses)
+        .where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.chainCurrency, chainCurrency)));
+      return row?.address ?? null;
+    },
+
     /** Every deposit address of a chain: the ones the watcher asks the node about. */
     async addressesOf(chainCurrency: 'bnb' | 'sol'): Promise<string[]> {
       const rows = await db
