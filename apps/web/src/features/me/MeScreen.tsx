@@ -9,9 +9,10 @@ import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { clearLogin, useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { useBoundAddresses, useHomeUser, useUserInfo } from './api/account-queries.ts';
+import { BindCodeField, type EmailCode } from './BindCodeField.tsx';
 import { InviterDialog } from './InviterDialog.tsx';
 import { TipsDialog } from './TipsDialog.tsx';
-import { useAddressChange } from './use-address-change.ts';
+import { type BindConfirmation, useAddressChange } from './use-address-change.ts';
 
 const LINKS = [
   ['/personalAssets', 'titles.personalAssets'],
@@ -54,10 +55,28 @@ export default function MeScreen() {
   const user = useUserInfo();
   const addressChange = useAddressChange();
   const [tips, setTips] = useState<{ kind: 'bind' | 'unbind'; chain: TChainName; address?: string } | null>(null);
+  const [emailCode, setEmailCode] = useState<EmailCode>({ verifyCodeId: null, verifyCode: '' });
   const [inviterOpen, setInviterOpen] = useState(false);
 
   const boundOf = (currency: string) => bound.data?.bindAddress.find((b) => b.currency === currency)?.walletAddress;
   const signInAddress = user.data?.walletAddress ?? null;
+  // A bind is confirmed by the wallet already bound (the other chain's), else by a code to the account's e-mail.
+  const boundChain = CHAIN_ROWS.find((row) => boundOf(row.currency))?.chain;
+  const bindByEmail = boundChain === undefined ? (user.data?.email ?? null) : null;
+  const bindConfirmation = (): BindConfirmation | undefined => {
+    if (boundChain) return { by: 'wallet', chain: boundChain };
+    const { verifyCodeId, verifyCode } = emailCode;
+    if (bindByEmail && verifyCodeId) return { by: 'email', verifyCodeId, verifyCode };
+    return undefined;
+  };
+  const bindText = (chain: TChainName) =>
+    [
+      t('tips.bindText', { chain }),
+      boundChain ? t('tips.bindCoSign', { chain: boundChain }) : '',
+      bindByEmail ? t('tips.bindByEmail', { email: bindByEmail }) : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
 
   async function signOut() {
     await call('logout', {}).catch(() => {});
@@ -183,15 +202,25 @@ export default function MeScreen() {
           title={t(tips.kind === 'bind' ? 'tips.bindTitle' : 'tips.unbindTitle')}
           text={
             tips.kind === 'bind'
-              ? t('tips.bindText', { chain: tips.chain })
+              ? bindText(tips.chain)
               : t('tips.unbindText', { chain: tips.chain, address: maskAddress(tips.address ?? '') })
           }
           busy={addressChange.pending}
           onClose={() => setTips(null)}
           onConfirm={async () => {
-            if (await addressChange.change(tips.kind, tips.chain)) setTips(null);
+            if (tips.kind === 'bind' && bindByEmail && !/^\d{6}$/.test(emailCode.verifyCode)) {
+              return showToast(t('messages.ecology_A2'), 'error');
+            }
+            if (await addressChange.change(tips.kind, tips.chain, bindConfirmation())) {
+              setTips(null);
+              setEmailCode({ verifyCodeId: null, verifyCode: '' });
+            }
           }}
-        />
+        >
+          {tips.kind === 'bind' && bindByEmail && (
+            <BindCodeField email={bindByEmail} value={emailCode} onChange={setEmailCode} />
+          )}
+        </TipsDialog>
       )}
       {inviterOpen && <InviterDialog onClose={() => setInviterOpen(false)} />}
     </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
 
@@ -8,17 +9,21 @@ export function TipsDialog({
   busy,
   onConfirm,
   onClose,
+  children,
 }: {
   title: string;
   text: string;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** What else the change needs, such as the e-mail code that confirms a bind. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Dialog title={title} onClose={onClose} testId="tips-dialog">
       <p className="muted">{text}</p>
+      {children}
       <div className="button-row">
         <button type="button" className="button button-quiet" onClick={onClose}>
           {t('tips.cancel')}

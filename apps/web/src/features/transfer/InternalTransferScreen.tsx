@@ -17,6 +17,8 @@ import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { connectorFor } from '../../wallet/index.ts';
 import { walletFailureMessage } from '../auth/wallet-message.ts';
+import { SecurityHoldNotice } from '../me/SecurityHoldNotice.tsx';
+import { useSecurityHold } from '../me/use-security-hold.ts';
 import { CurrencyChips } from '../statements/CurrencyChips.tsx';
 
 export default function InternalTransferScreen() {
@@ -25,6 +27,7 @@ export default function InternalTransferScreen() {
   const call = useApi();
   const queryClient = useQueryClient();
   const assets = useAssets();
+  const holdUntil = useSecurityHold();
   const [username, setUsername] = useState('');
   const [currency, setCurrency] = useState<TCurrency>('usdt');
   const [amount, setAmount] = useState('');
@@ -101,7 +104,8 @@ export default function InternalTransferScreen() {
         </button>
       </div>
       <p className="muted small">{t('transfer.signHint')}</p>
-      <button type="submit" className="button" disabled={busy}>
+      {holdUntil !== null && <SecurityHoldNotice until={holdUntil} />}
+      <button type="submit" className="button" disabled={busy || holdUntil !== null}>
         {busy ? t('auth.waitingForWallet') : t('transfer.submit')}
       </button>
     </form>

@@ -10,6 +10,8 @@ import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { connectorFor } from '../../wallet/index.ts';
 import { walletFailureMessage } from '../auth/wallet-message.ts';
+import { SecurityHoldNotice } from '../me/SecurityHoldNotice.tsx';
+import { useSecurityHold } from '../me/use-security-hold.ts';
 import { withdrawProblem } from './withdraw-math.ts';
 
 export const WITHDRAW_CONFIG_KEY = ['withdraw-config'] as const;
@@ -28,6 +30,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
   const call = useApi();
   const queryClient = useQueryClient();
   const assets = useAssets();
+  const holdUntil = useSecurityHold();
   const config = useQuery({ queryKey: WITHDRAW_CONFIG_KEY, queryFn: () => call('withdrawConfig', {}) });
   const [amount, setAmount] = useState('');
   const [address, setAddress] = useState(session.walletAddress?.startsWith('0x') ? session.walletAddress : '');
@@ -112,7 +115,8 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
         </strong>
       </div>
       <p className="muted small">{t('withdraw.leftToday', { count: rules.leftToday })}</p>
-      <button type="submit" className="button" disabled={busy || rules.leftToday === 0}>
+      {holdUntil !== null && <SecurityHoldNotice until={holdUntil} />}
+      <button type="submit" className="button" disabled={busy || rules.leftToday === 0 || holdUntil !== null}>
         {busy ? t('auth.waitingForWallet') : t('withdraw.submit')}
       </button>
     </form>

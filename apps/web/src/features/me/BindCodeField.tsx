@@ -1,0 +1,68 @@
+import { VERIFY_CODE_COUNTDOWN_S } from '@aidf/contract';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/Dialog.tsx';
+import { showToast } from '../../components/toast.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useApi } from '../../lib/use-api.ts';
+import { useCountdown } from '../auth/use-countdown.ts';
+
+export interface EmailCode {
+  verifyCodeId: string | null;
+  verifyCode: string;
+}
+
+/**
+ * The e-mail code that confirms a bind on an account with no wallet yet (issue 9 point 1): the server mails a
+ * 'bind-address' code to the signed-in account's own e-mail only.
+ */
+export function BindCodeField({
+  email,
+  value,
+  onChange,
+}: {
+  email: string;
+  value: EmailCode;
+  onChange: (next: EmailCode) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const call = useApi();
+  const countdown = useCountdown();
+
+  async function sendCode() {
+    if (countdown.left > 0) return;
+    countdown.start(VERIFY_CODE_COUNTDOWN_S);
+    try {
+      const verifyCodeId = await call('sendVerifyCode', { params: { receiver: email, bizType: 'bind-address' } });
+      onChange({ ...value, verifyCodeId });
+      showToast(t('auth.codeSent'), 'success');
+    } catch (error) {
+      countdown.start(0);
+      showToast(
+        errorMessage(error, t, (k) => i18n.exists(k)),
+        'error',
+      );
+    }
+  }
+
+  return (
+    <Field label={t('auth.code')}>
+      <div className="input-row">
+        <input
+          className="input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          dir="ltr"
+          placeholder={t('auth.codePlaceholder')}
+          value={value.verifyCode}
+          onChange={(e) => onChange({ ...value, verifyCode: e.target.value.replace(/\D/g, '') })}
+          name="bind-code"
+          data-testid="bind-code"
+        />
+        <button type="button" className="button button-quiet" onClick={sendCode} disabled={countdown.left > 0}>
+          {countdown.left > 0 ? t('auth.resendIn', { seconds: countdown.left }) : t('auth.sendCode')}
+        </button>
+      </div>
+    </Field>
+  );
+}

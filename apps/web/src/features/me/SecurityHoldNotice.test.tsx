@@ -1,0 +1,34 @@
+import { render, screen } from '@testing-library/react';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../../i18n/locales/en.json';
+import fr from '../../i18n/locales/fr.json';
+import { SecurityHoldNotice } from './SecurityHoldNotice.tsx';
+import { activeHoldUntil } from './use-security-hold.ts';
+
+beforeAll(async () => {
+  // As the app sets it up (i18n/index.ts): React escapes, i18next does not.
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { translation: en }, fr: { translation: fr } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+describe('the security hold (issue 9 point 1)', () => {
+  it('counts only a hold still ahead', () => {
+    expect(activeHoldUntil(null, 1000)).toBeNull();
+    expect(activeHoldUntil(1000, 1000)).toBeNull();
+    expect(activeHoldUntil(2000, 1000)).toBe(2000);
+  });
+
+  it('says until when, in the interface language', async () => {
+    const until = Date.UTC(2026, 10, 24, 7, 40);
+    await i18n.changeLanguage('fr');
+    render(<SecurityHoldNotice until={until} />);
+    const text = screen.getByTestId('security-hold').textContent ?? '';
+    expect(text).toContain('Les transferts et les retraits sont suspendus jusqu');
+    expect(text).toContain(new Intl.DateTimeFormat('fr-u-nu-latn', { dateStyle: 'short' }).format(until));
+  });
+});
