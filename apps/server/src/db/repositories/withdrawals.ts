@@ -1,15 +1,19 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
-import { hotWalletNonces, users, withdrawals } from '../schema.ts';
+import { hotWalletNonces, withdrawals } from '../schema.ts';
+import { usersRepository } from './users.ts';
 
 export type WithdrawalStatus = 'requested' | 'signed' | 'sent' | 'confirmed' | 'refunded';
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 export function withdrawalsRepository(db: AppDb) {
   return {
-    /** Serialises one user's withdrawal requests (the daily limit is counted under this lock). */
+    /**
+     * Serialises one user's withdrawal requests (the daily limit is counted under this lock); the same lock
+     * as a deposit credit's, taken before any account (users.lockForMoney).
+     */
     async lockUser(userId: bigint) {
-      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await usersRepository(db).lockForMoney([userId]);
     },
 
     async byIdem(idemKey: string): Promise<WithdrawalRow | null> {
