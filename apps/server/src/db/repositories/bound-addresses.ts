@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { boundAddresses } from '../schema.ts';
 
@@ -17,6 +17,10 @@ export function boundAddressesRepository(db: AppDb) {
         .from(boundAddresses)
         .where(and(eq(boundAddresses.userId, userId), eq(boundAddresses.currency, currency)));
       return row?.walletAddress ?? null;
+    },
+    /** A transaction-scoped lock on one address of a currency: one first sign-in of it at a time. */
+    async lockAddress(currency: string, walletAddress: string) {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`address:${currency}:${walletAddress}`}))`);
     },
     /** False when the address or the user's slot for that currency is taken. */
     async insert(b: { userId: bigint; currency: string; walletAddress: string }): Promise<boolean> {

@@ -3,7 +3,7 @@ import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import { inviterByCode } from '../users/inviter.ts';
 import { toUserInfo } from '../users/user-info.ts';
-import { newUsername, usernameSeedOfAddress } from '../users/username.ts';
+import { insertWithNewUsername, usernameSeedOfAddress } from '../users/username.ts';
 import { createSession } from './sessions.ts';
 import { acceptSignedAction, type WalletSignatureInput } from './signed-action.ts';
 import { canonicalAddress } from './wallet-signature.ts';
@@ -23,17 +23,20 @@ export async function addressLogin(repos: Repositories, input: AddressLoginInput
   if (!address) throw new AppError(1225, `walletAddress is not a ${input.currency} address`);
   return repos.transaction(async (tx): Promise<{ user: TUserInfo; token: string }> => {
     await acceptSignedAction(tx, { ...input, action: 'login', address });
+    // One first sign-in of an address at a time: two at once would both find no user and create two.
+    await tx.boundAddresses.lockAddress(input.currency, address);
     let user = await tx.users.byBoundAddress(input.currency, address);
     if (!user) {
       const inviter = input.inviteCode ? await inviterByCode(tx, input.inviteCode) : null;
-      const username = await newUsername(tx, usernameSeedOfAddress(input.currency, address));
-      const id = await tx.users.insert({
-        username,
+      const id = await insertWithNewUsername(tx, usernameSeedOfAddress(input.currency, address), {
         walletAddress: address,
         chainCurrency: input.currency,
         inviterId: inviter?.id ?? null,
       });
-      await tx.boundAddresses.insert({ userId: id, currency: input.currency, walletAddress: address });
+      // Taken meanwhile by a bind to another account: refuse rather than leave a user without its address.
+      if (!(await tx.boundAddresses.insert({ userId: id, currency: input.currency, walletAddress: address }))) {
+        throw new AppError(81004);
+      }
       user = await tx.users.byId(id);
     }
     if (!user) throw new Error('user vanished inside its own transaction');

@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { inviterByCode } from '../users/inviter.ts';
 import { toUserInfo } from '../users/user-info.ts';
-import { newUsername } from '../users/username.ts';
+import { insertWithNewUsername } from '../users/username.ts';
 import { createSession } from './sessions.ts';
 
 /** RULES.md: a 6-digit code, valid 10 minutes, resend after 60 s, 5 wrong tries, 10 codes per e-mail per hour. */
@@ -68,11 +68,16 @@ export async function loginWithCode(
   const outcome = await repos.transaction(async (tx) => {
     const refused = await consumeEmailCode(tx, { ...input, email, purpose: 'login', now });
     if (refused) return { ok: false, error: refused } as const;
+    // One first sign-in of an e-mail at a time: two at once (two valid codes) would both create the account.
+    await tx.emailCodes.lockEmail(email);
     let user = await tx.users.byEmail(email);
     if (!user) {
       const inviter = input.inviteCode ? await inviterByCode(tx, input.inviteCode) : null;
-      const username = await newUsername(tx, email.split('@')[0] ?? 'user');
-      user = await tx.users.byId(await tx.users.insert({ username, email, inviterId: inviter?.id ?? null }));
+      const id = await insertWithNewUsername(tx, email.split('@')[0] ?? 'user', {
+        email,
+        inviterId: inviter?.id ?? null,
+      });
+      user = await tx.users.byId(id);
     }
     if (!user) throw new Error('user vanished inside its own transaction');
     return { ok: true, user: await toUserInfo(tx, user), token: await createSession(tx, user.id) } as const;

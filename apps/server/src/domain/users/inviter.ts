@@ -14,6 +14,9 @@ export async function inviterByCode(repos: Repositories, inviteCode: string) {
  */
 export async function bindInviter(repos: Repositories, userId: bigint, inviteCode: string): Promise<void> {
   await repos.transaction(async (tx) => {
+    // Binds one at a time: the upline check below and the bind must not interleave with another bind
+    // (A→B and B→A at once would both pass, and a cycle may run through rows neither bind touches).
+    await tx.users.lockInviteTree();
     const user = await tx.users.byIdForUpdate(userId);
     if (!user) throw new AppError(1226);
     if (user.inviterId !== null) throw new AppError(10471);

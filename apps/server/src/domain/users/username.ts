@@ -1,17 +1,26 @@
 import { randomInt } from 'node:crypto';
 import type { Repositories } from '../../db/repositories/index.ts';
+import type { NewUser } from '../../db/repositories/users.ts';
 
-/** A username from an address or e-mail: lower-case letters and digits, unique, never changed afterwards. */
-export async function newUsername(repos: Repositories, seed: string): Promise<string> {
+/**
+ * Inserts a user with a username made from an address or e-mail: lower-case letters and digits, unique, never
+ * changed afterwards. The name is claimed by the insert itself (users.insertUnlessUsernameTaken), not checked
+ * first: two sign-ins whose seeds collide at the same moment both succeed, with different names.
+ */
+export async function insertWithNewUsername(
+  repos: Repositories,
+  seed: string,
+  user: Omit<NewUser, 'username'>,
+): Promise<bigint> {
   const base =
     seed
       .toLowerCase()
       .replace(/[^a-z0-9]/g, '')
       .slice(0, 12) || 'user';
-  if (!(await repos.users.usernameTaken(base))) return base;
-  for (let i = 0; i < 20; i++) {
-    const candidate = `${base}${randomInt(1000, 100_000)}`;
-    if (!(await repos.users.usernameTaken(candidate))) return candidate;
+  for (let i = 0; i <= 20; i++) {
+    const username = i === 0 ? base : `${base}${randomInt(1000, 100_000)}`;
+    const id = await repos.users.insertUnlessUsernameTaken({ ...user, username });
+    if (id !== null) return id;
   }
   throw new Error(`no free username for ${base}`);
 }
