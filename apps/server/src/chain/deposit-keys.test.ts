@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
 import { HDKey } from 'viem/accounts';
@@ -32,6 +35,7 @@ describe('deposit keys: EVM addresses from the extended public key', () => {
     // An invalid phrase and an unwritable folder: reading either would throw.
     const keys = depositKeys({
       env: 'production',
+      mode: 'production-like',
       depositXpub: xpub,
       depositMnemonic: 'not a phrase',
       dataDir: '/nonexistent/never-written',
@@ -41,11 +45,40 @@ describe('deposit keys: EVM addresses from the extended public key', () => {
     expect(() =>
       depositKeys({
         env: 'production',
+        mode: 'production-like',
         depositXpub: undefined,
         depositMnemonic: generateMnemonic(wordlist),
         dataDir: ':memory:',
       }),
     ).toThrow(/DEPOSIT_XPUB is required in production/);
+  });
+
+  it('uses the dev seed file only beside the dev chains or in the tests, never production-like (issue 9 point 5)', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aidf-deposit-keys-'));
+    try {
+      // DEV_CHAIN=off with no chain: production-like, and no DEPOSIT_XPUB.
+      const keys = depositKeys({
+        env: 'development',
+        mode: 'production-like',
+        depositXpub: undefined,
+        depositMnemonic: undefined,
+        dataDir,
+      });
+      expect(keys.devMnemonic).toBeNull();
+      expect(keys.derive('bnb', 5n)).toBeNull();
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+      const dev = depositKeys({
+        env: 'development',
+        mode: 'dev-chains',
+        depositXpub: undefined,
+        depositMnemonic: undefined,
+        dataDir,
+      });
+      expect(dev.derive('bnb', 5n)).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      expect(fs.readdirSync(dataDir)).toEqual(['dev-deposit-key.json']);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses an extended private key or a key of another level', () => {

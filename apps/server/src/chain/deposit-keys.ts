@@ -6,6 +6,7 @@ import { mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
 import { HDKey as Slip10Key } from 'micro-key-producer/slip10.js';
 import { HDKey as Bip32Key, generateMnemonic, hdKeyToAccount, publicKeyToAddress } from 'viem/accounts';
+import { type ConfigMode, devToolsAllowed } from '../config-mode.ts';
 import type { DepositAddressDeriver } from '../domain/chain/deposit-address.ts';
 
 /** BIP-44 account 0, external chain, of coin type 60 (EVM): deposit address i is child i of this node. */
@@ -44,6 +45,7 @@ export function loadDepositMnemonic(options: {
  */
 export function depositKeys(config: {
   env: 'development' | 'production' | 'test';
+  mode: ConfigMode;
   depositXpub: string | undefined;
   depositMnemonic: string | undefined;
   dataDir: string;
@@ -52,6 +54,10 @@ export function depositKeys(config: {
   if (config.env === 'production') {
     throw new Error('DEPOSIT_XPUB is required in production: the API derives deposit addresses without the seed');
   }
+  // The dev seed file is a dev tool (config-mode.ts). Production-like without DEPOSIT_XPUB is DEV_CHAIN=off with
+  // no chain (loadConfig refuses it beside one): no deposit address at all (81034), never one of a dev seed,
+  // which would be stored and watched once a real chain is configured.
+  if (!devToolsAllowed(config)) return { derive: () => null, devMnemonic: null };
   const mnemonic = loadDepositMnemonic({ env: config.env, mnemonic: config.depositMnemonic, dataDir: config.dataDir });
   return { derive: depositAddressDeriver(mnemonic), devMnemonic: mnemonic };
 }
