@@ -28,7 +28,8 @@ async function main() {
     chains: app.chains,
     pollMs: config.chainPollMs,
     log: app.log,
-    // A dev chain starts empty each time; a real chain going back is a fault to stop on, not to follow.
+    // A dev chain starts empty each time: read from genesis, and followed when it starts over. A real chain is
+    // read from its head (not from genesis on mainnet), and going back is a fault to stop on, not to follow.
     allowChainReset: devMode,
   });
   const shutdown = async (signal: string) => {
