@@ -20,7 +20,8 @@ const PLATFORM_KEY_SETTINGS = ['HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_HD_MNEMONIC', 
 /** Secrets whose development default is public (in the repository): production needs its own. */
 const OWN_SECRETS = ['REQUEST_SIGN_SECRET', 'OPERATOR_TOKEN'] as const;
 /** What a production-like start needs besides its own secrets; the chain settings only when a chain is meant. */
-const REQUIRED_SETTINGS = ['SMTP_URL'] as const;
+// PUBLIC_HOSTS: else a signed text may name whatever host the request came through (issue 9 point 6).
+const REQUIRED_SETTINGS = ['SMTP_URL', 'PUBLIC_HOSTS'] as const;
 // DEPOSIT_XPUB, not DEPOSIT_HD_MNEMONIC: the API derives deposit addresses without the seed that spends them.
 const REQUIRED_CHAIN_SETTINGS = ['BSC_RPC_URL', 'SOLANA_RPC_URL', 'HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_XPUB'] as const;
 

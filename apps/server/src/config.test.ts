@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       HOT_WALLET_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
       DEPOSIT_XPUB,
       SMTP_URL: 'smtp://mail.example.org:587',
+      PUBLIC_HOSTS: 'aidf.example',
     };
     expect(loadConfig({ NODE_ENV: 'production', ...own, ...chains }).env).toBe('production');
   });
@@ -65,7 +66,9 @@ describe('loadConfig', () => {
       /BSC_RPC_URL: required[\s\S]*SOLANA_RPC_URL: required[\s\S]*HOT_WALLET_PRIVATE_KEY: required[\s\S]*DEPOSIT_XPUB: required/,
     );
     expect(loadConfig({}).mode).toBe('dev-chains');
-    expect(loadConfig({ DEV_CHAIN: 'off', ...own, SMTP_URL: 'smtp://mail:25' }).mode).toBe('production-like');
+    expect(
+      loadConfig({ DEV_CHAIN: 'off', ...own, SMTP_URL: 'smtp://mail:25', PUBLIC_HOSTS: 'aidf.example' }).mode,
+    ).toBe('production-like');
     expect(() => loadConfig({ WITHDRAW_FEE_RATE: '1.5' })).toThrow(/WITHDRAW_FEE_RATE/);
     expect(loadConfig({}).withdrawFeeRate).toBe('0.005');
   });
@@ -75,6 +78,7 @@ describe('loadConfig', () => {
     const everything = {
       ...own,
       SMTP_URL: 'smtp://mail.example.org:587',
+      PUBLIC_HOSTS: 'aidf.example',
       BSC_RPC_URL: 'https://bsc.example.org',
       SOLANA_RPC_URL: 'https://solana.example.org',
       HOT_WALLET_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
@@ -103,10 +107,10 @@ describe('loadConfig', () => {
       expect(message).not.toContain('\n');
       expect(message).toMatch(/^Invalid configuration: a real chain is configured \(BSC_RPC_URL\)/);
       expect(message).toContain(
-        'missing: REQUEST_SIGN_SECRET (not the public dev value), OPERATOR_TOKEN (not the public dev value), SMTP_URL, SOLANA_RPC_URL, HOT_WALLET_PRIVATE_KEY, DEPOSIT_XPUB',
+        'missing: REQUEST_SIGN_SECRET (not the public dev value), OPERATOR_TOKEN (not the public dev value), SMTP_URL, PUBLIC_HOSTS, SOLANA_RPC_URL, HOT_WALLET_PRIVATE_KEY, DEPOSIT_XPUB',
       );
       expect(refusal({ SOLANA_RPC_URL: 'https://solana.example.org' })).toMatch(
-        /a real chain is configured \(SOLANA_RPC_URL\).*missing: .*SMTP_URL, BSC_RPC_URL, HOT_WALLET_PRIVATE_KEY/,
+        /a real chain is configured \(SOLANA_RPC_URL\).*missing: .*SMTP_URL, PUBLIC_HOSTS, BSC_RPC_URL, HOT_WALLET_PRIVATE_KEY/,
       );
       // One setting short of the whole set is still refused, naming just that one.
       const { SMTP_URL: _smtp, ...withoutSmtp } = everything;
@@ -139,11 +143,16 @@ describe('loadConfig', () => {
       expect(c).toMatchObject({ env: 'development', mode: 'production-like', operatorToken: own.OPERATOR_TOKEN });
     });
 
-    it('runs DEV_CHAIN=off without dev tools, so it needs its own secrets and SMTP but no chain', () => {
+    it('runs DEV_CHAIN=off without dev tools, so it needs its own secrets, SMTP and hosts but no chain', () => {
       expect(refusal({ DEV_CHAIN: 'off' })).toMatch(
-        /^Invalid configuration: DEV_CHAIN=off .*missing: REQUEST_SIGN_SECRET \(not the public dev value\), OPERATOR_TOKEN \(not the public dev value\), SMTP_URL \(/,
+        /^Invalid configuration: DEV_CHAIN=off .*missing: REQUEST_SIGN_SECRET \(not the public dev value\), OPERATOR_TOKEN \(not the public dev value\), SMTP_URL, PUBLIC_HOSTS \(/,
       );
-      const c = loadConfig({ DEV_CHAIN: 'off', ...own, SMTP_URL: everything.SMTP_URL });
+      const c = loadConfig({
+        DEV_CHAIN: 'off',
+        ...own,
+        SMTP_URL: everything.SMTP_URL,
+        PUBLIC_HOSTS: everything.PUBLIC_HOSTS,
+      });
       expect(c).toMatchObject({ mode: 'production-like', bscRpcUrl: undefined, solanaRpcUrl: undefined });
     });
 

@@ -25,6 +25,7 @@ const EVERY_PRODUCTION_SETTING = {
   REQUEST_SIGN_SECRET: 'a-deployment-request-secret',
   OPERATOR_TOKEN: 'a-deployment-operator-token',
   SMTP_URL: 'smtp://127.0.0.1:9',
+  PUBLIC_HOSTS: 'aidf.example',
   BSC_RPC_URL: 'https://bsc.example.invalid',
   SOLANA_RPC_URL: 'https://solana.example.invalid',
   HOT_WALLET_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
@@ -115,14 +116,20 @@ describe('production start-up rules (issue 9 point 5)', () => {
   it(
     'refuses to start with real chain URLs and keys but not the production secrets, in one line saying why',
     async () => {
-      // The issue's case: real RPC URLs and keys, no NODE_ENV, no own secrets, no SMTP_URL.
-      const { REQUEST_SIGN_SECRET: _s, OPERATOR_TOKEN: _o, SMTP_URL: _m, ...urlsAndKeys } = EVERY_PRODUCTION_SETTING;
+      // The issue's case: real RPC URLs and keys, no NODE_ENV, no own secrets, no SMTP_URL nor PUBLIC_HOSTS.
+      const {
+        REQUEST_SIGN_SECRET: _s,
+        OPERATOR_TOKEN: _o,
+        SMTP_URL: _m,
+        PUBLIC_HOSTS: _h,
+        ...urlsAndKeys
+      } = EVERY_PRODUCTION_SETTING;
       const run = await runMain({ ...urlsAndKeys, LOG_LEVEL: 'silent' });
       try {
         expect(run.state).toBe('exited');
         expect(run.code).toBe(1);
         expect(run.stderr().trim()).toBe(
-          'Invalid configuration: a real chain is configured (BSC_RPC_URL, SOLANA_RPC_URL), so every production setting is required; missing: REQUEST_SIGN_SECRET (not the public dev value), OPERATOR_TOKEN (not the public dev value), SMTP_URL (or unset the real chain settings and keys to run on the dev chains)',
+          'Invalid configuration: a real chain is configured (BSC_RPC_URL, SOLANA_RPC_URL), so every production setting is required; missing: REQUEST_SIGN_SECRET (not the public dev value), OPERATOR_TOKEN (not the public dev value), SMTP_URL, PUBLIC_HOSTS (or unset the real chain settings and keys to run on the dev chains)',
         );
       } finally {
         await run.stop();
