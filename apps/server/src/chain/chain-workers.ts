@@ -38,7 +38,13 @@ export function startChainWorkers(options: {
       startAt: options.allowChainReset ? 'genesis' : 'head',
     });
     loops.push({ name: 'bsc deposits', tick: watcher.tick, onError: watcher.noteError, release: watcher.release });
-    const payouts = payoutWorker({ repos, chain: chains.bsc.payouts, owner, confirmations: chains.bsc.confirmations });
+    const payouts = payoutWorker({
+      repos,
+      chain: chains.bsc.payouts,
+      owner,
+      confirmations: chains.bsc.confirmations,
+      ...chains.bsc.payoutGas,
+    });
     loops.push({ name: 'bsc payouts', tick: payouts.tick, release: payouts.release });
   }
   if (chains.solana) {

@@ -6,7 +6,9 @@ import {
   type Hex,
   keccak256,
   type PublicClient,
+  parseTransaction,
   parseUnits,
+  RpcRequestError,
   TransactionReceiptNotFoundError,
 } from 'viem';
 import type { LocalAccount } from 'viem/accounts';
@@ -35,8 +37,18 @@ export interface PayoutChain {
     nonce: bigint;
     gasPrice: bigint;
   }): Promise<SignedPayout>;
+  /** The same transaction (nonce, recipient, data) signed again at another gas price: a replacement. */
+  resign(raw: Hex, gasPrice: bigint): Promise<SignedPayout>;
+  /** The gas price signed into the bytes. */
+  gasPriceOf(raw: Hex): bigint;
   /** Sends signed bytes; a node that already has them (or mined them) counts as sent. */
   broadcast(raw: Hex): Promise<void>;
+  /**
+   * What a failed broadcast means for that payout: 'retry' when the cause is passing or not the payout's own
+   * (the network, no gas money in the hot wallet, an earlier nonce not in yet, a price the bump will raise);
+   * 'refused' when the node refuses these very bytes, which sending again cannot change.
+   */
+  broadcastFailure(error: unknown): 'retry' | 'refused';
   receipt(hash: Hex): Promise<{ success: boolean; blockNumber: bigint } | null>;
   head(): Promise<bigint>;
   balances(token: `0x${string}` | null): Promise<{ native: bigint; token: bigint | null }>;
@@ -44,6 +56,14 @@ export interface PayoutChain {
 
 // Messages nodes give when the same transaction (or its nonce) is already in; the receipt then tells the rest.
 const ALREADY_SENT = /already known|known transaction|nonce too low|nonce has already been used|already imported/i;
+
+// Refusals that pass or that concern the hot wallet rather than the payout: its turn comes again next tick.
+const PASSING =
+  /funds|nonce too high|gapped|future|underpriced|too low for the next block|fee too low|gas price too low|txpool is full|rate limit|too many requests|busy|timeout|try again/i;
+
+function errorText(error: unknown): string {
+  return error instanceof BaseError ? `${error.shortMessage} ${error.details ?? ''}` : String(error);
+}
 
 /**
  * An automining dev node (Hardhat) mines a reverting transaction and still answers its sending with the revert,
@@ -79,14 +99,34 @@ export function evmPayoutChain(client: PublicClient, account: LocalAccount): Pay
       });
       return { raw, hash: keccak256(raw) };
     },
+    async resign(raw, gasPrice) {
+      const tx = parseTransaction(raw);
+      if (tx.type !== 'legacy' || tx.nonce === undefined || !tx.to) throw new Error('not a payout transaction');
+      const again = await account.signTransaction({
+        chainId: BSC_CHAIN_ID,
+        type: 'legacy',
+        to: tx.to,
+        data: tx.data ?? '0x',
+        nonce: tx.nonce,
+        gas: tx.gas ?? TOKEN_TRANSFER_GAS,
+        gasPrice,
+        value: tx.value ?? 0n,
+      });
+      return { raw: again, hash: keccak256(again) };
+    },
+    gasPriceOf: (raw) => parseTransaction(raw).gasPrice ?? 0n,
     async broadcast(raw) {
       try {
         await client.sendRawTransaction({ serializedTransaction: raw });
       } catch (error) {
-        const text = error instanceof BaseError ? `${error.shortMessage} ${error.details ?? ''}` : String(error);
-        if (ALREADY_SENT.test(text) || minedDespiteError(error, keccak256(raw))) return;
+        if (ALREADY_SENT.test(errorText(error)) || minedDespiteError(error, keccak256(raw))) return;
         throw error;
       }
+    },
+    broadcastFailure(error) {
+      // Only a node's own answer about the bytes is a refusal; no answer (HTTP, timeout) says nothing of them.
+      const answered = error instanceof BaseError && error.walk((e) => e instanceof RpcRequestError) !== null;
+      return !answered || PASSING.test(errorText(error)) ? 'retry' : 'refused';
     },
     async receipt(hash) {
       try {

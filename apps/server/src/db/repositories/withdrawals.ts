@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
-import { hotWalletNonces, withdrawals } from '../schema.ts';
+import { hotWalletNonces, payoutVariants, withdrawals } from '../schema.ts';
 import { usersRepository } from './users.ts';
 
-export type WithdrawalStatus = 'requested' | 'signed' | 'sent' | 'confirmed' | 'refunded';
+export type WithdrawalStatus = 'requested' | 'signed' | 'sent' | 'held' | 'confirmed' | 'refunded';
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 export function withdrawalsRepository(db: AppDb) {
@@ -64,18 +64,98 @@ export function withdrawalsRepository(db: AppDb) {
         .limit(limit);
     },
 
+    /** Payouts set aside for an operator, oldest first (chain-status). */
+    async held(limit = 50): Promise<WithdrawalRow[]> {
+      return db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.status, 'held'))
+        .orderBy(asc(withdrawals.heldAt))
+        .limit(limit);
+    },
+
     async countByStatus() {
       return db.select({ status: withdrawals.status, n: count() }).from(withdrawals).groupBy(withdrawals.status);
     },
 
-    /** The signed transaction is recorded before it is ever sent: after a crash the same bytes go out again. */
-    async markSigned(id: bigint, s: { hotWallet: string; nonce: bigint; signedTx: string; txHash: string }) {
+    /**
+     * The signed transaction is recorded before it is ever sent: after a crash the same bytes go out again.
+     * Run inside the signing transaction, which also records the variant (addVariant).
+     */
+    async markSigned(
+      id: bigint,
+      s: { hotWallet: string; nonce: bigint; signedTx: string; txHash: string; pricedAtBlock: bigint },
+    ) {
       const rows = await db
         .update(withdrawals)
         .set({ ...s, status: 'signed', signedAt: sql`now()` })
         .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'requested')))
         .returning({ id: withdrawals.id });
       return rows.length === 1;
+    },
+
+    /** Keeps a signed variant of a payout (its first bytes or a gas-price replacement), before it is sent. */
+    async addVariant(withdrawalId: bigint, v: { txHash: string; signedTx: string }) {
+      await db
+        .insert(payoutVariants)
+        .values({ withdrawalId, ...v })
+        .onConflictDoNothing();
+    },
+
+    /** Hashes of every signed variant of a payout, the current one first. */
+    async variantHashes(w: { id: bigint; txHash: string | null }): Promise<string[]> {
+      const rows = await db
+        .select({ txHash: payoutVariants.txHash })
+        .from(payoutVariants)
+        .where(eq(payoutVariants.withdrawalId, w.id))
+        .orderBy(desc(payoutVariants.createdAt));
+      const hashes = rows.map((r) => r.txHash);
+      return w.txHash ? [w.txHash, ...hashes.filter((h) => h !== w.txHash)] : hashes;
+    },
+
+    /**
+     * The replacement of a payout's current bytes (same nonce, higher gas price) becomes the current one; false
+     * when the payout moved on meanwhile (mined, settled, or replaced by another worker).
+     */
+    async replaceSigned(id: bigint, from: string, to: { signedTx: string; txHash: string; pricedAtBlock: bigint }) {
+      const rows = await db
+        .update(withdrawals)
+        .set({ ...to, sentAt: null })
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.txHash, from), eq(withdrawals.status, 'sent')))
+        .returning({ id: withdrawals.id });
+      return rows.length === 1;
+    },
+
+    /** A payout signed before priced_at_block existed starts its bump count now. */
+    async setPricedAt(id: bigint, block: bigint) {
+      await db
+        .update(withdrawals)
+        .set({ pricedAtBlock: block })
+        .where(and(eq(withdrawals.id, id), sql`${withdrawals.pricedAtBlock} IS NULL`));
+    },
+
+    /** Sets a payout aside for an operator, with the reason; only from the state the caller saw. */
+    async hold(id: bigint, from: WithdrawalStatus, reason: string) {
+      const rows = await db
+        .update(withdrawals)
+        .set({ status: 'held', heldReason: reason.slice(0, 500), heldAt: sql`now()` })
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
+        .returning({ id: withdrawals.id });
+      return rows.length === 1;
+    },
+
+    /** An operator's retry: a held payout goes back to where it was (unsigned: requested; signed: signed). */
+    async release(id: bigint) {
+      const rows = await db
+        .update(withdrawals)
+        .set({
+          status: sql`CASE WHEN ${withdrawals.signedTx} IS NULL THEN 'requested' ELSE 'signed' END`,
+          heldReason: null,
+          heldAt: null,
+        })
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'held')))
+        .returning({ status: withdrawals.status });
+      return rows[0]?.status ?? null;
     },
 
     async markSent(id: bigint) {
@@ -90,7 +170,10 @@ export function withdrawalsRepository(db: AppDb) {
       await db.update(withdrawals).set({ sentAt: sql`now()` }).where(eq(withdrawals.id, id));
     },
 
-    /** Ends a payout once; false when another worker ended it first. */
+    /**
+     * Ends a payout once; false when another worker ended it first. A refund may end an unsigned payout (its
+     * destination refused) or a held one; `txHash` names the variant that was mined.
+     */
     async finish(
       id: bigint,
       end: {
@@ -98,12 +181,16 @@ export function withdrawalsRepository(db: AppDb) {
         blockNumber: bigint | null;
         failure: string | null;
         settleMovementId: bigint;
+        txHash?: string | null;
       },
     ) {
+      const from: WithdrawalStatus[] =
+        end.status === 'confirmed' ? ['signed', 'sent', 'held'] : ['requested', 'signed', 'sent', 'held'];
+      const { txHash, ...rest } = end;
       const rows = await db
         .update(withdrawals)
-        .set({ ...end, finishedAt: sql`now()` })
-        .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, ['signed', 'sent'])))
+        .set({ ...rest, ...(txHash ? { txHash } : {}), finishedAt: sql`now()` })
+        .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from)))
         .returning({ id: withdrawals.id });
       return rows.length === 1;
     },

@@ -16,7 +16,7 @@ async function attempt<T>(work: () => Promise<T>): Promise<T | { error: string }
 /**
  * Chain health for the operator (`npm run operator -- chain-status`): per chain the watcher's last scanned
  * block, the head and the lag, RPC errors; the hot wallet's balances; the payout worker's last good tick and
- * errors; withdrawals per state.
+ * errors; withdrawals per state, and the payouts held for an operator.
  */
 export async function chainStatus(repos: Repositories, chains: ChainServices) {
   const cursors = new Map((await repos.chain.allCursors()).map((c) => [c.chain, c]));
@@ -72,5 +72,16 @@ export async function chainStatus(repos: Repositories, chains: ChainServices) {
       }
     : null;
   const withdrawals = Object.fromEntries((await repos.withdrawals.countByStatus()).map((r) => [r.status, r.n]));
-  return { watchers, hotWallet, payoutWorker, withdrawals };
+  // Payouts set aside for an operator (README "Held payouts"): payout-retry or payout-refund.
+  const heldPayouts = (await repos.withdrawals.held()).map((w) => ({
+    id: w.id.toString(),
+    toAddress: w.toAddress,
+    amount: w.receiveAmount,
+    signed: w.signedTx !== null,
+    nonce: w.nonce?.toString() ?? null,
+    txHash: w.txHash,
+    reason: w.heldReason,
+    heldAt: w.heldAt?.toISOString() ?? null,
+  }));
+  return { watchers, hotWallet, payoutWorker, withdrawals, heldPayouts };
 }

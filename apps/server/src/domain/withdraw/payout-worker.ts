@@ -1,11 +1,12 @@
 import { Money } from '@aidf/contract';
 import type { Hex } from 'viem';
-import type { PayoutChain } from '../../chain/evm/evm-payout-chain.ts';
+import type { PayoutChain, SignedPayout } from '../../chain/evm/evm-payout-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
-import type { WithdrawalRow } from '../../db/repositories/withdrawals.ts';
+import type { WithdrawalRow, WithdrawalStatus } from '../../db/repositories/withdrawals.ts';
 import { errorSummary } from '../chain/error-summary.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import { checkDestination, platformAddresses } from './destination.ts';
 import { payoutToken } from './payout-token.ts';
 
 export interface PayoutWorkerOptions {
@@ -14,6 +15,10 @@ export interface PayoutWorkerOptions {
   owner: string;
   /** Blocks on top of the payout's block before it counts as confirmed (BSC: 15). */
   confirmations: number;
+  /** A sent payout without a receipt this many blocks after it was priced is signed again at a higher price. */
+  bumpAfterBlocks: number;
+  /** No payout is signed above this gas price (wei); PAYOUT_MAX_GAS_PRICE_GWEI. */
+  maxGasPrice: bigint;
   /** A sent payout without a receipt after this long goes out again, the same bytes. */
   rebroadcastAfterMs?: number;
   leaseMs?: number;
@@ -21,11 +26,26 @@ export interface PayoutWorkerOptions {
    * Test seams where a real crash could happen: a hook that throws stops the tick there, like a killed
    * process, leaving the database as it was at that instant.
    */
-  crashPoints?: { afterSigned?: (w: WithdrawalRow) => void; afterBroadcast?: (w: WithdrawalRow) => void };
+  crashPoints?: {
+    afterSigned?: (w: WithdrawalRow) => void;
+    afterBroadcast?: (w: WithdrawalRow) => void;
+    afterReplacementSigned?: (w: WithdrawalRow) => void;
+  };
 }
 
 /** The worker's name: its lease, and its health row for chain-status. */
 export const PAYOUT_WORKER = 'payout-worker:bsc';
+
+/** A test seam's simulated crash stops the whole tick, as a dying process would; nothing else does. */
+export class PayoutCrash extends Error {}
+
+/** The replacement rule of the nodes (at least 10 % more): 12.5 % more, rounded up. */
+export function bumpedGasPrice(old: bigint, current: bigint, max: bigint): bigint | null {
+  const raised = (old * 1125n + 999n) / 1000n;
+  const price = current > raised ? current : raised;
+  const capped = price > max ? max : price;
+  return capped * 10n >= old * 11n ? capped : null;
+}
 
 /**
  * Sends withdrawals from the hot wallet (RULES.md "Recharge and withdrawal"). Each payout is first signed with
@@ -34,58 +54,106 @@ export const PAYOUT_WORKER = 'payout-worker:bsc';
  * withdrawal. A mined payout is confirmed after the depth (its fee to the platform); a reverted one, or one
  * whose nonce another transaction of the hot wallet took, is refunded in full; each in one transaction with
  * the withdrawal's final state.
+ *
+ * Payouts are isolated from each other (issue 9 point 2): one that cannot be paid is set aside and the tick
+ * goes on with the others. A destination the strict rule refuses (left by older code) is refunded before
+ * signing; a payout whose signing fails, or whose bytes the node refuses outright, is held for an operator
+ * (README "Held payouts"); a passing broadcast failure (no gas money, the network, an earlier nonce not in
+ * yet) leaves it as it is for the next tick. A payout without a receipt `bumpAfterBlocks` after it was priced
+ * is signed again with its nonce at a higher price (recorded before it is sent, every variant kept).
  */
 export function payoutWorker(options: PayoutWorkerOptions) {
   const { repos, chain, owner } = options;
   const rebroadcastAfterMs = options.rebroadcastAfterMs ?? 30_000;
 
-  async function signOne(w: WithdrawalRow, token: { contract: `0x${string}`; decimals: number }, gasPrice: bigint) {
+  /** Signs with the next nonce; a signing failure rolls the nonce back and answers the error instead. */
+  async function signOne(
+    w: WithdrawalRow,
+    token: { contract: `0x${string}`; decimals: number },
+    gasPrice: bigint,
+    head: bigint,
+  ) {
     const signed = await repos.transaction(async (tx) => {
       const nonce = await tx.withdrawals.lockNonce('bsc', chain.hotWallet);
       if (nonce === null) throw new Error('hot wallet nonce row missing');
-      const payout = await chain.signTokenTransfer({
-        token: token.contract,
-        to: w.toAddress as `0x${string}`,
-        amount: new Money(w.receiveAmount).toFixed(),
-        decimals: token.decimals,
-        nonce,
-        gasPrice,
-      });
+      let payout: SignedPayout;
+      try {
+        payout = await chain.signTokenTransfer({
+          token: token.contract,
+          to: w.toAddress as `0x${string}`,
+          amount: new Money(w.receiveAmount).toFixed(),
+          decimals: token.decimals,
+          nonce,
+          gasPrice,
+        });
+      } catch (error) {
+        return { kind: 'failed' as const, error }; // nothing written: the nonce stays for the next payout
+      }
       if (
         !(await tx.withdrawals.markSigned(w.id, {
           hotWallet: chain.hotWallet,
           nonce,
           signedTx: payout.raw,
           txHash: payout.hash,
+          pricedAtBlock: head,
         }))
       ) {
         return null; // another worker signed it first; this transaction (and the nonce) rolls back
       }
+      await tx.withdrawals.addVariant(w.id, { txHash: payout.hash, signedTx: payout.raw });
       await tx.withdrawals.setNonce('bsc', chain.hotWallet, nonce + 1n);
-      return payout;
+      return { kind: 'signed' as const, payout, nonce };
     });
-    return signed ? { ...w, status: 'signed', signedTx: signed.raw, txHash: signed.hash } : null;
+    if (signed?.kind !== 'signed') return signed;
+    const row = {
+      ...w,
+      status: 'signed',
+      nonce: signed.nonce,
+      signedTx: signed.payout.raw,
+      txHash: signed.payout.hash,
+    };
+    return { kind: 'signed' as const, row };
   }
 
-  async function broadcast(w: WithdrawalRow) {
+  /**
+   * Sends the payout's current bytes. A refusal of these very bytes holds the payout for an operator; a
+   * passing failure is answered for the tick's health and the payout waits for the next tick.
+   */
+  async function broadcast(w: WithdrawalRow): Promise<'sent' | 'held' | { retry: string }> {
     if (!w.signedTx) throw new Error(`withdrawal ${w.id} has no signed transaction`);
-    await chain.broadcast(w.signedTx as Hex);
+    try {
+      await chain.broadcast(w.signedTx as Hex);
+    } catch (error) {
+      if (chain.broadcastFailure(error) === 'retry') return { retry: errorSummary(error) };
+      await repos.withdrawals.hold(w.id, w.status as WithdrawalStatus, `the node refused it: ${errorSummary(error)}`);
+      return 'held';
+    }
     options.crashPoints?.afterBroadcast?.(w);
     if (w.status === 'signed') await repos.withdrawals.markSent(w.id);
     else await repos.withdrawals.touchSent(w.id);
+    return 'sent';
+  }
+
+  /** The first of a payout's signed variants with a receipt (the mined one), or null. */
+  async function minedVariant(w: WithdrawalRow) {
+    for (const hash of await repos.withdrawals.variantHashes(w)) {
+      const receipt = await chain.receipt(hash as Hex);
+      if (receipt) return { hash, receipt };
+    }
+    return null;
   }
 
   /**
    * A payout without a receipt whose nonce a confirmed block has already used (the hot wallet's key sent
    * something else first) can never be mined: it is safe to refund. A payout mined meanwhile sits in a block
-   * too new to count here; the receipt is asked once more so that a node briefly missing it (a lagging RPC
+   * too new to count here; the receipts are asked once more so that a node briefly missing one (a lagging RPC
    * replica) does not make a paid payout look lost.
    */
   async function nonceTakenByAnother(w: WithdrawalRow, confirmedNonce: () => Promise<bigint | null>) {
     if (w.nonce === null) return false;
     const used = await confirmedNonce();
     if (used === null || used <= w.nonce) return false;
-    return (await chain.receipt(w.txHash as Hex)) === null;
+    return (await minedVariant(w)) === null;
   }
 
   /** One round of work; its end, good or bad, is kept for the operator's chain-status. */
@@ -94,7 +162,10 @@ export function payoutWorker(options: PayoutWorkerOptions) {
       return { outcome: 'not-lease-holder' as const };
     try {
       const done = await work();
-      await repos.chain.noteWorkerOk(PAYOUT_WORKER);
+      // A payout's own trouble does not stop the tick, but the operator sees it as the worker's error.
+      const [firstProblem] = done.problems;
+      if (firstProblem) await repos.chain.noteWorkerError(PAYOUT_WORKER, firstProblem);
+      else await repos.chain.noteWorkerOk(PAYOUT_WORKER);
       return done;
     } catch (error) {
       // Best effort: the tick's own error matters more than a failure to note it.
@@ -104,36 +175,69 @@ export function payoutWorker(options: PayoutWorkerOptions) {
   }
 
   async function work() {
-    let signed = 0;
-    let sent = 0;
-    let settled = 0;
+    const counts = { signed: 0, sent: 0, settled: 0, held: 0, bumped: 0 };
+    const problems: string[] = [];
+    /** Runs one payout's step; its failure is noted and the others go on (a simulated crash still stops all). */
+    const isolated = async (w: WithdrawalRow, step: () => Promise<void>) => {
+      try {
+        await step();
+      } catch (error) {
+        if (error instanceof PayoutCrash) throw error;
+        problems.push(`withdrawal ${w.id}: ${errorSummary(error)}`);
+      }
+    };
+    const send = async (w: WithdrawalRow) => {
+      const result = await broadcast(w);
+      if (result === 'sent') counts.sent++;
+      else if (result === 'held') counts.held++;
+      else problems.push(`withdrawal ${w.id}: ${result.retry}`);
+    };
 
     const requested = await repos.withdrawals.withStatus(['requested']);
     if (requested.length > 0) {
       const token = await payoutToken(repos);
       if (!token) throw new Error('the COW contract on BNB Smart Chain is not configured');
-      const gasPrice = await chain.gasPrice();
+      // Never above the cap: a payout priced there waits for the network's price to fall, the bump cannot raise it.
+      let gasPrice = await chain.gasPrice();
+      if (gasPrice > options.maxGasPrice) gasPrice = options.maxGasPrice;
+      const head = await chain.head();
       // The database hands out nonces; the node's count only raises it (the first payout, or a transaction
       // someone else sent with the hot wallet's key, whose nonce must not be signed again).
       await repos.withdrawals.catchUpNonce('bsc', chain.hotWallet, await chain.pendingNonce());
+      const platform = platformAddresses(repos, { hotWallet: chain.hotWallet });
       for (const w of requested) {
-        const ready = await signOne(w, token, gasPrice);
-        if (!ready) continue;
-        signed++;
-        options.crashPoints?.afterSigned?.(ready);
-        await broadcast(ready);
-        sent++;
+        await isolated(w, async () => {
+          // Rows from before the strict rule may name a destination nothing may be paid to: nothing was
+          // signed, so the refund is safe and the user gets the money back at once.
+          const destination = await checkDestination(w.toAddress, platform);
+          if (!destination.ok) {
+            await settleWithdrawal(repos, w, {
+              failure: `destination refused: ${destination.reason}`,
+              blockNumber: null,
+            });
+            counts.settled++;
+            return;
+          }
+          const signed = await signOne({ ...w, toAddress: destination.address }, token, gasPrice, head);
+          if (!signed) return;
+          if (signed.kind === 'failed') {
+            if (await repos.withdrawals.hold(w.id, 'requested', `signing failed: ${errorSummary(signed.error)}`))
+              counts.held++;
+            return;
+          }
+          counts.signed++;
+          options.crashPoints?.afterSigned?.(signed.row);
+          await send(signed.row);
+        });
       }
     }
 
-    // Recorded but maybe never sent (a crash between the two): the same bytes go out.
-    for (const w of await repos.withdrawals.withStatus(['signed'])) {
-      await broadcast(w);
-      sent++;
-    }
+    // Recorded but maybe never sent (a crash between the two, or a passing failure): the same bytes go out.
+    for (const w of await repos.withdrawals.withStatus(['signed'])) await isolated(w, () => send(w));
 
-    const sentOnes = await repos.withdrawals.withStatus(['sent']);
-    if (sentOnes.length > 0) {
+    // Sent ones, and held ones that were signed (their bytes may still be mined, or their nonce taken).
+    const open = (await repos.withdrawals.withStatus(['sent', 'held'])).filter((w) => w.signedTx !== null);
+    if (open.length > 0) {
       const head = await chain.head();
       // The hot wallet's nonce count as of the block that is `confirmations` deep: asked once a tick, and only
       // when a payout lacks its receipt.
@@ -143,32 +247,82 @@ export function payoutWorker(options: PayoutWorkerOptions) {
         confirmedNonce ??= confirmedBlock < 0n ? Promise.resolve(null) : chain.nonceAt(confirmedBlock);
         return confirmedNonce;
       };
-      for (const w of sentOnes) {
-        const receipt = await chain.receipt(w.txHash as Hex);
-        if (!receipt) {
-          if (await nonceTakenByAnother(w, nonceAtDepth)) {
-            await settleWithdrawal(repos, w, {
-              failure: `nonce ${w.nonce} was used by another transaction of the hot wallet`,
-              blockNumber: null,
-            });
-            settled++;
-          } else if (w.sentAt && Date.now() - w.sentAt.getTime() > rebroadcastAfterMs) {
-            await broadcast(w);
+      let gasPriceNow: Promise<bigint> | undefined;
+      for (const w of open) {
+        await isolated(w, async () => {
+          const mined = await minedVariant(w);
+          if (!mined) {
+            if (await nonceTakenByAnother(w, nonceAtDepth)) {
+              await settleWithdrawal(repos, w, {
+                failure: `nonce ${w.nonce} was used by another transaction of the hot wallet`,
+                blockNumber: null,
+              });
+              counts.settled++;
+            } else if (w.status === 'sent') {
+              gasPriceNow ??= chain.gasPrice();
+              await waitOrBump(w, head, () => gasPriceNow as Promise<bigint>, send, counts, problems);
+            }
+            return;
           }
-          continue;
-        }
-        if (head - receipt.blockNumber + 1n < BigInt(options.confirmations)) continue;
-        await settleWithdrawal(
-          repos,
-          w,
-          receipt.success
-            ? { confirmedIn: receipt.blockNumber }
-            : { failure: 'the token transfer reverted on chain', blockNumber: receipt.blockNumber },
-        );
-        settled++;
+          if (head - mined.receipt.blockNumber + 1n < BigInt(options.confirmations)) return;
+          await settleWithdrawal(
+            repos,
+            { ...w, txHash: mined.hash },
+            mined.receipt.success
+              ? { confirmedIn: mined.receipt.blockNumber }
+              : { failure: 'the token transfer reverted on chain', blockNumber: mined.receipt.blockNumber },
+          );
+          counts.settled++;
+        });
       }
     }
-    return { outcome: 'worked' as const, signed, sent, settled };
+    return { outcome: 'worked' as const, ...counts, problems };
+  }
+
+  /**
+   * A sent payout not mined yet: after `bumpAfterBlocks` it is signed again with its nonce at a higher price
+   * (the replacement recorded before it is sent; the older variants stay known for the receipt check); until
+   * then, or when the cap allows no higher price, the current bytes go out again now and then.
+   */
+  async function waitOrBump(
+    w: WithdrawalRow,
+    head: bigint,
+    gasPriceNow: () => Promise<bigint>,
+    send: (w: WithdrawalRow) => Promise<void>,
+    counts: { bumped: number },
+    problems: string[],
+  ) {
+    if (w.pricedAtBlock === null) {
+      await repos.withdrawals.setPricedAt(w.id, head);
+      return;
+    }
+    if (head - w.pricedAtBlock >= BigInt(options.bumpAfterBlocks)) {
+      const old = chain.gasPriceOf(w.signedTx as Hex);
+      const price = bumpedGasPrice(old, await gasPriceNow(), options.maxGasPrice);
+      if (price === null) {
+        problems.push(
+          `withdrawal ${w.id}: not mined at ${old} wei and PAYOUT_MAX_GAS_PRICE_GWEI allows no higher price`,
+        );
+      } else {
+        const next = await chain.resign(w.signedTx as Hex, price);
+        const replaced = await repos.transaction(async (tx) => {
+          await tx.withdrawals.addVariant(w.id, { txHash: next.hash, signedTx: next.raw });
+          return tx.withdrawals.replaceSigned(w.id, w.txHash as string, {
+            signedTx: next.raw,
+            txHash: next.hash,
+            pricedAtBlock: head,
+          });
+        });
+        if (!replaced) return;
+        counts.bumped++;
+        const bumped = { ...w, signedTx: next.raw, txHash: next.hash, pricedAtBlock: head };
+        options.crashPoints?.afterReplacementSigned?.(bumped);
+        await send(bumped);
+        return;
+      }
+    }
+    // A replacement recorded but not sent yet (a crash between the two) has no sentAt: it goes out now.
+    if (!w.sentAt || Date.now() - w.sentAt.getTime() > rebroadcastAfterMs) await send(w);
   }
 
   return { tick, release: () => repos.chain.releaseLease(PAYOUT_WORKER, owner) };
@@ -185,6 +339,8 @@ export async function settleWithdrawal(
   repos: Repositories,
   w: WithdrawalRow,
   outcome: { confirmedIn: bigint } | { failure: string; blockNumber: bigint | null },
+  /** Runs in the settling transaction once the movement is posted (an operator's refund records itself). */
+  alsoRecord?: (tx: Repositories, movementId: bigint) => Promise<void>,
 ) {
   const confirmed = 'confirmedIn' in outcome;
   const amount = new Money(w.amount);
@@ -214,7 +370,10 @@ export async function settleWithdrawal(
       blockNumber: confirmed ? outcome.confirmedIn : outcome.blockNumber,
       failure: confirmed ? null : outcome.failure,
       settleMovementId: posted.movementId,
+      // The variant that was mined, when a gas-price replacement or an earlier one made it.
+      txHash: confirmed ? w.txHash : null,
     });
     if (!ended) throw new Error(`withdrawal ${w.id} was settled by another worker`);
+    await alsoRecord?.(tx, posted.movementId);
   });
 }

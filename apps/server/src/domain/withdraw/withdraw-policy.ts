@@ -3,6 +3,8 @@ import { Money, WITHDRAW_AMOUNT, WITHDRAW_ARRIVAL_MINUTES, WITHDRAW_PER_DAY, wit
 /** The one fee rate of RULES.md ("the single value decides"), from WITHDRAW_FEE_RATE; 0.5 % by default. */
 export interface WithdrawPolicy {
   feeRate: Money;
+  /** The hot wallet paying out, which no withdrawal may name as its destination (null without a chain). */
+  hotWallet: string | null;
 }
 
 /** The contract's `withdrawalFigures` (the same figures the form shows), as Money. */

@@ -1,9 +1,15 @@
 import { Money, WITHDRAW_ARRIVAL_MINUTES } from '@aidf/contract';
 import type { WithdrawalRow } from '../../db/repositories/withdrawals.ts';
 
-/** A withdrawal as its owner sees it: a signed payout not yet sent still reads 'requested'. */
+/**
+ * A withdrawal as its owner sees it: a signed payout not yet sent still reads 'requested', and so does one an
+ * operator holds (it is neither paid nor refunded yet: the operator decides, README "Held payouts").
+ */
 export function withdrawalView(w: WithdrawalRow) {
-  const status = w.status === 'signed' ? 'requested' : (w.status as 'requested' | 'sent' | 'confirmed' | 'refunded');
+  const status =
+    w.status === 'signed' || w.status === 'held'
+      ? 'requested'
+      : (w.status as 'requested' | 'sent' | 'confirmed' | 'refunded');
   const createTime = w.createdAt.getTime();
   return {
     id: w.id.toString(),
@@ -12,7 +18,7 @@ export function withdrawalView(w: WithdrawalRow) {
     receive: new Money(w.receiveAmount).toFixed(),
     address: w.toAddress,
     status,
-    txId: w.status === 'requested' || w.status === 'signed' ? null : w.txHash,
+    txId: status === 'requested' ? null : w.txHash,
     createTime,
     expectedArrivalTime: createTime + WITHDRAW_ARRIVAL_MINUTES * 60_000,
   };

@@ -7,6 +7,7 @@ import { chainStatus } from '../../domain/chain/chain-status.ts';
 import { AppError } from '../../domain/errors.ts';
 import { checkLedger } from '../../domain/ledger/check.ts';
 import { creditUser } from '../../domain/operator/credit.ts';
+import { refundHeldPayout, retryHeldPayout } from '../../domain/withdraw/held-payout.ts';
 
 const ZCredit = z.object({
   username: z.string().min(1).max(64),
@@ -16,6 +17,9 @@ const ZCredit = z.object({
   reason: z.string().trim().min(1).max(500),
   requestId: z.string().min(8).max(100).optional(),
 });
+
+const ZHeldPayout = z.object({ reason: z.string().trim().min(1).max(500) });
+const ZWithdrawalId = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) });
 
 /** The operator API under /ops/v1 (not the user's client): `authorization: Bearer <OPERATOR_TOKEN>`. */
 export async function operatorRoutes(app: FastifyInstance) {
@@ -38,6 +42,35 @@ export async function operatorRoutes(app: FastifyInstance) {
         data: { movementId: result.movementId.toString(), replayed: result.replayed, username: result.username },
       };
     },
+  );
+
+  // Held payouts (README "Held payouts"): back to the worker, or refunded when it can never be paid.
+  routes.post(
+    '/ops/v1/payouts/:id/retry',
+    { preHandler: operatorOnly, schema: { params: ZWithdrawalId, body: ZHeldPayout, hide: true } },
+    async (request) => ({
+      code: SUCCESS_CODE,
+      msg: 'success',
+      data: await retryHeldPayout(app.repos, {
+        operator: operatorName(request),
+        withdrawalId: BigInt(request.params.id),
+        reason: request.body.reason,
+      }),
+    }),
+  );
+
+  routes.post(
+    '/ops/v1/payouts/:id/refund',
+    { preHandler: operatorOnly, schema: { params: ZWithdrawalId, body: ZHeldPayout, hide: true } },
+    async (request) => ({
+      code: SUCCESS_CODE,
+      msg: 'success',
+      data: await refundHeldPayout(app.repos, app.chains.bsc?.payouts ?? null, app.chains.bsc?.confirmations ?? 0, {
+        operator: operatorName(request),
+        withdrawalId: BigInt(request.params.id),
+        reason: request.body.reason,
+      }),
+    }),
   );
 
   routes.get('/ops/v1/chain/status', { preHandler: operatorOnly, schema: { hide: true } }, async () => ({

@@ -1,0 +1,83 @@
+import type { Hex } from 'viem';
+import type { PayoutChain } from '../../chain/evm/evm-payout-chain.ts';
+import type { Repositories } from '../../db/repositories/index.ts';
+import { AppError } from '../errors.ts';
+import { settleWithdrawal } from './payout-worker.ts';
+
+export interface HeldPayoutAction {
+  operator: string;
+  withdrawalId: bigint;
+  reason: string;
+}
+
+async function heldOne(repos: Repositories, id: bigint) {
+  const w = await repos.withdrawals.byId(id);
+  if (!w) throw new AppError(1404, `withdrawal ${id} does not exist`);
+  if (w.status !== 'held') throw new AppError(1225, `withdrawal ${id} is ${w.status}, not held`);
+  return w;
+}
+
+/**
+ * `npm run operator -- payout-retry <id>`: a held payout goes back to the worker as it was (unsigned: signed
+ * afresh with the next nonce; signed: its recorded bytes sent again), once the cause is fixed. Audited.
+ */
+export async function retryHeldPayout(repos: Repositories, a: HeldPayoutAction) {
+  const w = await heldOne(repos, a.withdrawalId);
+  return repos.transaction(async (tx) => {
+    const status = await tx.withdrawals.release(w.id);
+    if (!status) throw new AppError(1225, `withdrawal ${w.id} is no longer held`);
+    await tx.operatorActions.record({
+      operator: a.operator,
+      action: 'payout-retry',
+      reason: a.reason,
+      detail: { withdrawalId: w.id.toString(), heldReason: w.heldReason, backTo: status },
+    });
+    return { status };
+  });
+}
+
+/**
+ * `npm run operator -- payout-refund <id>`: refunds a held payout in full, audited. Only when it can never be
+ * paid: it was never signed, or its nonce is used on chain at the confirmation depth by another transaction
+ * and none of its signed variants has a receipt. Otherwise its bytes could still be mined after the refund
+ * (paid twice): the operator first spends that nonce from the hot wallet (any transaction, such as 0 BNB to
+ * itself) and refunds once it is deep enough, or the worker refunds it by itself at that point.
+ */
+export async function refundHeldPayout(
+  repos: Repositories,
+  chain: PayoutChain | null,
+  confirmations: number,
+  a: HeldPayoutAction,
+) {
+  const w = await heldOne(repos, a.withdrawalId);
+  if (w.signedTx !== null) {
+    if (!chain || w.nonce === null) throw new AppError(81034);
+    for (const hash of await repos.withdrawals.variantHashes(w)) {
+      if (await chain.receipt(hash as Hex)) {
+        throw new AppError(1225, `withdrawal ${w.id} was mined (${hash}): the worker confirms or refunds it`);
+      }
+    }
+    const depth = (await chain.head()) - BigInt(confirmations) + 1n;
+    if (depth < 0n || (await chain.nonceAt(depth)) <= w.nonce) {
+      throw new AppError(
+        1225,
+        `withdrawal ${w.id} is signed with nonce ${w.nonce}, which no transaction has used ${confirmations} blocks deep: ` +
+          'its bytes could still be mined. Spend that nonce from the hot wallet first, or retry it',
+      );
+    }
+  }
+  await settleWithdrawal(
+    repos,
+    w,
+    { failure: `refunded by ${a.operator}: ${a.reason}`, blockNumber: null },
+    (tx, movementId) =>
+      tx.operatorActions.record({
+        operator: a.operator,
+        action: 'payout-refund',
+        movementId,
+        reason: a.reason,
+        detail: { withdrawalId: w.id.toString(), heldReason: w.heldReason },
+      }),
+  );
+  return { status: 'refunded' as const };
+}
