@@ -99,7 +99,13 @@ export async function chainThroughput() {
         );
       }
     }
-    const worker = payoutWorker({ repos, chain: chains.bsc.payouts, owner: 'bench', confirmations: 15 });
+    const worker = payoutWorker({
+      repos,
+      chain: chains.bsc.payouts,
+      owner: 'bench',
+      confirmations: 15,
+      ...chains.bsc.payoutGas,
+    });
     const payoutStart = performance.now();
     const sent = await worker.tick();
     const payoutSeconds = (performance.now() - payoutStart) / 1000;

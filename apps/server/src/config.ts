@@ -37,6 +37,8 @@ const ZEnv = z.object({
     .regex(/^0(\.\d{1,18})?$/, 'must be a decimal in [0, 1), such as 0.005')
     .default('0.005'),
   CHAIN_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(3000),
+  PAYOUT_BUMP_AFTER_BLOCKS: z.coerce.number().int().min(1).max(100_000).default(20),
+  PAYOUT_MAX_GAS_PRICE_GWEI: z.coerce.number().positive().max(1_000_000).default(20),
   DEV_CHAIN: z.enum(['on', 'off']).default('on'),
   SECURITY_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
   TRUST_PROXY: ZTrustProxy,
@@ -78,6 +80,10 @@ export interface AppConfig {
   securityHoldHours: number;
   /** Fastify's trustProxy: which X-Forwarded-For hops name the client (issue 9 point 7). */
   trustProxy: TrustProxy;
+  /** Blocks a payout may wait unmined before it is signed again, same nonce, at a higher gas price. */
+  payoutBumpAfterBlocks: number;
+  /** The highest gas price a payout is ever signed at, in wei (from PAYOUT_MAX_GAS_PRICE_GWEI). */
+  payoutMaxGasPrice: bigint;
   logLevel: string;
   /** The built web app; the server answers without it when the folder is missing. */
   webDistDir: string | undefined;
@@ -124,3 +130,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.WEB_DIST_DIR,
   };
 }
+    payoutBumpAfterBlocks: e.PAYOUT_BUMP_AFTER_BLOCKS,
+    payoutMaxGasPrice: BigInt(Math.round(e.PAYOUT_MAX_GAS_PRICE_GWEI * 1e9)),

@@ -1,12 +1,17 @@
 import { WITHDRAW_PER_DAY } from '@aidf/contract';
 import {
   type Chain,
+  createTestClient,
   createWalletClient,
   erc20Abi,
+  type Hex,
   http,
+  keccak256,
   parseAbiItem,
+  parseTransaction,
   parseUnits,
   type Transport,
+  toHex,
   type WalletClient,
 } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
@@ -14,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bscChain } from '../src/chain/evm/bsc-client.ts';
 import type { WithdrawalRow } from '../src/db/repositories/withdrawals.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
-import { payoutWorker } from '../src/domain/withdraw/payout-worker.ts';
+import { PayoutCrash, payoutWorker } from '../src/domain/withdraw/payout-worker.ts';
 import { type ChainTestServer, chainWallet, startChainTestServer } from './chain.ts';
 import { call, startTestServer } from './test-server.ts';
 import { type Account, balanceOf, credit, signUp, uniqueTimestamp } from './users.ts';
@@ -23,7 +28,8 @@ import { signed } from './wallets.ts';
 const DEPTH = 15;
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
-class SimulatedCrash extends Error {}
+/** A payout crash point's throw: the worker lets it stop the tick, as a killed process stops. */
+class SimulatedCrash extends PayoutCrash {}
 
 describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () => {
   let server: ChainTestServer;
@@ -33,7 +39,15 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
     return server.app.chains.bsc;
   };
   const worker = (crashPoints?: Parameters<typeof payoutWorker>[0]['crashPoints'], owner = 'payouts-1') =>
-    payoutWorker({ repos: server.repos, chain: bsc().payouts, owner, confirmations: DEPTH, leaseMs: 1, crashPoints });
+    payoutWorker({
+      repos: server.repos,
+      chain: bsc().payouts,
+      owner,
+      confirmations: DEPTH,
+      ...bsc().payoutGas,
+      leaseMs: 1,
+      crashPoints,
+    });
   /** Runs one tick of a worker that is "killed" at `point`: it throws there, as a dying process stops. */
   const killedAt = async (point: 'afterSigned' | 'afterBroadcast') => {
     const crashing = worker({
@@ -77,7 +91,8 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
       headers: { authorization: 'Bearer aidf-dev-operator-token' },
     });
     type PayoutWorkerHealth = { lastOkAt: string; errors: string; lastError: string; lastErrorAt: string };
-    return ((await res.json()) as { data: { payoutWorker: PayoutWorkerHealth } }).data;
+    type HeldPayout = { id: string; signed: boolean; nonce: string | null; reason: string };
+    return ((await res.json()) as { data: { payoutWorker: PayoutWorkerHealth; heldPayouts: HeldPayout[] } }).data;
   };
   const row = async (id: string) => (await server.repos.withdrawals.byId(BigInt(id))) as WithdrawalRow;
   const ledgerOk = async () => expect((await checkLedger(server.repos)).ok).toBe(true);
@@ -150,6 +165,35 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
     };
     expect(
       (await call(server.baseUrl, '/v1/oms/assets/withdraw/web3', { token: user.token, body: wrongPrefix })).json.code,
+  it("refuses a wrong-checksum, zero, hot-wallet or deposit address at request, and keeps an address's EIP-55 form", async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '50');
+    const to = (await chainWallet(server.evm)).address; // EIP-55 form, mixed case
+    const hex = to.slice(2);
+    // One letter's case flipped: a mistyped (or altered) address whose checksum no longer matches.
+    const at = [...hex].findIndex((c) => /[a-f]/i.test(c));
+    const flipped = hex[at] === hex[at]?.toLowerCase() ? hex[at]?.toUpperCase() : hex[at]?.toLowerCase();
+    const wrongChecksum = `0x${hex.slice(0, at)}${flipped}${hex.slice(at + 1)}`;
+    expect((await withdraw(user, '5', wrongChecksum)).json.code).toBe(81016);
+    expect((await withdraw(user, '5', `0x${'0'.repeat(40)}`)).json.code).toBe(81017);
+    expect((await withdraw(user, '5', bsc().hotWallet.address.toLowerCase())).json.code).toBe(81018);
+    const someonesDeposit = await signUp(server);
+    const depositAddress = (
+      await call(server.baseUrl, `/v1/chn/coin/cow/bnb/address/${someonesDeposit.mid}/A`, {
+        method: 'GET',
+        token: someonesDeposit.token,
+      })
+    ).json.data.address as string;
+    expect((await withdraw(user, '5', depositAddress)).json.code).toBe(81018);
+    expect(await balanceOf(server, user, 'cow')).toBe('50');
+
+    // An address in one case has no checksum to check: taken, and kept (and paid) in its EIP-55 form.
+    const lower = await withdraw(user, '5', to.toLowerCase());
+    expect(lower.json.code).toBe(200);
+    expect(lower.json.data.address).toBe(to);
+    expect((await row(lower.json.data.id)).toAddress).toBe(to);
+  });
+
     ).toBe(1229);
     expect(await balanceOf(server, user, 'cow')).toBe('50');
     const list = await call(server.baseUrl, '/v1/oms/assets/withdraw/web3/p/1-10', {
@@ -319,14 +363,164 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
     await hotWalletKeyHolder.sendTransaction({ to: receiver, value: bnb - 21_000n * gasPrice, gas: 21_000n, gasPrice });
     const { json } = await withdraw(user, '10', receiver);
 
-    await expect(worker().tick()).rejects.toThrow(/funds/i);
+    // A passing failure, not the payout's own: it stays signed for the next tick, and the operator sees why.
+    const refusedTick = await worker().tick();
+    expect(refusedTick).toMatchObject({ outcome: 'worked', held: 0 });
     expect((await row(json.data.id)).status).toBe('signed');
     const refused = (await chainStatus()).payoutWorker;
     expect(BigInt(refused.errors)).toBe(errorsBefore + 1n);
-    expect(refused.lastError).toMatch(/^Missing or invalid parameters\. Sender doesn't have enough funds/);
+    expect(refused.lastError).toMatch(
+      new RegExp(`^withdrawal ${json.data.id}: Missing or invalid parameters\\. Sender doesn't have enough funds`),
+    );
     expect(await payoutsOnChain(receiver)).toBe(0);
 
     await server.evm.fund(bsc().hotWallet.address, { bnb: '10' });
+
+  it('refunds a payout left with a wrong-checksum address by older code, and pays the next one in the same tick', async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '40');
+    const receiver = (await chainWallet(server.evm)).address;
+    await worker().tick(); // the earlier tests' payouts first
+    const bad = (await withdraw(user, '10', receiver)).json.data;
+    // What the request check let through before: the same address with one letter's case flipped.
+    const at = [...receiver.slice(2)].findIndex((c) => /[a-f]/i.test(c)) + 2;
+    const c = receiver[at] as string;
+    const wrongChecksum = `${receiver.slice(0, at)}${c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()}${receiver.slice(at + 1)}`;
+    await server.database.withSession((session) =>
+      session.exec(`UPDATE withdrawals SET to_address = '${wrongChecksum}' WHERE id = ${bad.id}`),
+    );
+    const good = (await withdraw(user, '10', receiver)).json.data;
+
+    await worker().tick();
+    const setAside = await row(bad.id);
+    expect(setAside.status).toBe('refunded');
+    expect(setAside.failure).toMatch(/destination refused: .*checksum/);
+    expect((await row(good.id)).status).toBe('sent');
+    expect(await balanceOf(server, user, 'cow')).toBe('30');
+    await server.evm.mine(DEPTH);
+    await worker().tick();
+    expect((await row(good.id)).status).toBe('confirmed');
+    expect(await payoutsOnChain(receiver)).toBe(1);
+    await ledgerOk();
+  });
+
+  it("holds a payout whose bytes the node refuses, and still confirms another payout's transfer in that tick", async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '40');
+    const receiver = (await chainWallet(server.evm)).address;
+    await worker().tick(); // the earlier tests' payouts first
+    const paid = (await withdraw(user, '10', receiver)).json.data;
+    await worker().tick();
+    expect((await row(paid.id)).status).toBe('sent');
+
+    // Another payout recorded as signed with bytes no node of this chain takes (signed for chain id 1), under a
+    // nonce of its own: sending it again can never succeed.
+    const refused = (await withdraw(user, '10', receiver)).json.data;
+    const foreign = await privateKeyToAccount(hotWalletKey).signTransaction({
+      chainId: 1,
+      type: 'legacy',
+      to: receiver,
+      value: 0n,
+      gas: 21_000n,
+      gasPrice: 10n ** 9n,
+      nonce: 1_000_000,
+    });
+    await server.database.withSession((session) =>
+      session.exec(
+        `UPDATE withdrawals SET status = 'signed', hot_wallet = '${bsc().hotWallet.address}', nonce = 1000000,
+           signed_tx = '${foreign}', tx_hash = '${keccak256(foreign)}', signed_at = now() WHERE id = ${refused.id}`,
+      ),
+    );
+    await server.evm.mine(DEPTH);
+
+    await worker().tick();
+    expect((await row(paid.id)).status).toBe('confirmed');
+    const held = await row(refused.id);
+    expect(held.status).toBe('held');
+    expect(held.heldReason).toMatch(/^the node refused it: /);
+    expect((await chainStatus()).heldPayouts).toEqual([
+      expect.objectContaining({ id: refused.id, signed: true, nonce: '1000000', reason: held.heldReason }),
+    ]);
+    // Its bytes could still be mined while its nonce is unused: the operator's refund is refused; a retry
+    // gives it back to the worker, which holds it again.
+    const ops = async (path: string) => {
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer aidf-dev-operator-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'ticket 42' }),
+      });
+      return (await res.json()) as { code: number; msg: string; data: { status: string } };
+    };
+    expect(await ops(`/ops/v1/payouts/${refused.id}/refund`)).toMatchObject({ code: 1225 });
+    expect((await ops(`/ops/v1/payouts/${refused.id}/refund`)).msg).toMatch(/could still be mined/);
+    expect((await ops(`/ops/v1/payouts/${refused.id}/retry`)).data).toEqual({ status: 'signed' });
+    await worker().tick();
+    expect((await row(refused.id)).status).toBe('held');
+    expect(await balanceOf(server, user, 'cow')).toBe('20');
+    await ledgerOk();
+  });
+
+  it('replaces a payout stuck at a low gas price with the same nonce after the set blocks, and it lands once', async () => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '20');
+    const receiver = (await chainWallet(server.evm)).address;
+    await worker().tick(); // the earlier tests' payouts first
+    const AFTER = 5;
+    const bumping = (crashPoints?: Parameters<typeof payoutWorker>[0]['crashPoints']) =>
+      payoutWorker({
+        repos: server.repos,
+        chain: bsc().payouts,
+        owner: 'payouts-bump',
+        confirmations: DEPTH,
+        bumpAfterBlocks: AFTER,
+        maxGasPrice: 1000n * 10n ** 9n,
+        leaseMs: 1,
+        crashPoints,
+      });
+    const { json } = await withdraw(user, '10', receiver);
+    const node = createTestClient({ mode: 'hardhat', transport: http(server.evm.rpcUrl) });
+    await node.setAutomine(false);
+    try {
+      await bumping().tick(); // signed at today's price, waiting in the node's pool
+      const first = await row(json.data.id);
+      expect(first.status).toBe('sent');
+      // The network's price jumps far above it: no block takes the payout.
+      await node.request({ method: 'hardhat_setNextBlockBaseFeePerGas', params: [toHex(100n * 10n ** 9n)] });
+      await server.evm.mine(AFTER - 1);
+      await bumping().tick();
+      expect((await row(json.data.id)).txHash).toBe(first.txHash); // not yet: one block short
+      await server.evm.mine(1);
+
+      // The replacement is recorded before it is sent; a worker killed right there sends it after the restart.
+      await expect(
+        bumping({
+          afterReplacementSigned: () => {
+            throw new SimulatedCrash('killed after the replacement was signed');
+          },
+        }).tick(),
+      ).rejects.toThrow(SimulatedCrash);
+      const replaced = await row(json.data.id);
+      expect(replaced.nonce).toBe(first.nonce);
+      expect(replaced.txHash).not.toBe(first.txHash);
+      const oldPrice = parseTransaction(first.signedTx as Hex).gasPrice ?? 0n;
+      expect((parseTransaction(replaced.signedTx as Hex).gasPrice ?? 0n) * 1000n).toBeGreaterThanOrEqual(
+        oldPrice * 1125n,
+      );
+      expect(await server.repos.withdrawals.variantHashes(replaced)).toEqual([replaced.txHash, first.txHash]);
+      await bumping().tick(); // the restart: the replacement goes out
+      await server.evm.mine(1);
+    } finally {
+      await node.setAutomine(true);
+    }
+    await server.evm.mine(DEPTH);
+    await bumping().tick();
+    const done = await row(json.data.id);
+    expect(done.status).toBe('confirmed');
+    expect(await bsc().payouts.receipt(done.txHash as Hex)).toMatchObject({ success: true });
+    expect(await payoutsOnChain(receiver)).toBe(1);
+    expect(await tokenBalance(receiver)).toBe(parseUnits('9.95', 18));
+    await ledgerOk();
+  });
     await worker().tick(); // the same signed bytes go out now
     await server.evm.mine(DEPTH);
     await worker().tick();

@@ -36,6 +36,10 @@ export const ERROR_CATALOGUE = {
   81012: { status: 403, message: 'Transfers and withdrawals are paused after a security change' },
   81013: { status: 403, message: 'Confirm with the signature of a wallet already bound to this account' },
   81014: { status: 403, message: "Confirm with a code sent to this account's e-mail" },
+  // Issue 9 point 2: a withdrawal destination is checked strictly (apps/server domain/withdraw/destination.ts).
+  81016: { status: 400, message: 'Wrong address checksum (upper/lower case): copy the address again' },
+  81017: { status: 400, message: 'The zero address cannot receive a withdrawal' },
+  81018: { status: 400, message: 'This is an address of the platform: withdraw to a wallet of your own' },
   1404: { status: 404, message: 'Not found' },
   500: { status: 500, message: 'Server internal error' },
 } as const satisfies Record<number, { status: number; message: string }>;

@@ -3,6 +3,7 @@ import type { PublicClient } from 'viem';
 import type { LocalAccount } from 'viem/accounts';
 import type { AppConfig } from '../config.ts';
 import { devToolsAllowed } from '../config-mode.ts';
+import type { WithdrawPolicy } from '../domain/withdraw/withdraw-policy.ts';
 import type { DepositSource } from './deposit-source.ts';
 import { bscPublicClient } from './evm/bsc-client.ts';
 import { evmDepositSource } from './evm/evm-deposit-source.ts';
@@ -16,12 +17,14 @@ export interface ChainServices {
     rpcUrl: string;
     client: PublicClient;
     confirmations: number;
+    /** When a stuck payout is priced again, and the price it never goes above (config PAYOUT_*). */
+    payoutGas: { bumpAfterBlocks: number; maxGasPrice: bigint };
     hotWallet: LocalAccount;
     deposits: DepositSource;
     payouts: PayoutChain;
   } | null;
   solana: { rpcUrl: string; deposits: DepositSource } | null;
-  withdrawPolicy: { feeRate: Money };
+  withdrawPolicy: WithdrawPolicy;
 }
 
 /** `devMnemonic`: the dev deposit seed, which stands in for the hot wallet's key; null when the API runs on DEPOSIT_XPUB. */
@@ -41,6 +44,7 @@ export function chainServices(config: AppConfig, devMnemonic: string | null): Ch
       rpcUrl: config.bscRpcUrl,
       client,
       confirmations: config.bscConfirmations,
+      payoutGas: { bumpAfterBlocks: config.payoutBumpAfterBlocks, maxGasPrice: config.payoutMaxGasPrice },
       hotWallet,
       deposits: evmDepositSource(client, config.bscConfirmations, {
         addressesPerRequest: config.bscLogAddressChunk,
@@ -51,7 +55,11 @@ export function chainServices(config: AppConfig, devMnemonic: string | null): Ch
   const solana = config.solanaRpcUrl
     ? { rpcUrl: config.solanaRpcUrl, deposits: solanaDepositSource(config.solanaRpcUrl) }
     : null;
-  return { bsc, solana, withdrawPolicy: { feeRate: new Money(config.withdrawFeeRate) } };
+  return {
+    bsc,
+    solana,
+    withdrawPolicy: { feeRate: new Money(config.withdrawFeeRate), hotWallet: bsc?.hotWallet.address ?? null },
+  };
 }
 
 /** SOL, Solana's native coin, which the Solana watcher credits besides the SPL tokens of the token config. */

@@ -232,6 +232,10 @@ export const withdrawals = pgTable('withdrawals', {
   signedAt: timestamp('signed_at', { withTimezone: true }),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  // Issue 9 point 2 (0008_payout_isolation.sql): set aside for an operator, and when the bytes were priced.
+  heldReason: text('held_reason'),
+  heldAt: timestamp('held_at', { withTimezone: true }),
+  pricedAtBlock: bigint('priced_at_block', { mode: 'bigint' }),
 });
 
 export const hotWalletNonces = pgTable(
@@ -269,3 +273,13 @@ export const attemptCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key, t.windowStart] })],
 );
+
+// Issue 9 point 2: every signed variant of a payout, one nonce, several gas prices (0008_payout_isolation.sql).
+export const payoutVariants = pgTable('payout_variants', {
+  txHash: text('tx_hash').primaryKey(),
+  withdrawalId: bigint('withdrawal_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => withdrawals.id),
+  signedTx: text('signed_tx').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,6 +7,7 @@ import { assertNoSecurityHold } from '../auth/security-hold.ts';
 import { acceptSignedAction, type WalletSignatureInput } from '../auth/signed-action.ts';
 import { AppError } from '../errors.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
+import { checkDestination, platformAddresses } from './destination.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
 import { utcDay, type WithdrawPolicy, withdrawalFee } from './withdraw-policy.ts';
 
@@ -36,7 +37,8 @@ export async function requestWithdrawal(
   }
   const { fee, receive } = withdrawalFee(policy, amount);
   if (!receive.gt(0)) throw new AppError(81009);
-  if (!isAddress(input.address, { strict: false })) throw new AppError(81010);
+  const destination = await checkDestination(input.address, platformAddresses(repos, policy));
+  if (!destination.ok) throw new AppError(destination.code);
   const signer = await boundSignerFor(repos, userId, input.sign);
   await assertNoSecurityHold(repos, userId, now);
   const idemKey = `withdraw:${signer.address}:${input.signContent}`;
@@ -45,7 +47,7 @@ export async function requestWithdrawal(
   const prepared = await prepareMovement(repos, {
     type: 'chain-withdraw',
     idemKey,
-    ref: input.address,
+    ref: destination.address,
     lines: [
       { account: userAccount(userId, input.currency), amount: amount.neg() },
       { account: platformAccount(PLATFORM.withdrawalsInFlight, input.currency), amount },
@@ -64,7 +66,7 @@ export async function requestWithdrawal(
       userId,
       chain: 'bsc',
       currency: input.currency,
-      toAddress: input.address,
+      toAddress: destination.address,
       amount: amount.toFixed(),
       fee: fee.toFixed(),
       receiveAmount: receive.toFixed(),
