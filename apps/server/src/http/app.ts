@@ -13,7 +13,7 @@ import type { DevMailbox } from '../dev/mailbox.ts';
 import { type Mailer, smtpMailer } from '../domain/mail/mailer.ts';
 import { attemptLimits } from './plugins/attempt-limits.ts';
 import { sessionAuth } from './plugins/auth.ts';
-import { errorHandling } from './plugins/errors.ts';
+import { errorHandling, frameworkErrors } from './plugins/errors.ts';
 import { openApi } from './plugins/openapi.ts';
 import { requestContext } from './plugins/request-context.ts';
 import { requestSignatureCheck } from './plugins/request-signature.ts';
@@ -47,6 +47,7 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
+    frameworkErrors,
     // Off unless TRUST_PROXY names the proxies: else any client could pick its own request.ip.
     trustProxy: config.trustProxy,
   });

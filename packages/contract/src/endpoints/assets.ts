@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
-import { pageOf, ZCurrency, ZDecimalString, ZEmpty, ZPageParams, ZSubmode, ZTimeMs } from '../schemas.ts';
+import { pageOf, ZCurrency, ZDecimalString, ZEmpty, ZPageParams, ZSubmode, ZText, ZTimeMs } from '../schemas.ts';
 import { ZMidParams, ZWalletSignature } from './common.ts';
 
 export const ZBalance = z.object({ currency: ZCurrency, submode: ZSubmode, balance: ZDecimalString });
@@ -52,7 +52,7 @@ export const transfer = defineEndpoint({
   body: ZWalletSignature.extend({
     amount: ZDecimalString,
     currency: ZCurrency,
-    username: z.string().min(1).max(64),
+    username: ZText(64),
   }),
   data: ZEmpty,
 });

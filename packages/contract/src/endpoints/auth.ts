@@ -2,36 +2,43 @@ import { z } from 'zod';
 import { PROD_ID } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
-import { ZChainCurrency, ZEmpty } from '../schemas.ts';
+import { ZChainCurrency, ZEmpty, ZIdString, ZText } from '../schemas.ts';
 import { ZUserInfo, ZWalletSignature } from './common.ts';
 
-export const ZEmail = z.string().trim().max(254).email();
-const ZInviteCode = z.string().max(64).nullish();
+/** An address an SMTP server takes: zod's e-mail, with host labels that neither start nor end with '-'. */
+export const ZEmail = z
+  .string()
+  .trim()
+  .max(253)
+  .email({
+    pattern:
+      /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/,
+  });
+const ZInviteCode = ZText(64, 0).nullish();
 
 export const sendVerifyCode = defineEndpoint({
   ...ROUTES.sendVerifyCode,
-  summary:
-    "Send an e-mail code; data is the code id. 'bind-address' (signed in) goes only to the account's own e-mail",
+  summary: "Send an e-mail code; data is the code id. 'bind-address' (signed in) goes only to the account's own e-mail",
   params: z.object({ receiver: ZEmail, bizType: z.enum(['message-login', 'bind-address']) }),
   data: z.string(),
 });
 
 export const ZCodeLogin = z.object({
-  verifyCodeId: z.string().min(1),
+  verifyCodeId: ZIdString,
   verifyCode: z.string().regex(/^\d{6}$/),
   inviteCode: ZInviteCode,
-  prodId: z.number().int().default(PROD_ID),
+  prodId: z.number().int().min(1).max(2_147_483_647).default(PROD_ID),
 });
 export const ZPasswordLogin = z.object({
-  loginName: z.string().min(1).max(254),
-  loginPwd: z.string().min(1).max(128),
+  loginName: ZText(254),
+  loginPwd: ZText(128),
   inviteCode: ZInviteCode,
 });
 
 export const loginByMessage = defineEndpoint({
   ...ROUTES.loginByMessage,
   summary: 'Sign in by e-mail code or by login name and password; the token is the authorization header',
-  params: z.object({ loginName: z.string().min(1).max(254) }),
+  params: z.object({ loginName: ZText(254) }),
   body: z.union([ZCodeLogin, ZPasswordLogin]),
   data: ZUserInfo,
 });
@@ -41,7 +48,7 @@ export const addressLogin = defineEndpoint({
   summary: "Sign in with a wallet signature of 'Login-{timestamp}'",
   body: ZWalletSignature.extend({
     currency: ZChainCurrency,
-    walletAddress: z.string().min(1).max(100),
+    walletAddress: ZText(100),
     inviteCode: ZInviteCode,
   }),
   data: ZUserInfo,
@@ -52,9 +59,9 @@ export const forgetPassword = defineEndpoint({
   summary:
     "Set or reset the password of the account bound to the signing wallet ('resetPassword-{timestamp}'); signs in",
   body: ZWalletSignature.extend({
-    newPassword: z.string().min(1).max(128),
+    newPassword: ZText(128),
     /** Needed for Solana, whose signatures do not reveal the signer; an EVM signer is recovered. */
-    walletAddress: z.string().min(1).max(100).optional(),
+    walletAddress: ZText(100).optional(),
   }),
   data: ZUserInfo,
 });

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
-import { pageOf, ZChainCurrency, ZCurrency, ZDecimalString, ZPageParams, ZTimeMs } from '../schemas.ts';
+import {
+  pageOf,
+  ZChainCurrency,
+  ZCurrency,
+  ZDecimalString,
+  ZIdString,
+  ZPageParams,
+  ZText,
+  ZTimeMs,
+} from '../schemas.ts';
 import { ZWalletSignature } from './common.ts';
 
 export const depositAddress = defineEndpoint({
@@ -10,7 +19,7 @@ export const depositAddress = defineEndpoint({
   params: z.object({
     currency: ZCurrency,
     chainCurrency: ZChainCurrency,
-    mid: z.string().regex(/^[1-9]\d{0,18}$/),
+    mid: ZIdString,
     businessMode: z.literal('A'),
   }),
   data: z.object({ address: z.string() }),
@@ -52,7 +61,7 @@ export const withdraw = defineEndpoint({
     amount: ZDecimalString,
     currency: z.literal('cow'),
     chainCurrency: z.literal('bnb'),
-    address: z.string().min(1).max(100),
+    address: ZText(100),
   }),
   data: ZWithdrawal,
 });

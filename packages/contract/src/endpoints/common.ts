@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ZChainCurrency } from '../schemas.ts';
+import { ZChainCurrency, ZIdString, ZText, ZTimestampInput } from '../schemas.ts';
 
 /** The wallet-signature fields every signed action carries (SPEC.md point 3). */
 export const ZWalletSignature = z.object({
-  sign: z.string().min(1).max(200),
-  signContent: z.string().min(1).max(100),
-  timestamp: z.union([z.number().int(), z.string().regex(/^\d{1,16}$/)]).transform(Number),
+  sign: ZText(200),
+  signContent: ZText(100),
+  timestamp: ZTimestampInput,
 });
 
 /** userInfo of SPEC.md point 3: mid, inviteAddress (the inviter's invite code, or null), username. */
@@ -22,4 +22,4 @@ export const ZUserInfo = z.object({
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 
-export const ZMidParams = z.object({ mid: z.string().regex(/^[1-9]\d{0,18}$/) });
+export const ZMidParams = z.object({ mid: ZIdString });

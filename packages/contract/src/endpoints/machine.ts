@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
-import { pageOf, ZDecimalString, ZEmpty, ZPageParams, ZTimeMs } from '../schemas.ts';
+import { pageOf, ZDecimalString, ZEmpty, ZIdString, ZPageParams, ZText, ZTimeMs } from '../schemas.ts';
 
 /** A price item; an amount of '0' means the currency is not used (SPEC.md point 3). */
 export const ZPriceItem = z.object({
@@ -30,28 +30,28 @@ export const ZOrder = z.object({
 export const buyMachine = defineEndpoint({
   ...ROUTES.buyMachine,
   summary: 'Buy the machine of a price item',
-  params: z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) }),
+  params: z.object({ id: ZIdString }),
   data: ZOrder,
 });
 
 export const cancelOrder = defineEndpoint({
   ...ROUTES.cancelOrder,
   summary: 'Cancel an order awaiting payment; the held part is released',
-  body: z.object({ orderNo: z.string().min(1).max(64) }),
+  body: z.object({ orderNo: ZText(64) }),
   data: ZEmpty,
 });
 
 export const submitOrderHash = defineEndpoint({
   ...ROUTES.submitOrderHash,
   summary: 'Submit the transaction id that pays an order',
-  body: z.object({ orderNo: z.string().min(1).max(64), txId: z.string().min(1).max(120) }),
+  body: z.object({ orderNo: ZText(64), txId: ZText(120) }),
   data: ZEmpty,
 });
 
 export const orderStatus = defineEndpoint({
   ...ROUTES.orderStatus,
   summary: 'Order status poll',
-  params: z.object({ orderId: z.string().min(1).max(64) }),
+  params: z.object({ orderId: ZText(64) }),
   data: ZOrder,
 });
 

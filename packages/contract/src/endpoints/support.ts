@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
-import { pageOf, ZEmpty, ZPageParams, ZTimeMs } from '../schemas.ts';
+import { pageOf, ZEmpty, ZIdString, ZPageParams, ZText, ZTimeMs } from '../schemas.ts';
 import { ZMidParams } from './common.ts';
 
 /** Feedback times are seconds, as SPEC.md point 3 says. */
@@ -26,10 +26,10 @@ export const createTicket = defineEndpoint({
   summary: 'Submit a feedback ticket',
   body: z.object({
     type: z.literal(4),
-    content: z.string().trim().min(1).max(2000),
+    content: z.string().trim().pipe(ZText(2000)),
     priority: z.literal(2),
     receiveType: z.literal(1),
-    attach: z.array(z.string().max(500)).max(6).default([]),
+    attach: z.array(ZText(500, 0)).max(6).default([]),
   }),
   data: ZEmpty,
 });
@@ -37,7 +37,7 @@ export const createTicket = defineEndpoint({
 export const ticketReplies = defineEndpoint({
   ...ROUTES.ticketReplies,
   summary: 'Replies to one ticket',
-  params: ZPageParams.extend({ workOrderNo: z.string().regex(/^[1-9]\d{0,18}$/) }),
+  params: ZPageParams.extend({ workOrderNo: ZIdString }),
   data: pageOf(z.object({ createTime: ZTimeSeconds, replyContent: z.object({ content: z.string() }) })),
 });
 
@@ -67,6 +67,6 @@ export const announcementList = defineEndpoint({
 export const announcementDetail = defineEndpoint({
   ...ROUTES.announcementDetail,
   summary: 'One announcement in the language of the `language` header, English when it has none',
-  params: z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/, 'must be a positive integer id') }),
+  params: z.object({ id: ZIdString }),
   data: ZAnnouncement,
 });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
-import { pageOf, ZChainCurrency, ZCurrency, ZEmpty, ZTimeMs } from '../schemas.ts';
+import { pageOf, ZChainCurrency, ZCurrency, ZEmpty, ZIdString, ZText, ZTimeMs } from '../schemas.ts';
 import { ZMidParams, ZUserInfo, ZWalletSignature } from './common.ts';
 
 export const getFollowedInvite = defineEndpoint({
   ...ROUTES.getFollowedInvite,
   summary: "The bound inviter's code, or '1' (no inviter) or '2' (unknown user)",
-  params: z.object({ prodId: z.string().regex(/^\d+$/), loginName: z.string().min(1).max(254) }),
+  params: z.object({ prodId: ZIdString, loginName: ZText(254) }),
   data: z.string(),
 });
 
@@ -20,7 +20,7 @@ export const getUser = defineEndpoint({
 
 const ZAddressChange = ZWalletSignature.extend({
   currency: ZChainCurrency,
-  walletAddress: z.string().min(1).max(100).optional(),
+  walletAddress: ZText(100).optional(),
 });
 
 /**
@@ -29,10 +29,13 @@ const ZAddressChange = ZWalletSignature.extend({
  * account without one sends a 'bind-address' code mailed to its own e-mail (verifyCodeId, verifyCode).
  */
 export const ZBindAddress = ZAddressChange.extend({
-  authSign: z.string().min(1).max(200).optional(),
-  authSignContent: z.string().min(1).max(100).optional(),
-  verifyCodeId: z.string().regex(/^[1-9]\d{0,18}$/).optional(),
-  verifyCode: z.string().regex(/^\d{6}$/).optional(),
+  authSign: ZText(200).optional(),
+  authSignContent: ZText(100).optional(),
+  verifyCodeId: ZIdString.optional(),
+  verifyCode: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
 });
 
 export const bindAddress = defineEndpoint({
@@ -72,7 +75,7 @@ export const cowHomeUser = defineEndpoint({
 export const register = defineEndpoint({
   ...ROUTES.register,
   summary: 'Bind an inviter by invite code, once',
-  body: z.object({ inviteCode: z.string().min(1).max(64) }),
+  body: z.object({ inviteCode: ZText(64) }),
   data: ZEmpty,
 });
 

@@ -32,6 +32,20 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
   });
 });
 
+/**
+ * Fastify's `frameworkErrors`: a path it cannot decode (bad percent-encoding) or with a parameter longer than
+ * its router takes is answered before any route or hook runs; this keeps those answers in the envelope too.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ err: error }, 'refused a path the router cannot read');
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return send(reply, status, {
+    code: 1225,
+    msg: `${ERROR_CATALOGUE[1225].message}: ${error.message}`,
+    data: null,
+  });
+}
+
 /** 404 in the envelope, for API paths and anything the web app does not serve. */
 export function sendNotFound(reply: FastifyReply) {
   return send(reply, 404, { code: 1404, msg: ERROR_CATALOGUE[1404].message, data: null });
