@@ -1,4 +1,4 @@
-import { buildSignContent } from '@aidf/contract';
+import { buildWithdrawSignText } from '@aidf/contract';
 import { startEvmDevChain } from '@aidf/devchain';
 import { creditUser, prepareDatabase, throwawayDatabase } from '@aidf/server';
 import { createWalletClient, erc20Abi, http, parseUnits } from 'viem';
@@ -15,6 +15,8 @@ import { requestWithdrawal } from '../apps/server/src/domain/withdraw/request-wi
 const USERS = 50;
 const DEPOSITS = Number(process.env.BENCH_DEPOSITS ?? 300);
 const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
+/** The site the bench's withdrawal texts name (issue 9 point 6). */
+const BENCH_HOST = 'bench.local';
 
 /**
  * The chain side on the Hardhat dev chain and PGlite: how fast the deposit watcher credits a backlog of
@@ -81,16 +83,16 @@ export async function chainThroughput() {
       });
       for (let k = 0; k < 2; k++) {
         const timestamp = ++clock;
-        const signContent = buildSignContent('withdraw', timestamp);
+        const withdrawal = { amount: '10', currency: 'cow', address: user.wallet.address } as const;
+        const signContent = buildWithdrawSignText({ ...withdrawal, host: BENCH_HOST, timestampMs: timestamp });
         await requestWithdrawal(
           repos,
           chains.withdrawPolicy,
           user.id,
           {
-            amount: '10',
-            currency: 'cow',
+            ...withdrawal,
             chainCurrency: 'bnb',
-            address: user.wallet.address,
+            hosts: [BENCH_HOST],
             sign: await user.wallet.signMessage({ message: signContent }),
             signContent,
             timestamp,

@@ -1,4 +1,4 @@
-import { DEV_REQUEST_SIGN_SECRET, requestSignature } from '@aidf/contract';
+import { buildTransferSignText, DEV_REQUEST_SIGN_SECRET, requestSignature } from '@aidf/contract';
 import { buildApp, createSession, creditUser, loadConfig, prepareDatabase, throwawayDatabase } from '@aidf/server';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
@@ -45,11 +45,10 @@ export async function transferThroughput(adminUrl?: string) {
       const from = users[i % USERS] as (typeof users)[number];
       const to = users[(i * 7 + 3) % USERS] === from ? users[(i + 1) % USERS] : users[(i * 7 + 3) % USERS];
       const timestamp = ++clock;
-      const signContent = `transfer-${timestamp}`;
+      const transfer = { amount: '1.5', currency: 'usdt', username: to?.username ?? '' };
+      const signContent = buildTransferSignText({ ...transfer, host: new URL(baseUrl).host, timestampMs: timestamp });
       const body = JSON.stringify({
-        amount: '1.5',
-        currency: 'usdt',
-        username: to?.username,
+        ...transfer,
         sign: await from.account.signMessage({ message: signContent }),
         signContent,
         timestamp,

@@ -41,6 +41,10 @@ const ZEnv = z.object({
   PAYOUT_MAX_GAS_PRICE_GWEI: z.coerce.number().positive().max(1_000_000).default(20),
   DEV_CHAIN: z.enum(['on', 'off']).default('on'),
   SECURITY_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  PUBLIC_HOSTS: z
+    .string()
+    .regex(/^\s*[^\s,]+(\s*,\s*[^\s,]+)*\s*$/, 'must be a comma list of hosts, such as aidf.example,www.aidf.example')
+    .optional(),
   TRUST_PROXY: ZTrustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -78,6 +82,11 @@ export interface AppConfig {
   chainPollMs: number;
   /** Hours transfers and withdrawals stay refused after a bind, unbind or password change (issue 9). */
   securityHoldHours: number;
+  /**
+   * The hosts (as the browser's address bar shows them, port included) signed texts may name (issue 9 point 6);
+   * empty: the request's own Host header, for development. Set it in production.
+   */
+  publicHosts: string[];
   /** Fastify's trustProxy: which X-Forwarded-For hops name the client (issue 9 point 7). */
   trustProxy: TrustProxy;
   /** Blocks a payout may wait unmined before it is signed again, same nonce, at a higher gas price. */
@@ -125,6 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     withdrawFeeRate: e.WITHDRAW_FEE_RATE,
     chainPollMs: e.CHAIN_POLL_MS,
     securityHoldHours: e.SECURITY_HOLD_HOURS,
+    publicHosts: (e.PUBLIC_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,

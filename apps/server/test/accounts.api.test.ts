@@ -1,8 +1,9 @@
+import { buildResetPasswordSignText } from '@aidf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_LIMIT } from '../src/domain/auth/password-login.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, signUp } from './users.ts';
-import { evmWallet, signed, solanaWallet, type TestWallet } from './wallets.ts';
+import { evmWallet, signed, signedText, solanaWallet, type TestWallet } from './wallets.ts';
 
 /** Signed by `wallet`; a bind is co-signed (same text) by `confirmer`, a wallet already bound (issue 9). */
 const bindBody = async (wallet: TestWallet, prefix = 'bindAddress-', confirmer?: TestWallet) => {
@@ -130,9 +131,13 @@ describe('[api] password set with a wallet signature, then password sign-in', ()
   afterAll(() => server.close());
 
   // No token: the signing wallet's binding names the account (it is the forgot-password path too).
+  const resetText = (wallet: TestWallet) =>
+    signedText(wallet, (timestampMs) =>
+      buildResetPasswordSignText({ host: new URL(server.baseUrl).host, timestampMs }),
+    );
   const setPassword = async (who: Account, newPassword: string, wallet = who.wallet) =>
     call(server.baseUrl, '/v1/ma/user/forget/password/web3', {
-      body: { newPassword, walletAddress: wallet.address, ...(await signed(wallet, 'resetPassword-')) },
+      body: { newPassword, walletAddress: wallet.address, ...(await resetText(wallet)) },
     });
   const passwordLogin = (loginName: string, loginPwd: string) =>
     call(server.baseUrl, `/v1/sso/login/message/${loginName}`, { body: { loginName, loginPwd, inviteCode: null } });
@@ -162,14 +167,10 @@ describe('[api] password set with a wallet signature, then password sign-in', ()
 
   it('resets the password of a Solana account with its ed25519 signature; a replay is refused', async () => {
     const grace = await signUp(server, solanaWallet());
-    const body = {
-      newPassword: 'Solana123',
-      walletAddress: grace.wallet.address,
-      ...(await signed(grace.wallet, 'resetPassword-')),
-    };
+    const body = { newPassword: 'Solana123', walletAddress: grace.wallet.address, ...(await resetText(grace.wallet)) };
     const res = await call(server.baseUrl, '/v1/ma/user/forget/password/web3', { body });
     expect(res.status).toBe(200);
-    expect((await call(server.baseUrl, '/v1/ma/user/forget/password/web3', { body })).json.code).toBe(1229);
+    expect((await call(server.baseUrl, '/v1/ma/user/forget/password/web3', { body })).json.code).toBe(1232);
     expect((await passwordLogin(grace.username, 'Solana123')).status).toBe(200);
   });
 

@@ -1,12 +1,15 @@
+import { AMOUNT_TEXT, buildTransferSignText, buildWithdrawSignText } from '@aidf/contract';
 import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
 import { call, type TestServer } from './test-server.ts';
-import { evmWallet, signed, type TestWallet } from './wallets.ts';
+import { evmWallet, signed, signedText, type TestWallet } from './wallets.ts';
 
 export interface Account {
   wallet: TestWallet;
   token: string;
   mid: string;
   username: string;
+  /** The server's host as a browser on it names it in signed texts ('127.0.0.1:port'). */
+  host: string;
 }
 
 /** Signs a new wallet up through the API, as a user would. */
@@ -25,6 +28,7 @@ export async function signUp(server: TestServer, wallet: TestWallet = evmWallet(
     token: res.headers.get('authorization') ?? '',
     mid: res.json.data.mid,
     username: res.json.data.username,
+    host: new URL(server.baseUrl).host,
   };
 }
 
@@ -62,6 +66,24 @@ export function uniqueTimestamp() {
   return lastTimestamp;
 }
 
+/** A transfer's body, its readable text signed by the sender's wallet (an unparsable amount signs as given). */
 export async function transferBody(from: Account, to: string, currency: string, amount: string) {
-  return { amount, currency, username: to, ...(await signed(from.wallet, 'transfer-', uniqueTimestamp())) };
+  const text = (timestampMs: number) => {
+    const fields = { host: from.host, currency, username: to, timestampMs };
+    return AMOUNT_TEXT.test(amount) ? buildTransferSignText({ ...fields, amount }) : `transfer-${timestampMs}`;
+  };
+  return { amount, currency, username: to, ...(await signedText(from.wallet, text, uniqueTimestamp())) };
+}
+
+/** A COW withdrawal's body, its readable text signed by the account's wallet. */
+export async function withdrawBody(account: Account, amount: string, address: string, timestamp = uniqueTimestamp()) {
+  const text = (timestampMs: number) =>
+    buildWithdrawSignText({ host: account.host, amount, currency: 'cow', address, timestampMs });
+  return {
+    amount,
+    currency: 'cow',
+    chainCurrency: 'bnb',
+    address,
+    ...(await signedText(account.wallet, text, timestamp)),
+  };
 }

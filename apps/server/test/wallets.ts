@@ -24,8 +24,17 @@ export function solanaWallet(): TestWallet {
   };
 }
 
-/** The signature fields of a signed action: '{prefix}{ms}' signed now (or at `timestamp`). */
+/** The signature fields of one of SPEC.md's actions: '{prefix}{ms}' signed now (or at `timestamp`). */
 export async function signed(wallet: TestWallet, prefix: string, timestamp = Date.now()) {
   const signContent = `${prefix}${timestamp}`;
+  return { sign: await wallet.sign(signContent), signContent, timestamp };
+}
+
+/**
+ * The signature fields of a transfer, withdrawal or password reset: its readable text, from the contract's
+ * builder (buildTransferSignText…) for `timestamp`, signed as the web app signs it.
+ */
+export async function signedText(wallet: TestWallet, textAt: (timestampMs: number) => string, timestamp = Date.now()) {
+  const signContent = textAt(timestamp);
   return { sign: await wallet.sign(signContent), signContent, timestamp };
 }

@@ -48,7 +48,7 @@ export const financeStatement = defineEndpoint({
 
 export const transfer = defineEndpoint({
   ...ROUTES.transfer,
-  summary: "Internal transfer to a username, signed 'transfer-{timestamp}'",
+  summary: "Internal transfer to a username, signed as buildTransferSignText says (ends 'transfer-{timestamp}')",
   body: ZWalletSignature.extend({
     amount: ZDecimalString,
     currency: ZCurrency,

@@ -57,7 +57,7 @@ export const addressLogin = defineEndpoint({
 export const forgetPassword = defineEndpoint({
   ...ROUTES.forgetPassword,
   summary:
-    "Set or reset the password of the account bound to the signing wallet ('resetPassword-{timestamp}'); signs in",
+    'Set or reset the password of the account bound to the signing wallet (buildResetPasswordSignText); signs in',
   body: ZWalletSignature.extend({
     newPassword: ZText(128),
     /** Needed for Solana, whose signatures do not reveal the signer; an EVM signer is recovered. */

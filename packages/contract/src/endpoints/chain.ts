@@ -56,7 +56,7 @@ export const ZWithdrawal = z.object({
 
 export const withdraw = defineEndpoint({
   ...ROUTES.withdraw,
-  summary: "Withdraw COW to a wallet address, signed 'withdraw-{timestamp}'",
+  summary: "Withdraw COW to a wallet address, signed as buildWithdrawSignText says (ends 'withdraw-{timestamp}')",
   body: ZWalletSignature.extend({
     amount: ZDecimalString,
     currency: z.literal('cow'),

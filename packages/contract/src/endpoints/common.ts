@@ -4,7 +4,8 @@ import { ZChainCurrency, ZIdString, ZText, ZTimestampInput } from '../schemas.ts
 /** The wallet-signature fields every signed action carries (SPEC.md point 3). */
 export const ZWalletSignature = z.object({
   sign: ZText(200),
-  signContent: ZText(100),
+  /** '{prefix}{ms}', or for transfer, withdrawal and password reset a few lines that end with it. */
+  signContent: ZText(1000),
   timestamp: ZTimestampInput,
 });
 

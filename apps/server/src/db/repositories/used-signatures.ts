@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { usedSignatures } from '../schema.ts';
 
@@ -10,6 +11,16 @@ export function usedSignaturesRepository(db: AppDb) {
         .values({ address, signContent })
         .onConflictDoNothing()
         .returning({ address: usedSignatures.address });
+      return rows.length === 1;
+    },
+
+    /** Whether this address's signature of this text was accepted before. */
+    async isUsed(address: string, signContent: string): Promise<boolean> {
+      const rows = await db
+        .select({ address: usedSignatures.address })
+        .from(usedSignatures)
+        .where(and(eq(usedSignatures.address, address), eq(usedSignatures.signContent, signContent)))
+        .limit(1);
       return rows.length === 1;
     },
   };

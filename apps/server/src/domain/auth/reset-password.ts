@@ -1,11 +1,11 @@
-import type { TUserInfo } from '@aidf/contract';
+import { buildResetPasswordSignText, type TUserInfo } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import { toUserInfo } from '../users/user-info.ts';
 import { assertPasswordPolicy, hashPassword } from './password.ts';
 import { recordSecurityChange, type SecurityChangeRecord } from './security-hold.ts';
 import { createSession } from './sessions.ts';
-import { acceptSignedAction, type WalletSignatureInput } from './signed-action.ts';
+import { checkSignedRequest, claimSignedRequest, type WalletSignatureInput } from './signed-action.ts';
 import { canonicalAddress, recoverEvmSigner } from './wallet-signature.ts';
 
 /** The wallet behind a signature: recovered for EVM (0x-hex), stated for Solana (base58). */
@@ -21,23 +21,35 @@ async function signingWallet(input: WalletSignatureInput & { walletAddress?: str
 }
 
 /**
- * Sets or resets the password of the account the signing wallet is bound to, with a fresh
- * 'resetPassword-{ms}' signature (81003 when the wallet is bound to no account). Every session of the
- * account is revoked and a new one is opened for this device.
+ * Sets or resets the password of the account the signing wallet is bound to, with a fresh signature of its
+ * readable text (buildResetPasswordSignText; 81003 when the wallet is bound to no account). Every session
+ * of the account is revoked and a new one is opened for this device. A signature resets once: sent again
+ * it is refused (409), whatever the password, since a second answer would open a session.
  */
 export async function resetPassword(
   repos: Repositories,
-  input: WalletSignatureInput & { newPassword: string; walletAddress?: string | undefined },
+  input: WalletSignatureInput & {
+    newPassword: string;
+    walletAddress?: string | undefined;
+    /** The hosts the signed text may name (issue 9 point 6). */
+    hosts: readonly string[];
+  },
   /** Issue 9 point 1: a password change holds outgoing money this long. */
   holdHours: number,
 ): Promise<{ user: TUserInfo; token: string; change: SecurityChangeRecord }> {
   assertPasswordPolicy(input.newPassword);
   const signer = await signingWallet(input);
+  await checkSignedRequest(repos, {
+    ...input,
+    ...signer,
+    replayable: false,
+    textFor: (host) => buildResetPasswordSignText({ host, timestampMs: input.timestamp }),
+  });
   return repos.transaction(async (tx) => {
     const owner = await tx.users.byBoundAddress(signer.currency, signer.address);
     if (!owner) throw new AppError(81003);
     await tx.users.byIdForUpdate(owner.id);
-    await acceptSignedAction(tx, { ...input, action: 'resetPassword', ...signer });
+    await claimSignedRequest(tx, { ...input, ...signer });
     // The slow hash only after the cheap checks (text, timestamp, signature, owner) passed.
     const passwordHash = await hashPassword(input.newPassword);
     await tx.users.setPasswordHash(owner.id, passwordHash);

@@ -1,14 +1,13 @@
-import { Money, parsePositiveAmount, WITHDRAW_AMOUNT, WITHDRAW_PER_DAY } from '@aidf/contract';
-import { isAddress } from 'viem';
+import { buildWithdrawSignText, Money, parsePositiveAmount, WITHDRAW_AMOUNT, WITHDRAW_PER_DAY } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { WithdrawalRow } from '../../db/repositories/withdrawals.ts';
 import { boundSignerFor } from '../auth/bound-signer.ts';
 import { assertNoSecurityHold } from '../auth/security-hold.ts';
-import { acceptSignedAction, type WalletSignatureInput } from '../auth/signed-action.ts';
+import { checkSignedRequest, claimSignedRequest, type WalletSignatureInput } from '../auth/signed-action.ts';
 import { AppError } from '../errors.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
-import { checkDestination, platformAddresses } from './destination.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import { checkDestination, platformAddresses } from './destination.ts';
 import { utcDay, type WithdrawPolicy, withdrawalFee } from './withdraw-policy.ts';
 
 export interface WithdrawInput extends WalletSignatureInput {
@@ -16,13 +15,16 @@ export interface WithdrawInput extends WalletSignatureInput {
   currency: 'cow';
   chainCurrency: 'bnb';
   address: string;
+  /** The hosts the signed text may name (issue 9 point 6). */
+  hosts: readonly string[];
 }
 
 /**
  * A COW withdrawal to a BNB Smart Chain address (RULES.md "Recharge and withdrawal"): 1 to 1,000,000, more
- * than the fee, at most 2 per user per UTC day, signed 'withdraw-{ms}' by the user's bound wallet. The amount
- * is debited now (to the platform's in-flight account); the payout worker sends amount − fee later. The
- * signature is the idempotency key: the same request again answers the first withdrawal and moves nothing.
+ * than the fee, at most 2 per user per UTC day, its readable text (buildWithdrawSignText: host, amount,
+ * destination) signed by the user's bound wallet. The amount is debited now (to the platform's in-flight
+ * account); the payout worker sends amount − fee later. The signature is the idempotency key: the same
+ * request again answers the first withdrawal and moves nothing; with another body it is refused (409).
  */
 export async function requestWithdrawal(
   repos: Repositories,
@@ -41,6 +43,12 @@ export async function requestWithdrawal(
   if (!destination.ok) throw new AppError(destination.code);
   const signer = await boundSignerFor(repos, userId, input.sign);
   await assertNoSecurityHold(repos, userId, now);
+  await checkSignedRequest(repos, {
+    ...input,
+    ...signer,
+    replayable: true,
+    textFor: (host) => buildWithdrawSignText({ ...input, host, timestampMs: input.timestamp }),
+  });
   const idemKey = `withdraw:${signer.address}:${input.signContent}`;
   const day = utcDay(now);
 
@@ -59,9 +67,7 @@ export async function requestWithdrawal(
     const earlier = await tx.withdrawals.byIdem(idemKey);
     if (earlier) return earlier;
     if ((await tx.withdrawals.countOnDay(userId, day)) >= WITHDRAW_PER_DAY) throw new AppError(81008);
-    const posted = await postPrepared(tx, prepared, () =>
-      acceptSignedAction(tx, { ...input, action: 'withdraw', ...signer, now }),
-    );
+    const posted = await postPrepared(tx, prepared, () => claimSignedRequest(tx, { ...input, ...signer, now }));
     return tx.withdrawals.insert({
       userId,
       chain: 'bsc',

@@ -4,6 +4,7 @@ import { statementPage, userBalances } from '../../domain/assets/assets.ts';
 import { AppError } from '../../domain/errors.ts';
 import { transfer as transferBetweenUsers } from '../../domain/transfer/transfer.ts';
 import { sessionOf } from '../session-of.ts';
+import { signedTextHosts } from '../signed-text-hosts.ts';
 import { defineRoute } from './define-route.ts';
 
 export async function assetRoutes(app: FastifyInstance) {
@@ -34,7 +35,8 @@ export async function assetRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, transfer, async ({ body, request }) => {
-    await transferBetweenUsers(app.repos, sessionOf(request).userId, body);
+    const hosts = signedTextHosts(app.config, request);
+    await transferBetweenUsers(app.repos, sessionOf(request).userId, { ...body, hosts });
     return null;
   });
 }

@@ -9,6 +9,7 @@ import { revokeSession } from '../../domain/auth/sessions.ts';
 import { sendBindCode } from '../../domain/users/bind-confirmation.ts';
 import { tokenOf } from '../plugins/auth.ts';
 import { sessionOf } from '../session-of.ts';
+import { signedTextHosts } from '../signed-text-hosts.ts';
 import { defineRoute } from './define-route.ts';
 
 /** Sign-in answers carry the token in the `authorization` header (SPEC.md point 7). */
@@ -37,7 +38,8 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, forgetPassword, async ({ body, request, reply }) => {
-    const result = await resetPassword(app.repos, body, app.config.securityHoldHours);
+    const input = { ...body, hosts: signedTextHosts(app.config, request) };
+    const result = await resetPassword(app.repos, input, app.config.securityHoldHours);
     void notifySecurityChange(app.mailer, request.log, result.change, request.language);
     reply.header(HEADERS.authorization, result.token);
     return result.user;

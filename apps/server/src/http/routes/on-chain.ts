@@ -7,6 +7,7 @@ import { requestWithdrawal } from '../../domain/withdraw/request-withdrawal.ts';
 import { utcDay, withdrawConfigOf } from '../../domain/withdraw/withdraw-policy.ts';
 import { withdrawalView } from '../../domain/withdraw/withdrawal-view.ts';
 import { sessionOf } from '../session-of.ts';
+import { signedTextHosts } from '../signed-text-hosts.ts';
 import { defineRoute } from './define-route.ts';
 
 /** Withdrawal (RULES.md "Recharge and withdrawal") and the user's recharge history. */
@@ -16,7 +17,8 @@ export async function onChainRoutes(app: FastifyInstance) {
   defineRoute(app, withdraw, async ({ body, request }) => {
     // Without a chain and the COW contract to pay from, a debit would take money with nothing to send it.
     if (!app.chains.bsc || !(await payoutToken(app.repos))) throw new AppError(81034);
-    return withdrawalView(await requestWithdrawal(app.repos, policy, sessionOf(request).userId, body));
+    const input = { ...body, hosts: signedTextHosts(app.config, request) };
+    return withdrawalView(await requestWithdrawal(app.repos, policy, sessionOf(request).userId, input));
   });
 
   defineRoute(app, withdrawConfig, async ({ request }) => {

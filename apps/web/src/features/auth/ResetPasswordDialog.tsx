@@ -1,4 +1,4 @@
-import { buildSignContent, CHAINS, type TChainName } from '@aidf/contract';
+import { buildResetPasswordSignText, CHAINS, type TChainName } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { completeLogin } from './complete-login.ts';
 import { passwordMeetsPolicy } from './email-rules.ts';
 import { walletFailureMessage } from './wallet-message.ts';
 
-/** Set or reset the password: the wallet bound to the account signs 'resetPassword-{ms}' (SPEC.md point 5). */
+/** Set or reset the password: the wallet bound to the account signs its readable text (SPEC.md point 5). */
 export function ResetPasswordDialog() {
   const { t, i18n } = useTranslation();
   const call = useApiWithToken();
@@ -45,7 +45,7 @@ export function ResetPasswordDialog() {
         return;
       }
       const timestamp = Date.now();
-      const signContent = buildSignContent('resetPassword', timestamp);
+      const signContent = buildResetPasswordSignText({ host: window.location.host, timestampMs: timestamp });
       const sign = await connector.signMessage(address, signContent);
       const result = await call('forgetPassword', {
         body: { newPassword: password, sign, signContent, timestamp, walletAddress: address },

@@ -1,5 +1,5 @@
 import {
-  buildSignContent,
+  buildTransferSignText,
   CHAINS,
   compareAmounts,
   formatAmount,
@@ -55,9 +55,16 @@ export default function InternalTransferScreen() {
       const connector = await connectorFor(session.chain ?? CHAINS.bsc.name);
       const address = await connector.connect();
       const timestamp = Date.now();
-      const signContent = buildSignContent('transfer', timestamp);
-      const sign = await connector.signMessage(address, signContent);
       const to = username.trim().toLowerCase();
+      // The wallet shows what is authorised; the server rebuilds this text from the request (issue 9 point 6).
+      const signContent = buildTransferSignText({
+        host: window.location.host,
+        amount,
+        currency,
+        username: to,
+        timestampMs: timestamp,
+      });
+      const sign = await connector.signMessage(address, signContent);
       await call('transfer', { body: { amount, currency, username: to, sign, signContent, timestamp } });
       showToast(t('transfer.done', { amount, currency: currency.toUpperCase(), username: to }), 'success');
       setAmount('');

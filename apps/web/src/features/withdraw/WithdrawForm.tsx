@@ -1,4 +1,4 @@
-import { AMOUNT_TEXT, buildSignContent, CHAINS, formatAmount, withdrawalFigures } from '@aidf/contract';
+import { AMOUNT_TEXT, buildWithdrawSignText, CHAINS, formatAmount, withdrawalFigures } from '@aidf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ const percent = (rate: string) => formatAmount(withdrawalFigures('100', rate).fe
 
 /**
  * COW withdrawal to a BNB Smart Chain address (SPEC.md point 5, RULES.md): the hint and the "you receive"
- * figure both come from the server's one fee rate; a fresh 'withdraw-{ms}' wallet signature confirms it.
+ * figure both come from the server's one fee rate; a wallet signature of its readable text confirms it.
  */
 export function WithdrawForm({ onDone }: { onDone?: () => void }) {
   const { t, i18n } = useTranslation();
@@ -52,10 +52,17 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
       const connector = await connectorFor(session.chain ?? CHAINS.bsc.name);
       const signer = await connector.connect();
       const timestamp = Date.now();
-      const signContent = buildSignContent('withdraw', timestamp);
+      const destination = address.trim();
+      const signContent = buildWithdrawSignText({
+        host: window.location.host,
+        amount,
+        currency: 'cow',
+        address: destination,
+        timestampMs: timestamp,
+      });
       const sign = await connector.signMessage(signer, signContent);
       const done = await call('withdraw', {
-        body: { amount, currency: 'cow', chainCurrency: 'bnb', address: address.trim(), sign, signContent, timestamp },
+        body: { amount, currency: 'cow', chainCurrency: 'bnb', address: destination, sign, signContent, timestamp },
       });
       showToast(
         t('withdraw.requested', { amount: formatAmount(done.receive, 6), minutes: rules.arrivalMinutes }),
