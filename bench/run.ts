@@ -11,6 +11,7 @@ import { apiThroughput } from './api-throughput.ts';
 import { bundleSizes } from './bundle-size.ts';
 import { chainThroughput } from './chain-throughput.ts';
 import { transferThroughput } from './transfer-throughput.ts';
+import { watcherThroughput } from './watcher-throughput.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -61,6 +62,10 @@ console.log(
 console.log(
   `  payout worker:   ${chain.payoutsPerSecond.toFixed(0).padStart(6)} payouts signed, recorded and sent/s (${chain.payouts} in one tick, its batch)`,
 );
+
+// Issue 9 point 9: how many deposit addresses and blocks per second each watcher follows.
+console.log('\nDeposit watchers on the dev chains and PGlite (addresses followed, a backlog of blocks, then one poll)');
+for (const line of await watcherThroughput()) console.log(line);
 
 const overBudget = sizes.firstScreenGzip > FIRST_SCREEN_BUDGET || ratioSelect < API_BUDGET;
 console.log(overBudget ? '\nOVER BUDGET' : '\nwithin budget');
