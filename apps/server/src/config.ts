@@ -133,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bscConfirmations: e.BSC_CONFIRMATIONS,
     withdrawFeeRate: e.WITHDRAW_FEE_RATE,
     chainPollMs: e.CHAIN_POLL_MS,
+    payoutBumpAfterBlocks: e.PAYOUT_BUMP_AFTER_BLOCKS,
+    payoutMaxGasPrice: BigInt(Math.round(e.PAYOUT_MAX_GAS_PRICE_GWEI * 1e9)),
     securityHoldHours: e.SECURITY_HOLD_HOURS,
     publicHosts: (e.PUBLIC_HOSTS ?? '')
       .split(',')
@@ -143,5 +145,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.WEB_DIST_DIR,
   };
 }
-    payoutBumpAfterBlocks: e.PAYOUT_BUMP_AFTER_BLOCKS,
-    payoutMaxGasPrice: BigInt(Math.round(e.PAYOUT_MAX_GAS_PRICE_GWEI * 1e9)),
