@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { apiThroughput } from './api-throughput.ts';
 import { bundleSizes } from './bundle-size.ts';
 import { chainThroughput } from './chain-throughput.ts';
+import { pledgeSettlementThroughput } from './pledge-settlement.ts';
 import { transferThroughput } from './transfer-throughput.ts';
 import { watcherThroughput } from './watcher-throughput.ts';
 
@@ -67,6 +68,25 @@ console.log(
 console.log('\nDeposit watchers on the dev chains and PGlite (addresses followed, a backlog of blocks, then one poll)');
 for (const line of await watcherThroughput()) console.log(line);
 
-const overBudget = sizes.firstScreenGzip > FIRST_SCREEN_BUDGET || ratioSelect < API_BUDGET;
+const SETTLEMENT_BUDGET = 20_000;
+let settlementOnPostgres: number | null = null;
+console.log(
+  `\nPledge settlement (one day of ${process.env.BENCH_PLEDGES ?? '200,000'} running pledges, set-based batches)`,
+);
+for (const url of [undefined, postgresUrl]) {
+  if (url === undefined && postgresUrl !== undefined && process.env.BENCH_SKIP_PGLITE) continue;
+  const r = await pledgeSettlementThroughput(url);
+  if (r.database === 'postgres') settlementOnPostgres = r.perSecond;
+  console.log(
+    `  ${r.database.padEnd(9)} ${r.perSecond.toFixed(0).padStart(7)} pledges settled/s (${r.pledges} in ${r.seconds.toFixed(1)} s)` +
+      (r.database === 'postgres' ? ` (budget ${SETTLEMENT_BUDGET}/s)` : ''),
+  );
+  if (!postgresUrl) break;
+}
+
+const overBudget =
+  sizes.firstScreenGzip > FIRST_SCREEN_BUDGET ||
+  ratioSelect < API_BUDGET ||
+  (settlementOnPostgres !== null && settlementOnPostgres < SETTLEMENT_BUDGET);
 console.log(overBudget ? '\nOVER BUDGET' : '\nwithin budget');
 process.exit(overBudget ? 1 : 0);

@@ -3,6 +3,7 @@ import { type AppConfig, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { DevChains } from './dev/dev-chains.ts';
 import { buildApp } from './http/app.ts';
+import { startJobScheduler } from './jobs/scheduler.ts';
 import { prepareDatabase } from './prepare.ts';
 
 async function main() {
@@ -32,8 +33,10 @@ async function main() {
     // read from its head (not from genesis on mainnet), and going back is a fault to stop on, not to follow.
     allowChainReset: devMode,
   });
+  const jobs = startJobScheduler({ runner: app.jobs, everyMs: 60_000, log: app.log });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await jobs.stop();
     await workers.stop();
     await app.close();
     await devChains?.close();

@@ -24,6 +24,10 @@ export const ERROR_CATALOGUE = {
   1228: { status: 400, message: 'Wrong login name or password' },
   1229: { status: 400, message: 'Signature failed' },
   1230: { status: 409, message: 'Insufficient balance' },
+  // Issue 9 point 6: signed texts say what they authorise; a signature serves one request only.
+  1231: { status: 400, message: 'The signed text does not match this request' },
+  1232: { status: 409, message: 'This signature was already used for another request' },
+  1233: { status: 400, message: 'The signed text names another site' },
   81004: { status: 409, message: 'This address is bound to another account' },
   81005: { status: 409, message: 'The address you sign in with cannot be unbound' },
   81006: { status: 409, message: 'An address is already bound for this currency' },
@@ -40,6 +44,8 @@ export const ERROR_CATALOGUE = {
   81016: { status: 400, message: 'Wrong address checksum (upper/lower case): copy the address again' },
   81017: { status: 400, message: 'The zero address cannot receive a withdrawal' },
   81018: { status: 400, message: 'This is an address of the platform: withdraw to a wallet of your own' },
+  81020: { status: 429, message: "You have reached today's pledge limit" },
+  81021: { status: 409, message: 'This signature was already used for another pledge' },
   1404: { status: 404, message: 'Not found' },
   500: { status: 500, message: 'Server internal error' },
 } as const satisfies Record<number, { status: number; message: string }>;

@@ -5,6 +5,11 @@
  *   npm run operator -- credit <username> <currency> <amount> --reason "..." [--submode 16] [--request-id ID]
  *   npm run operator -- ledger-check
  *   npm run operator -- chain-status
+ *   npm run operator -- payout-retry <withdrawal id> --reason "..."
+ *   npm run operator -- payout-refund <withdrawal id> --reason "..."
+ *   npm run operator -- run-job pledge-settlement --date YYYY-MM-DD [--through YYYY-MM-DD]
+ *   npm run operator -- config
+ *   npm run operator -- set-config pledge.rate.90 6.5 --reason "..."
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -28,10 +33,26 @@ async function ops(method: 'GET' | 'POST', path: string, body?: unknown) {
   return json.data;
 }
 
+/** The UTC days from `first` to `last`, both included ('YYYY-MM-DD'). */
+function daysFrom(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= Date.parse(`${last}T00:00:00Z`); t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  if (days.length === 0) throw new Error(`no day from ${first} through ${last}`);
+  return days;
+}
+
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { reason: { type: 'string' }, submode: { type: 'string' }, 'request-id': { type: 'string' } },
+    options: {
+      reason: { type: 'string' },
+      submode: { type: 'string' },
+      'request-id': { type: 'string' },
+      date: { type: 'string' },
+      through: { type: 'string' },
+    },
   });
   const [command, ...args] = positionals;
   if (command === 'credit') {
@@ -59,6 +80,7 @@ async function main() {
       hotWallet: Record<string, string | null> | null;
       payoutWorker: Record<string, string | null> | null;
       withdrawals: Record<string, number>;
+      heldPayouts: Record<string, string | boolean | null>[];
     };
     for (const w of status.watchers) {
       console.log(
@@ -81,8 +103,42 @@ async function main() {
       );
     }
     console.log('withdrawals by state:', status.withdrawals);
+    for (const h of status.heldPayouts) {
+      console.log(
+        `HELD payout ${h.id}: ${h.amount} COW to ${h.toAddress}, ${h.signed ? `signed (nonce ${h.nonce}, ${h.txHash})` : 'never signed'}, ` +
+          `since ${h.heldAt}: ${h.reason} (npm run operator -- payout-retry|payout-refund ${h.id} --reason "...")`,
+      );
+    }
+  } else if (command === 'run-job') {
+    const [job] = args;
+    if (!job || !values.date)
+      throw new Error('usage: npm run operator -- run-job <job> --date YYYY-MM-DD [--through YYYY-MM-DD]');
+    for (const date of daysFrom(values.date, values.through ?? values.date)) {
+      const outcome = (await ops('POST', `/ops/v1/jobs/${job}/run`, { date })) as { status: string; items?: number };
+      console.log(`${job} ${date}: ${outcome.status}${outcome.items === undefined ? '' : `, ${outcome.items} paid`}`);
+    }
+  } else if (command === 'config') {
+    for (const s of (await ops('GET', '/ops/v1/config')) as { key: string; value: string; updatedBy: string }[]) {
+      console.log(`${s.key.padEnd(24)} ${s.value.padEnd(12)} (set by ${s.updatedBy})`);
+    }
+  } else if (command === 'set-config') {
+    const [key, value] = args;
+    if (!key || !value || !values.reason)
+      throw new Error('usage: npm run operator -- set-config <key> <value> --reason "..."');
+    const change = (await ops('POST', '/ops/v1/config', { key, value, reason: values.reason })) as {
+      before: string | null;
+    };
+    console.log(`${key}: ${change.before ?? '(unset)'} -> ${value}`);
+  } else if (command === 'payout-retry' || command === 'payout-refund') {
+    const [id] = args;
+    if (!id || !values.reason) throw new Error(`usage: npm run operator -- ${command} <withdrawal id> --reason "..."`);
+    const action = command === 'payout-retry' ? 'retry' : 'refund';
+    const data = await ops('POST', `/ops/v1/payouts/${id}/${action}`, { reason: values.reason });
+    console.log(`payout ${id}:`, data);
   } else {
-    throw new Error('commands: credit, ledger-check, chain-status');
+    throw new Error(
+      'commands: credit, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config',
+    );
   }
 }
 

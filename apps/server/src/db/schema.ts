@@ -248,6 +248,68 @@ export const hotWalletNonces = pgTable(
   (t) => [primaryKey({ columns: [t.chain, t.address] })],
 );
 
+// Issue 10: settings, the jobs layer and pledges (migration 0013).
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by').notNull().default('seed'),
+});
+
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    day: date('day').notNull(),
+    status: text('status').notNull(),
+    owner: text('owner').notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    items: bigint('items', { mode: 'bigint' }).notNull().default(0n),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.day] })],
+);
+
+export const pledges = pgTable('pledges', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => users.id),
+  amount: numeric('amount', { precision: 48, scale: 18 }).notNull(),
+  days: integer('days').notNull(),
+  rate: numeric('rate', { precision: 20, scale: 8 }).notNull(),
+  submode: text('submode').notNull(),
+  startDay: date('start_day').notNull(),
+  endDay: date('end_day').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  paid: numeric('paid', { precision: 48, scale: 18 }).notNull().default('0'),
+  paidDays: integer('paid_days').notNull().default(0),
+  lastPaidDay: date('last_paid_day'),
+  status: text('status').notNull().default('running'),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  idemKey: text('idem_key').notNull().unique(),
+  movementId: bigint('movement_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => movements.id),
+});
+
+export const pledgePayouts = pgTable(
+  'pledge_payouts',
+  {
+    pledgeId: bigint('pledge_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => pledges.id),
+    day: date('day').notNull(),
+    amount: numeric('amount', { precision: 48, scale: 18 }).notNull(),
+    principal: numeric('principal', { precision: 48, scale: 18 }).notNull().default('0'),
+    movementId: bigint('movement_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => movements.id),
+  },
+  (t) => [primaryKey({ columns: [t.pledgeId, t.day] })],
+);
+
 // Issue 9 point 1: security changes of an account and the hold on money leaving it (0007_security_hold.sql).
 export const securityChanges = pgTable('security_changes', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),

@@ -11,6 +11,8 @@ import { depositKeys } from '../chain/deposit-keys.ts';
 import type { DevChains } from '../dev/dev-chains.ts';
 import type { DevMailbox } from '../dev/mailbox.ts';
 import { type Mailer, smtpMailer } from '../domain/mail/mailer.ts';
+import { dailyJobs } from '../jobs/daily-jobs.ts';
+import { jobRunner } from '../jobs/job-runner.ts';
 import { attemptLimits } from './plugins/attempt-limits.ts';
 import { sessionAuth } from './plugins/auth.ts';
 import { errorHandling, frameworkErrors } from './plugins/errors.ts';
@@ -26,6 +28,8 @@ import { contentRoutes } from './routes/content.ts';
 import { healthRoutes } from './routes/health.ts';
 import { onChainRoutes } from './routes/on-chain.ts';
 import { operatorRoutes } from './routes/operator.ts';
+import { operatorJobRoutes } from './routes/operator-jobs.ts';
+import { pledgeRoutes } from './routes/pledge.ts';
 import { userRoutes } from './routes/users.ts';
 
 export interface BuildAppOptions {
@@ -63,6 +67,7 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   const deposits = depositKeys(config);
   app.decorate('deriveDepositAddress', deposits.derive);
   app.decorate('chains', chainServices(config, deposits.devMnemonic));
+  app.decorate('jobs', jobRunner({ repos: app.repos, jobs: dailyJobs() }));
   app.addHook('onClose', async () => {
     mail.mailer.close();
     await mail.mailbox?.close();
@@ -82,6 +87,8 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   await app.register(authRoutes);
   await app.register(assetRoutes);
   await app.register(operatorRoutes);
+  await app.register(operatorJobRoutes);
+  await app.register(pledgeRoutes);
   await app.register(chainRoutes);
   await app.register(onChainRoutes);
   // The dev routes and what they load are imported only where the dev tools run: never production-like.

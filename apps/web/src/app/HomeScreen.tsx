@@ -1,6 +1,8 @@
+import { SUBMODES } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
 import { AnnouncementList } from '../features/announcements/AnnouncementList.tsx';
 import { AssetsSummary } from '../features/assets/AssetsSummary.tsx';
+import { PledgeLauncher } from '../features/pledge/PledgeLauncher.tsx';
 import { openLoginDialog } from '../lib/login-dialog.ts';
 import { useSession } from '../lib/session.ts';
 
@@ -26,6 +28,13 @@ export default function HomeScreen() {
         )}
       </section>
       {session.isLogin && <AssetsSummary />}
+      {session.isLogin && (
+        <section className="card form-card stack-sm" data-testid="pledge-card">
+          <h2 className="section-title">{t('pledge.cardTitle')}</h2>
+          <p className="muted small">{t('pledge.cardText')}</p>
+          <PledgeLauncher submode={SUBMODES.normal} />
+        </section>
+      )}
       <section aria-labelledby="announcements-heading" className="stack-sm">
         <h2 id="announcements-heading" className="section-title">
           {t('home.announcements')}

@@ -5,10 +5,13 @@ import { boundAddressesRepository } from './bound-addresses.ts';
 import { chainRepository } from './chain.ts';
 import { depositAddressesRepository } from './deposit-addresses.ts';
 import { emailCodesRepository } from './email-codes.ts';
+import { jobRunsRepository } from './job-runs.ts';
 import { ledgerRepository } from './ledger.ts';
 import { operatorActionsRepository } from './operator-actions.ts';
+import { pledgesRepository } from './pledges.ts';
 import { securityChangesRepository } from './security-changes.ts';
 import { sessionsRepository } from './sessions.ts';
+import { settingsRepository } from './settings.ts';
 import { tokenConfigsRepository } from './token-configs.ts';
 import { usedSignaturesRepository } from './used-signatures.ts';
 import { usersRepository } from './users.ts';
@@ -22,10 +25,13 @@ function tableRepositories(db: AppDb) {
     chain: chainRepository(db),
     depositAddresses: depositAddressesRepository(db),
     emailCodes: emailCodesRepository(db),
+    jobRuns: jobRunsRepository(db),
     ledger: ledgerRepository(db),
     operatorActions: operatorActionsRepository(db),
+    pledges: pledgesRepository(db),
     securityChanges: securityChangesRepository(db),
     sessions: sessionsRepository(db),
+    settings: settingsRepository(db),
     tokenConfigs: tokenConfigsRepository(db),
     usedSignatures: usedSignaturesRepository(db),
     users: usersRepository(db),

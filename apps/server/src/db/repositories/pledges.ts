@@ -88,7 +88,9 @@ export function pledgesRepository(db: AppDb) {
       if (!movement) return 0; // another runner paid this very batch
       await db.execute(sql`
         INSERT INTO accounts (kind, owner_user_id, currency, submode)
-        SELECT DISTINCT 'user', user_id, 'aidf', '00' FROM pledges WHERE id = ANY(${ids}::bigint[])
+        SELECT DISTINCT 'user', p.user_id, 'aidf', '00' FROM pledges p
+        WHERE p.id = ANY(${ids}::bigint[])
+          AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.owner_user_id = p.user_id AND a.currency = 'aidf' AND a.submode = '00')
         ON CONFLICT DO NOTHING`);
       // Pledges first, then accounts in id order: the order every movement locks accounts in.
       await db.execute(sql`SELECT id FROM pledges WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`);
@@ -100,64 +102,68 @@ export function pledgesRepository(db: AppDb) {
         ORDER BY a.id FOR UPDATE`);
       const [counts] = rowsOf<{ claimed: string; entries: string }>(
         await db.execute(sql`
-        WITH due AS (
-          SELECT p.id, p.user_id, p.amount, p.days,
-                 least(${b.day}::date - p.start_day, p.days) AS elapsed,
+        WITH claimed AS (
+          INSERT INTO pledge_payouts (pledge_id, day, amount, principal, movement_id)
+          SELECT p.id, ${b.day}::date,
                  greatest(trunc(p.amount * p.rate / 100 * least(${b.day}::date - p.start_day, p.days) / p.days, 18)
-                          - p.paid, 0) AS pay
+                          - p.paid, 0),
+                 CASE WHEN ${b.day}::date - p.start_day >= p.days THEN p.amount ELSE 0 END,
+                 ${movement.id}::bigint
           FROM pledges p
           WHERE p.id = ANY(${ids}::bigint[]) AND p.status = 'running' AND p.start_day < ${b.day}::date
-        ),
-        claimed AS (
-          INSERT INTO pledge_payouts (pledge_id, day, amount, principal, movement_id)
-          SELECT d.id, ${b.day}::date, d.pay, CASE WHEN d.elapsed >= d.days THEN d.amount ELSE 0 END, ${movement.id}::bigint
-          FROM due d
           ON CONFLICT DO NOTHING
           RETURNING pledge_id, amount, principal
         ),
         updated AS (
           UPDATE pledges p
-          SET paid = p.paid + c.amount, paid_days = d.elapsed, last_paid_day = ${b.day}::date,
+          SET paid = p.paid + c.amount, paid_days = least(${b.day}::date - p.start_day, p.days),
+              last_paid_day = ${b.day}::date,
               status = CASE WHEN c.principal > 0 THEN 'completed' ELSE 'running' END,
               completed_at = CASE WHEN c.principal > 0 THEN now() END
-          FROM claimed c JOIN due d ON d.id = c.pledge_id
+          FROM claimed c
           WHERE p.id = c.pledge_id
-          RETURNING p.id
+          RETURNING p.id, p.user_id, c.amount, c.principal
         ),
+        -- Every CTE reads the snapshot from before this statement: a.balance is the balance before the batch.
         user_lines AS (
-          SELECT a.id AS account_id, c.pledge_id, 1 AS kind, c.amount, 'cow-fund-settlement' AS type
-          FROM claimed c JOIN due d ON d.id = c.pledge_id
-          JOIN accounts a ON a.kind = 'user' AND a.owner_user_id = d.user_id AND a.currency = 'aidf' AND a.submode = '00'
-          WHERE c.amount > 0
-          UNION ALL
-          SELECT a.id, c.pledge_id, 2, c.principal, 'cow-fund-release'
-          FROM claimed c JOIN due d ON d.id = c.pledge_id
-          JOIN accounts a ON a.kind = 'user' AND a.owner_user_id = d.user_id AND a.currency = 'aidf' AND a.submode = '00'
-          WHERE c.principal > 0
+          SELECT a.id AS account_id, a.balance AS before, u.id AS pledge_id, k.kind, k.amount, k.type
+          FROM updated u
+          JOIN accounts a ON a.kind = 'user' AND a.owner_user_id = u.user_id AND a.currency = 'aidf' AND a.submode = '00'
+          CROSS JOIN LATERAL (VALUES (1, u.amount, 'cow-fund-settlement'), (2, u.principal, 'cow-fund-release'))
+            AS k(kind, amount, type)
+          WHERE k.amount > 0
         ),
         lines AS (
           SELECT * FROM user_lines
           UNION ALL
-          SELECT ${b.issuanceAccountId}::bigint, 0::bigint, 0, -sum(amount), 'cow-fund-settlement'
+          SELECT ${b.issuanceAccountId}::bigint, (SELECT balance FROM accounts WHERE id = ${b.issuanceAccountId}),
+                 0::bigint, 0, -sum(amount), 'cow-fund-settlement'
           FROM user_lines WHERE kind = 1 HAVING count(*) > 0
           UNION ALL
-          SELECT ${b.poolAccountId}::bigint, 0::bigint, 0, -sum(amount), 'cow-fund-release'
+          SELECT ${b.poolAccountId}::bigint, (SELECT balance FROM accounts WHERE id = ${b.poolAccountId}),
+                 0::bigint, 0, -sum(amount), 'cow-fund-release'
           FROM user_lines WHERE kind = 2 HAVING count(*) > 0
         ),
-        totals AS (SELECT account_id, sum(amount) AS total FROM lines GROUP BY account_id),
+        running AS (
+          SELECT l.*,
+                 sum(l.amount) OVER (PARTITION BY l.account_id) AS total,
+                 sum(l.amount) OVER (PARTITION BY l.account_id ORDER BY l.pledge_id, l.kind) AS upto
+          FROM lines l
+        ),
         moved AS (
-          UPDATE accounts a SET balance = a.balance + t.total FROM totals t WHERE a.id = t.account_id
-          RETURNING a.id, a.balance
+          UPDATE accounts a SET balance = a.balance + t.total
+          FROM (SELECT DISTINCT account_id, total FROM running) t
+          WHERE a.id = t.account_id
+          RETURNING a.id
         ),
         written AS (
           INSERT INTO entries (movement_id, account_id, type, amount, balance_after)
-          SELECT ${movement.id}::bigint, l.account_id, l.type, l.amount,
-                 m.balance - t.total + sum(l.amount) OVER (PARTITION BY l.account_id ORDER BY l.pledge_id, l.kind)
-          FROM lines l JOIN totals t ON t.account_id = l.account_id JOIN moved m ON m.id = l.account_id
+          SELECT ${movement.id}::bigint, r.account_id, r.type, r.amount, r.before + r.upto
+          FROM running r
           RETURNING 1
         )
         SELECT (SELECT count(*) FROM claimed)::text AS claimed, (SELECT count(*) FROM written)::text AS entries,
-               (SELECT count(*) FROM updated)::text AS updated`),
+               (SELECT count(*) FROM moved)::text AS moved`),
       );
       return Number(counts?.claimed ?? 0);
     },

@@ -7,6 +7,8 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useChainCurrency } from '../../lib/use-chain-data.ts';
+import { PledgeLauncher } from '../pledge/PledgeLauncher.tsx';
+import { PledgeList } from '../pledge/PledgeList.tsx';
 import { RechargeForm } from '../recharge/RechargeForm.tsx';
 import { WithdrawForm } from '../withdraw/WithdrawForm.tsx';
 
@@ -37,6 +39,9 @@ export default function PersonalAssetsScreen() {
           <button type="button" className="link-button" onClick={() => setFrozenOpen(true)} data-testid="frozen-button">
             {t('assets.frozen')} <bdi dir="ltr">{formatAmount(frozen)}</bdi>
           </button>
+        </div>
+        <div className="action-row">
+          <PledgeLauncher submode={SUBMODES.normal} />
         </div>
       </section>
       <ul className="card option-list" data-testid="asset-list">
@@ -79,6 +84,7 @@ export default function PersonalAssetsScreen() {
           <WithdrawForm onDone={() => setOpen(null)} />
         </Dialog>
       )}
+      <PledgeList />
       {frozenOpen && (
         <Dialog title={t('assets.frozenTitle')} onClose={() => setFrozenOpen(false)} testId="frozen-dialog">
           <div className="stack-sm">
@@ -86,6 +92,7 @@ export default function PersonalAssetsScreen() {
               <bdi dir="ltr">{formatAmount(frozen)}</bdi> AIDF
             </p>
             <p className="muted">{t('assets.frozenText')}</p>
+            <PledgeLauncher submode={SUBMODES.frozen} />
           </div>
         </Dialog>
       )}

@@ -1,0 +1,44 @@
+import { formatAmount, Money, type TPledgeOrder } from '@aidf/contract';
+import { useTranslation } from 'react-i18next';
+import { paymentSchedule } from './pledge-math.ts';
+
+const WIDTH = 300;
+const HEIGHT = 96;
+
+/**
+ * What a pledge has paid (solid) and will pay (faint), cumulative per day, as a small inline SVG: no chart
+ * library for one picture. It reads left to right in every language, as time axes do.
+ */
+export function PaymentChart({ pledge }: { pledge: TPledgeOrder }) {
+  const { t } = useTranslation();
+  const points = paymentSchedule(pledge);
+  const total = new Money(points.at(-1)?.cumulative ?? '0');
+  const barWidth = WIDTH / points.length;
+  return (
+    <figure className="payment-chart" data-testid="pledge-chart">
+      <div dir="ltr">
+        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t('pledge.chartLabel')} preserveAspectRatio="none">
+          {points.map((p) => {
+            const height = total.isZero() ? 0 : new Money(p.cumulative).div(total).times(HEIGHT).toNumber();
+            return (
+              <rect
+                key={p.day}
+                x={(p.day - 1) * barWidth}
+                y={HEIGHT - height}
+                width={Math.max(barWidth - 0.5, 0.5)}
+                height={height}
+                className={p.paid ? 'bar-paid' : 'bar-due'}
+              />
+            );
+          })}
+        </svg>
+      </div>
+      <figcaption className="row-between small muted">
+        <span>{t('pledge.chartPaid', { days: pledge.paidDays, count: pledge.days })}</span>
+        <span>
+          {t('pledge.chartTotal')} <bdi dir="ltr">{formatAmount(total.toFixed(), 6)}</bdi> AIDF
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,157 @@
+import {
+  buildSignContent,
+  CHAINS,
+  formatAmount,
+  PLEDGE_DAYS,
+  type PledgeDays,
+  SUBMODES,
+  type TSubmode,
+} from '@aidf/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { InputField } from '../../components/Dialog.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { showToast } from '../../components/toast.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useSession } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
+import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
+import { connectorFor } from '../../wallet/index.ts';
+import { expectedReturn, type PledgeProblem, pledgeProblem, rateFigures } from './pledge-math.ts';
+import { FUND_INFO_KEY, PLEDGES_KEY, useFundInfo } from './use-fund-info.ts';
+
+const RATE_FIELD = { 30: 'configDays30', 90: 'configDays90', 180: 'configDays180', 365: 'configDays365' } as const;
+
+/**
+ * The stake dialog (submode '00') and the freeze-AIDF pledge dialog ('16') of SPEC.md point 2: an amount of
+ * 1 to 1,000,000, a period (30 by default), the rate shown three honest ways, the expected return, and a fresh
+ * 'pledge-{ms}' wallet signature. The dialog unmounts on close, so its inputs start empty each time.
+ */
+export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: () => void }) {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const call = useApi();
+  const queryClient = useQueryClient();
+  const info = useFundInfo();
+  const assets = useAssets();
+  const [amount, setAmount] = useState('');
+  const [days, setDays] = useState<PledgeDays>(30);
+  const [problem, setProblem] = useState<PledgeProblem>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!info.data) return <Spinner />;
+  const rate = info.data[RATE_FIELD[days]];
+  const figures = rateFigures(rate, days);
+  const balance = balanceIn(assets.data, 'aidf', submode);
+  const expected = expectedReturn(amount, rate);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = pledgeProblem(amount, balance);
+    setProblem(found);
+    if (found) return;
+    setBusy(true);
+    try {
+      let signature: { sign: string; signContent: string; timestamp: number };
+      try {
+        const connector = await connectorFor(session.chain ?? CHAINS.bsc.name);
+        const address = await connector.connect();
+        const timestamp = Date.now();
+        const signContent = buildSignContent('pledge', timestamp);
+        signature = { sign: await connector.signMessage(address, signContent), signContent, timestamp };
+      } catch {
+        // SPEC.md point 5: a pledge whose wallet signature fails says 'Failed to connect wallet'.
+        showToast(t('messages.failedConnect'), 'error');
+        return;
+      }
+      const pledged = await call('pledge', { params: { amount, days: String(days), submode }, body: signature });
+      showToast(t('pledge.done', { amount: formatAmount(pledged.amount), days: pledged.days }), 'success');
+      setAmount('');
+      await Promise.all(
+        [ASSETS_KEY, FUND_INFO_KEY, PLEDGES_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+      onDone?.();
+    } catch (error) {
+      showToast(
+        errorMessage(error, t, (k) => i18n.exists(k)),
+        'error',
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="stack-sm" onSubmit={submit} noValidate data-testid={`pledge-form-${submode}`}>
+      <InputField
+        label={t('pledge.amount')}
+        error={problem ? t(problem) : undefined}
+        inputMode="decimal"
+        placeholder={t('pledge.range', { min: info.data.minAmount, max: formatAmount(info.data.maxAmount) })}
+        value={amount}
+        onChange={(e) => setAmount(e.target.value.trim())}
+        name="amount"
+      />
+      <div className="row-between small">
+        <span className="muted">
+          {t(submode === SUBMODES.frozen ? 'pledge.frozenAvailable' : 'transfer.available', {
+            amount: formatAmount(balance),
+            currency: 'AIDF',
+          })}
+        </span>
+        <button type="button" className="link-button" onClick={() => setAmount(balance)}>
+          {t('transfer.max')}
+        </button>
+      </div>
+      <fieldset className="period-choice">
+        <legend className="field-label">{t('pledge.period')}</legend>
+        <div className="chips">
+          {PLEDGE_DAYS.map((d) => (
+            <button
+              key={d}
+              type="button"
+              aria-pressed={d === days}
+              className={`chip${d === days ? ' chip-active' : ''}`}
+              onClick={() => setDays(d)}
+              data-testid={`period-${d}`}
+            >
+              {t('pledge.days', { count: d })}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <dl className="figures small" data-testid="pledge-rates">
+        <div>
+          <dt>{t('pledge.periodRate', { count: days })}</dt>
+          <dd>
+            <bdi dir="ltr">{figures.period}%</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('pledge.perDay')}</dt>
+          <dd>
+            <bdi dir="ltr">{figures.perDay}%</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('pledge.perYear')}</dt>
+          <dd>
+            <bdi dir="ltr">{figures.perYear}%</bdi>
+          </dd>
+        </div>
+      </dl>
+      <p className="muted small">{t('pledge.simpleNote')}</p>
+      <div className="row-between" data-testid="pledge-expected">
+        <span>{t('pledge.expected')}</span>
+        <strong>
+          <bdi dir="ltr">{expected ?? '0.0000'}</bdi> AIDF
+        </strong>
+      </div>
+      <p className="muted small">{t('pledge.leftToday', { count: info.data.pledgesLeftToday })}</p>
+      <button type="submit" className="button" disabled={busy || info.data.pledgesLeftToday === 0}>
+        {busy ? t('auth.waitingForWallet') : t('pledge.submit')}
+      </button>
+    </form>
+  );
+}

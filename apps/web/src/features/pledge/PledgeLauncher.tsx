@@ -1,0 +1,36 @@
+import { SUBMODES, type TSubmode } from '@aidf/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/Dialog.tsx';
+import { PledgeForm } from './PledgeForm.tsx';
+
+/**
+ * A button that opens the stake dialog ('00') or the freeze-AIDF pledge dialog ('16'); closing it unmounts the
+ * form, so its inputs reset (SPEC.md point 4).
+ */
+export function PledgeLauncher({ submode, className = 'button' }: { submode: TSubmode; className?: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const frozen = submode === SUBMODES.frozen;
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => setOpen(true)}
+        data-testid={frozen ? 'open-frozen-pledge' : 'open-pledge'}
+      >
+        {t(frozen ? 'pledge.openFrozen' : 'pledge.open')}
+      </button>
+      {open && (
+        <Dialog
+          title={t(frozen ? 'pledge.frozenTitle' : 'pledge.title')}
+          onClose={() => setOpen(false)}
+          testId={frozen ? 'frozen-pledge-dialog' : 'pledge-dialog'}
+        >
+          <PledgeForm submode={submode} onDone={() => setOpen(false)} />
+        </Dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import { formatAmount, type TPledgeOrder } from '@aidf/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/Dialog.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { useApi } from '../../lib/use-api.ts';
+import { PaymentChart } from './PaymentChart.tsx';
+import { PLEDGES_KEY } from './use-fund-info.ts';
+
+const FILTERS = [
+  { type: '0', key: 'pledge.filter.all' },
+  { type: '1', key: 'pledge.filter.running' },
+  { type: '2', key: 'pledge.filter.completed' },
+] as const;
+
+/** The user's pledges with SPEC.md's three filters; a pledge opens its detail. */
+export function PledgeList() {
+  const { t, i18n } = useTranslation();
+  const call = useApi();
+  const [type, setType] = useState<'0' | '1' | '2'>('0');
+  const [open, setOpen] = useState<TPledgeOrder | null>(null);
+  const list = useQuery({
+    queryKey: [...PLEDGES_KEY, type],
+    queryFn: () => call('pledgeList', { params: { type, pageNum: '1', pageSize: '50' } }),
+  });
+  return (
+    <section className="stack-sm" data-testid="pledge-list">
+      <h2 className="section-title">{t('pledge.mine')}</h2>
+      <fieldset className="chips" aria-label={t('pledge.mine')}>
+        {FILTERS.map((f) => (
+          <button
+            key={f.type}
+            type="button"
+            aria-pressed={f.type === type}
+            className={`chip${f.type === type ? ' chip-active' : ''}`}
+            onClick={() => setType(f.type)}
+            data-testid={`pledge-filter-${f.type}`}
+          >
+            {t(f.key)}
+          </button>
+        ))}
+      </fieldset>
+      {list.data && list.data.list.length === 0 && (
+        <div className="card">
+          <EmptyState title={t('pledge.none')} text={t('pledge.noneText')} />
+        </div>
+      )}
+      {list.data && list.data.list.length > 0 && (
+        <ul className="card option-list">
+          {list.data.list.map((p) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                className="option"
+                onClick={() => setOpen(p)}
+                data-testid="pledge"
+                data-status={p.status}
+              >
+                <span>
+                  <bdi dir="ltr">{formatAmount(p.amount)}</bdi> AIDF · {t('pledge.days', { count: p.days })}
+                  <br />
+                  <small className="muted">
+                    {t('pledge.unlocks', { date: formatDate(p.endTime, i18n.language) })} · {t('pledge.paidSoFar')}{' '}
+                    <bdi dir="ltr">{formatAmount(p.settled)}</bdi>
+                  </small>
+                </span>
+                <span className={`badge badge-${p.status === 'running' ? 'sent' : 'confirmed'}`}>
+                  {t(`pledge.status.${p.status}`)}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && (
+        <Dialog title={t('pledge.detail')} onClose={() => setOpen(null)} testId="pledge-detail">
+          <dl className="figures figures-rows small">
+            <div>
+              <dt>{t('pledge.amount')}</dt>
+              <dd>
+                <bdi dir="ltr">{formatAmount(open.amount)}</bdi> AIDF
+              </dd>
+            </div>
+            <div>
+              <dt>{t('pledge.period')}</dt>
+              <dd>{t('pledge.days', { count: open.days })}</dd>
+            </div>
+            <div>
+              <dt>{t('pledge.periodRate', { count: open.days })}</dt>
+              <dd>
+                <bdi dir="ltr">{open.rate}%</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('pledge.start')}</dt>
+              <dd>{formatDateTime(open.createTime, i18n.language)}</dd>
+            </div>
+            <div>
+              <dt>{t('pledge.unlock')}</dt>
+              <dd data-testid="pledge-unlock">{formatDateTime(open.endTime, i18n.language)}</dd>
+            </div>
+            <div>
+              <dt>{t('pledge.paidSoFar')}</dt>
+              <dd>
+                <bdi dir="ltr">{formatAmount(open.settled, 6)}</bdi> AIDF
+              </dd>
+            </div>
+            <div>
+              <dt>{t('pledge.nextPayment')}</dt>
+              <dd>{open.nextPayTime ? formatDateTime(open.nextPayTime, i18n.language) : '—'}</dd>
+            </div>
+          </dl>
+          <PaymentChart pledge={open} />
+        </Dialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, type Page, test } from '@playwright/test';
+import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
+import { screenshot } from '../support/app.ts';
+import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dayAfter = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The operator's command, run as an operator would, against the e2e server. */
+async function operator(baseURL: string, ...args: string[]) {
+  const run = await promisify(execFile)(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'apps/server/src/cli/operator.ts'), ...args],
+    { env: { ...process.env, OPERATOR_URL: baseURL, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN, OPERATOR_NAME: 'e2e' } },
+  );
+  return run.stdout;
+}
+
+/** A fresh wallet user with 500 AIDF from the operator. */
+async function newUserWithAidf(page: Page, baseURL: string, language: string) {
+  await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true });
+  if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
+  await page.goto('/');
+  const username = (await signInWithWallet(page, 'bsc')).trim();
+  await operator(baseURL, 'credit', username, 'aidf', '500', '--reason', 'e2e pledge funding');
+  await page.reload();
+  return username;
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`[pledge] stakes 100 AIDF for 90 days and is paid day by day until it completes (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const base = baseURL as string;
+    await newUserWithAidf(page, base, language);
+    if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+    await page.getByTestId('open-pledge').click();
+    const form = page.getByTestId('pledge-form-00');
+    await form.locator('input[name="amount"]').fill('100');
+    await form.getByTestId('period-90').click();
+    await expect(form.getByTestId('pledge-expected')).toContainText('106.0000');
+    await expect(form.getByTestId('pledge-rates')).toContainText('6%');
+    await expect(form.getByTestId('pledge-rates')).toContainText('24.33%');
+    await screenshot(page, language, 'dialog-pledge');
+    await form.locator('button[type="submit"]').click();
+    await expect(page.getByRole('status')).toContainText(language === 'en' ? 'Pledged 100 AIDF for 90 days' : '100');
+    await expect(page.getByTestId('pledge-dialog')).toHaveCount(0);
+
+    await page.goto('/personalAssets');
+    const list = page.getByTestId('pledge-list');
+    await expect(list.getByTestId('pledge')).toHaveAttribute('data-status', 'running');
+    await expect(page.getByTestId('aidf-card')).toContainText('400');
+    await screenshot(page, language, 'personalAssets-pledge-running');
+
+    // The operator moves time forward: the first day's settlement shows in the statement.
+    expect(await operator(base, 'run-job', 'pledge-settlement', '--date', dayAfter(1))).toContain('done');
+    await page.goto('/currencyStatement');
+    await page.getByTestId('currency-aidf').click();
+    const lines = page.getByTestId('statement-lines');
+    await expect(lines.locator('li').first()).toContainText(language === 'en' ? 'Stake settlement' : '0.0666');
+    await expect(lines.locator('li').first()).toContainText('0.0666');
+    await screenshot(page, language, 'currencyStatement-pledge-settlement');
+
+    // Through maturity: 6 AIDF of return and the principal back; the filters follow.
+    await operator(base, 'run-job', 'pledge-settlement', '--date', dayAfter(2), '--through', dayAfter(90));
+    await page.goto('/personalAssets');
+    await expect(page.getByTestId('aidf-card')).toContainText('506');
+    await page.getByTestId('pledge-filter-1').click();
+    await expect(list.getByTestId('pledge')).toHaveCount(0);
+    await page.getByTestId('pledge-filter-2').click();
+    await expect(list.getByTestId('pledge')).toHaveAttribute('data-status', 'completed');
+    await list.getByTestId('pledge').click();
+    await expect(page.getByTestId('pledge-detail')).toContainText('6');
+    await expect(page.getByTestId('pledge-chart')).toBeVisible();
+    await screenshot(page, language, 'dialog-pledge-detail');
+  });
+}
