@@ -1,6 +1,7 @@
 import { ENDPOINTS, type EndpointDef } from '@aidf/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { type FuzzCase, fuzzCases } from './fuzz-inputs.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
@@ -134,6 +135,18 @@ describe(`[api] fuzz: every endpoint of the contract (${RUNS} cases each, FUZZ_S
       const res = await call(server.baseUrl, '/v1/cow/home/transfer', { body, token: account.token });
       expect(res.status, res.text).toBe(400);
       expect(res.json.code).toBe(1225);
+    }
+  });
+
+  it('refuses an operator payout id beyond bigint with 400, not 500', async () => {
+    for (const action of ['retry', 'refund']) {
+      const res = await fetch(`${server.baseUrl}/ops/v1/payouts/9999999999999999999/${action}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${DEV_OPERATOR_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'fuzz' }),
+      });
+      expect(res.status, await res.clone().text()).toBe(400);
+      expect(((await res.json()) as { code: number }).code).toBe(1225);
     }
   });
 

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { type TLanguage, type TUserInfo, VERIFY_CODE_COUNTDOWN_S } from '@aidf/contract';
+import { isIdText, type TLanguage, type TUserInfo, VERIFY_CODE_COUNTDOWN_S } from '@aidf/contract';
 import type { EmailCodePurpose } from '../../db/repositories/email-codes.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
@@ -96,7 +96,7 @@ export async function consumeEmailCode(
   tx: Repositories,
   input: { email: string; verifyCodeId: string; verifyCode: string; purpose: EmailCodePurpose; now: Date },
 ): Promise<1227 | 9000 | null> {
-  if (!/^[1-9]\d{0,18}$/.test(input.verifyCodeId)) return 1227;
+  if (!isIdText(input.verifyCodeId)) return 1227;
   const row = await tx.emailCodes.forCheck(BigInt(input.verifyCodeId));
   if (!row || row.email !== input.email || row.purpose !== input.purpose || row.consumedAt) return 1227;
   if (row.expiresAt <= input.now) return 1227;

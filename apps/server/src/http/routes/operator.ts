@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { SUBMODES, SUCCESS_CODE, ZCurrency, ZDecimalString, ZSubmode } from '@aidf/contract';
+import { SUBMODES, SUCCESS_CODE, ZCurrency, ZDecimalString, ZIdString, ZSubmode } from '@aidf/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ const ZCredit = z.object({
 });
 
 const ZHeldPayout = z.object({ reason: z.string().trim().min(1).max(500) });
-const ZWithdrawalId = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) });
+const ZWithdrawalId = z.object({ id: ZIdString });
 
 /** The operator API under /ops/v1 (not the user's client): `authorization: Bearer <OPERATOR_TOKEN>`. */
 export async function operatorRoutes(app: FastifyInstance) {
