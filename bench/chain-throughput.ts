@@ -43,7 +43,9 @@ export async function chainThroughput() {
         chainCurrency: 'bnb',
       });
       await repos.boundAddresses.insert({ userId: id, currency: 'bnb', walletAddress: wallet.address });
-      const deposit = (await repos.depositAddresses.remember(id, 'bnb', derive('bnb', id))) as `0x${string}`;
+      const address = derive('bnb', id);
+      if (!address) throw new Error('the dev seed derives EVM deposit addresses');
+      const deposit = (await repos.depositAddresses.remember(id, 'bnb', address)) as `0x${string}`;
       users.push({ id, wallet, deposit });
     }
 
