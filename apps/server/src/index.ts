@@ -9,6 +9,6 @@ export { createSession } from './domain/auth/sessions.ts';
 export { listAnnouncements } from './domain/content/announcements.ts';
 export { creditUser } from './domain/operator/credit.ts';
 export { buildApp } from './http/app.ts';
-export { prepareDatabase } from './prepare.ts';
 export { jobRunner } from './jobs/job-runner.ts';
 export { pledgeSettlementJob } from './jobs/pledge-settlement.ts';
+export { prepareDatabase } from './prepare.ts';

@@ -17,7 +17,12 @@ export function PaymentChart({ pledge }: { pledge: TPledgeOrder }) {
   return (
     <figure className="payment-chart" data-testid="pledge-chart">
       <div dir="ltr">
-        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t('pledge.chartLabel')} preserveAspectRatio="none">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-label={t('pledge.chartLabel')}
+          preserveAspectRatio="none"
+        >
           {points.map((p) => {
             const height = total.isZero() ? 0 : new Money(p.cumulative).div(total).times(HEIGHT).toNumber();
             return (
