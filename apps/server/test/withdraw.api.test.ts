@@ -22,7 +22,7 @@ import { checkLedger } from '../src/domain/ledger/check.ts';
 import { PayoutCrash, payoutWorker } from '../src/domain/withdraw/payout-worker.ts';
 import { type ChainTestServer, chainWallet, startChainTestServer } from './chain.ts';
 import { call, startTestServer } from './test-server.ts';
-import { type Account, balanceOf, credit, signUp, uniqueTimestamp } from './users.ts';
+import { type Account, balanceOf, credit, signUp, uniqueTimestamp, withdrawBody } from './users.ts';
 import { signed } from './wallets.ts';
 
 const DEPTH = 15;
@@ -57,13 +57,6 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
     });
     await expect(crashing.tick()).rejects.toThrow(SimulatedCrash);
   };
-  const withdrawBody = async (account: Account, amount: string, address: string) => ({
-    amount,
-    currency: 'cow',
-    chainCurrency: 'bnb',
-    address,
-    ...(await signed(account.wallet, 'withdraw-', uniqueTimestamp())),
-  });
   const withdraw = async (account: Account, amount: string, address: string) =>
     call(server.baseUrl, '/v1/oms/assets/withdraw/web3', {
       token: account.token,
@@ -152,20 +145,18 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
     expect((await withdraw(user, '1000001', to)).json.code).toBe(81011);
     expect((await withdraw(user, '5', '0x1234')).json.code).toBe(81010);
     expect((await withdraw(user, '60', to)).json.code).toBe(1230);
-    const stale = {
-      ...(await withdrawBody(user, '5', to)),
-      ...(await signed(user.wallet, 'withdraw-', Date.now() - 6 * 60_000)),
-    };
+    const stale = await withdrawBody(user, '5', to, Date.now() - 6 * 60_000);
     expect(
       (await call(server.baseUrl, '/v1/oms/assets/withdraw/web3', { token: user.token, body: stale })).json.code,
     ).toBe(1229);
+    // An opaque text (what was signed before issue 9 point 6) says nothing of the withdrawal: refused.
     const wrongPrefix = {
       ...(await withdrawBody(user, '5', to)),
       ...(await signed(user.wallet, 'transfer-', uniqueTimestamp())),
     };
     expect(
       (await call(server.baseUrl, '/v1/oms/assets/withdraw/web3', { token: user.token, body: wrongPrefix })).json.code,
-    ).toBe(1229);
+    ).toBe(1231);
     expect(await balanceOf(server, user, 'cow')).toBe('50');
     const list = await call(server.baseUrl, '/v1/oms/assets/withdraw/web3/p/1-10', {
       method: 'GET',
@@ -372,7 +363,6 @@ describe('COW withdrawal and its payout on the BNB Smart Chain dev chain', () =>
     expect(refused.lastError).toMatch(
       new RegExp(`^withdrawal ${json.data.id}: Missing or invalid parameters\\. Sender doesn't have enough funds`),
     );
-
     expect(await payoutsOnChain(receiver)).toBe(0);
 
     await server.evm.fund(bsc().hotWallet.address, { bnb: '10' });
@@ -539,13 +529,7 @@ describe('withdrawal without a configured chain', () => {
     try {
       const user = await signUp(server);
       await credit(server, user.username, 'cow', '50');
-      const body = {
-        amount: '5',
-        currency: 'cow',
-        chainCurrency: 'bnb',
-        address: user.wallet.address,
-        ...(await signed(user.wallet, 'withdraw-')),
-      };
+      const body = await withdrawBody(user, '5', user.wallet.address);
       const res = await call(server.baseUrl, '/v1/oms/assets/withdraw/web3', { token: user.token, body });
       expect(res.json.code).toBe(81034);
       expect(await balanceOf(server, user, 'cow')).toBe('50');
