@@ -35,7 +35,9 @@ export const MASK_KEEP = 4;
 export const STAR_LEVELS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** Order status values of SPEC.md point 4 (machine purchase result). */
-export const ORDER_STATUS = { awaitingPayment: 0, paid: 1, pending: 2 } as const;
+export const ORDER_STATUS = { awaitingPayment: 0, paid: 1, pending: 2, cancelled: 3, expired: 4 } as const;
+/** Minutes an order awaits payment before the job order-expiry expires it (RULES.md "AI miner"). */
+export const ORDER_EXPIRY_MINUTES = 30;
 
 /** Header names of SPEC.md point 7, exactly as outside clients send them. */
 export const HEADERS = {

@@ -46,6 +46,13 @@ export const ERROR_CATALOGUE = {
   81018: { status: 400, message: 'This is an address of the platform: withdraw to a wallet of your own' },
   81020: { status: 429, message: "You have reached today's pledge limit" },
   81021: { status: 409, message: 'This signature was already used for another pledge' },
+  // Issue 11: the AI miner (apps/server domain/machine).
+  81024: { status: 409, message: 'One of your machines is still running: buy the next one when it is out' },
+  81025: { status: 409, message: 'This transaction was already offered for another order' },
+  81026: { status: 409, message: 'This order is no longer awaiting payment' },
+  81027: { status: 404, message: 'This machine is not on sale' },
+  81028: { status: 400, message: 'Not a transaction id of BNB Smart Chain or Solana' },
+  81029: { status: 409, message: 'You already have an order awaiting payment: pay or cancel it first' },
   1404: { status: 404, message: 'Not found' },
   500: { status: 500, message: 'Server internal error' },
 } as const satisfies Record<number, { status: number; message: string }>;

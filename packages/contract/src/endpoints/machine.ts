@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
-import { pageOf, ZDecimalString, ZEmpty, ZIdString, ZPageParams, ZText, ZTimeMs } from '../schemas.ts';
+import { pageOf, ZDecimalString, ZIdString, ZPageParams, ZText, ZTimeMs } from '../schemas.ts';
 
-/** A price item; an amount of '0' means the currency is not used (SPEC.md point 3). */
+/**
+ * A price item (SPEC.md point 3): id, worth, bnbAmount, solAmount, usdtAmount, eoeoAmount; an amount of '0'
+ * means the currency is not used. The rest is ours: what the detail dialog shows, computed by the server
+ * from the item and the two settings (machine.dailyRate, machine.capMultiple), so the client does no maths.
+ */
 export const ZPriceItem = z.object({
   id: z.string(),
   worth: ZDecimalString,
@@ -11,62 +15,133 @@ export const ZPriceItem = z.object({
   solAmount: ZDecimalString,
   usdtAmount: ZDecimalString,
   eoeoAmount: ZDecimalString,
+  /** AIDF the machine mines a day: worth × dailyRate. */
+  dailyIncome: ZDecimalString,
+  /** AIDF after which the machine is out: worth × capMultiple. */
+  cap: ZDecimalString,
+  /** Whole days of mining until it is out: ceil(capMultiple / dailyRate); the last day pays only up to the cap. */
+  daysToOut: z.number().int().positive(),
 });
+export type TPriceItem = z.infer<typeof ZPriceItem>;
 
-export const machineIndex = defineEndpoint({
-  ...ROUTES.machineIndex,
-  summary: 'Machine index: the price items grouped by worth',
-  data: z.object({ aiMinningPriceItems: z.array(ZPriceItem) }),
+/**
+ * Order status (SPEC.md point 4): 0 awaiting payment, 1 paid, 2 pending confirmation (a payment or a
+ * submitted transaction id is waiting for its confirmations); ours: 3 cancelled by the user, 4 expired
+ * (awaiting payment for more than 30 minutes). The client treats 3 and 4 as "purchase failed".
+ */
+export const ZOrderStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+
+/** Where and how the lacking part is paid on one chain. */
+export const ZOrderPayTarget = z.object({
+  /** The platform's collection address on this chain: send the lacking amount here, from the bound address. */
+  collectionAddress: z.string(),
+  /** The user's bound address of this chain: only transfers from it count for the order. Null: not bound. */
+  fromAddress: z.string().nullable(),
 });
 
 export const ZOrder = z.object({
   orderNo: z.string(),
-  status: z.number().int(),
+  status: ZOrderStatus,
+  /** What is still lacking now: the order's lack minus its confirmed payments (SPEC.md names). Pay exactly these. */
   lackBnb: ZDecimalString,
   lackEoeo: ZDecimalString,
   lackSol: ZDecimalString,
+  /** The lack when the order was made (what the balance did not cover). */
+  orderLackBnb: ZDecimalString,
+  orderLackEoeo: ZDecimalString,
+  orderLackSol: ZDecimalString,
+  /** Seen on chain for this order but not yet confirmed (15 blocks on BNB Smart Chain, finalized on Solana). */
+  unconfirmedBnb: ZDecimalString,
+  unconfirmedEoeo: ZDecimalString,
+  unconfirmedSol: ZDecimalString,
+  /** The price item bought and its worth. */
+  itemId: z.string(),
+  worth: ZDecimalString,
+  createTime: ZTimeMs,
+  /** When an order awaiting payment expires (createTime + 30 minutes). */
+  expiresAt: ZTimeMs,
+  /** The machine the paid order made; null until status 1. */
+  machineId: z.string().nullable(),
+  /** Native BNB and EOEO (ERC-20, contract eoeoContract) on BNB Smart Chain; null when the chain is not set up. */
+  payBsc: ZOrderPayTarget.extend({
+    /** '0x38'. */
+    chainId: z.string(),
+    eoeoContract: z.string().nullable(),
+    eoeoDecimals: z.number().int(),
+  }).nullable(),
+  /** SOL on Solana; null when the chain is not set up. */
+  paySol: ZOrderPayTarget.nullable(),
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+export const machineIndex = defineEndpoint({
+  ...ROUTES.machineIndex,
+  summary: 'Machine index: the price items (ordered by worth, then id), the mining settings and the buy state',
+  data: z.object({
+    aiMinningPriceItems: z.array(ZPriceItem),
+    /** AIDF mined a day per unit of worth (0.01 = 1 % a day) and the cap as a multiple of worth. */
+    dailyRate: ZDecimalString,
+    capMultiple: ZDecimalString,
+    /** The highest worth of the user's machines so far ('0' when none): a new one must be worth at least this (8770). */
+    highestWorth: ZDecimalString,
+    /** Whether one of the user's machines is still running: buying is refused until it is out (81024). */
+    hasRunningMachine: z.boolean(),
+    /** The user's order awaiting payment or pending confirmation, if any: resume paying it instead of buying. */
+    openOrder: ZOrder.nullable(),
+  }),
 });
 
 export const buyMachine = defineEndpoint({
   ...ROUTES.buyMachine,
-  summary: 'Buy the machine of a price item',
+  summary:
+    'Buy the machine of a price item: usdt from the balance (else 1230 = ms23); bnb, sol, eoeo from the balance as far as it goes, the rest lacking',
   params: z.object({ id: ZIdString }),
   data: ZOrder,
 });
 
 export const cancelOrder = defineEndpoint({
   ...ROUTES.cancelOrder,
-  summary: 'Cancel an order awaiting payment; the held part is released',
-  body: z.object({ orderNo: ZText(64) }),
-  data: ZEmpty,
+  summary: 'Cancel an order awaiting payment; the held part is released to the balance',
+  body: z.object({ orderNo: ZIdString }),
+  data: ZOrder,
 });
 
 export const submitOrderHash = defineEndpoint({
   ...ROUTES.submitOrderHash,
-  summary: 'Submit the transaction id that pays an order',
-  body: z.object({ orderNo: ZText(64), txId: ZText(120) }),
-  data: ZEmpty,
+  summary:
+    'Submit the transaction id that pays an order (0x + 64 hex on BNB Smart Chain, a base58 signature on Solana); a hint, the watcher verifies',
+  body: z.object({ orderNo: ZIdString, txId: ZText(120) }),
+  data: ZOrder,
 });
 
 export const orderStatus = defineEndpoint({
   ...ROUTES.orderStatus,
-  summary: 'Order status poll',
-  params: z.object({ orderId: ZText(64) }),
+  summary: 'Order status poll (every 3 s, at most 100 times): data.status',
+  params: z.object({ orderId: ZIdString }),
   data: ZOrder,
 });
 
+export const ZMachine = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  worth: ZDecimalString,
+  /** AIDF mined so far and the cap (worth × capMultiple at purchase). */
+  mined: ZDecimalString,
+  cap: ZDecimalString,
+  /** mined / cap, a decimal in [0, 1]. */
+  progress: ZDecimalString,
+  /** AIDF a day (worth × dailyRate at purchase). */
+  dailyIncome: ZDecimalString,
+  status: z.enum(['running', 'out']),
+  createTime: ZTimeMs,
+  /** When it paid its cap; null while running. */
+  outTime: ZTimeMs.nullable(),
+});
+export type TMachine = z.infer<typeof ZMachine>;
+
 export const machineList = defineEndpoint({
   ...ROUTES.machineList,
-  summary: "The user's machines",
+  summary: "The user's machines, newest first",
   params: ZPageParams,
-  data: pageOf(
-    z.object({
-      id: z.string(),
-      worth: ZDecimalString,
-      mined: ZDecimalString,
-      cap: ZDecimalString,
-      running: z.boolean(),
-      createTime: ZTimeMs,
-    }),
-  ),
+  data: pageOf(ZMachine),
 });
