@@ -13,34 +13,39 @@ export interface CompiledContract {
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(join(packageDir, 'package.json'));
-const sourcePath = join(packageDir, 'contracts', 'DevToken.sol');
-const cachePath = join(packageDir, 'build', 'DevToken.json');
-const SOURCE_NAME = 'DevToken.sol';
+
+/** The contracts in contracts/, each in its own file of the same name. */
+export type ContractName = 'DevToken' | 'AidfInvest';
 
 // 'cancun' matches what BNB Smart Chain runs and is below Hardhat 2.29's default hardfork (osaka).
-const SETTINGS = {
-  optimizer: { enabled: true, runs: 200 },
-  evmVersion: 'cancun',
-  outputSelection: { [SOURCE_NAME]: { DevToken: ['abi', 'evm.bytecode.object'] } },
-} as const;
+const settingsOf = (name: ContractName) =>
+  ({
+    optimizer: { enabled: true, runs: 200 },
+    evmVersion: 'cancun',
+    outputSelection: { [`${name}.sol`]: { [name]: ['abi', 'evm.bytecode.object'] } },
+  }) as const;
 
 interface SolcOutput {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
   contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
 }
 
+export const loadDevToken = () => loadContract('DevToken');
+export const loadAidfInvest = () => loadContract('AidfInvest');
+
 /**
- * ABI and creation bytecode of contracts/DevToken.sol. Loading solc's emscripten build and compiling takes
- * seconds, so the result is cached in build/DevToken.json under a key that changes with anything that can
+ * ABI and creation bytecode of contracts/<name>.sol. Loading solc's emscripten build and compiling takes
+ * seconds, so the result is cached in build/<name>.json under a key that changes with anything that can
  * change the output: the source, the settings, and the solc and OpenZeppelin versions.
  */
-export async function loadDevToken(): Promise<CompiledContract> {
-  const source = await readFile(sourcePath, 'utf8');
-  const key = cacheKey(source);
-  const cached = await readCache(key);
+export async function loadContract(name: ContractName): Promise<CompiledContract> {
+  const source = await readFile(join(packageDir, 'contracts', `${name}.sol`), 'utf8');
+  const cachePath = join(packageDir, 'build', `${name}.json`);
+  const key = cacheKey(name, source);
+  const cached = await readCache(cachePath, key);
   if (cached) return cached;
 
-  const compiled = await compile(source);
+  const compiled = await compile(name, source);
   await mkdir(dirname(cachePath), { recursive: true });
   // Write-then-rename so a parallel test worker never reads a half-written file.
   const tmpPath = `${cachePath}.${process.pid}.tmp`;
@@ -49,16 +54,16 @@ export async function loadDevToken(): Promise<CompiledContract> {
   return compiled;
 }
 
-function cacheKey(source: string): string {
+function cacheKey(name: ContractName, source: string): string {
   const versions = ['solc', '@openzeppelin/contracts'].map(
     (name) => (require(`${name}/package.json`) as { version: string }).version,
   );
   return createHash('sha256')
-    .update(JSON.stringify({ source, settings: SETTINGS, versions }))
+    .update(JSON.stringify({ source, settings: settingsOf(name), versions }))
     .digest('hex');
 }
 
-async function readCache(key: string): Promise<CompiledContract | undefined> {
+async function readCache(cachePath: string, key: string): Promise<CompiledContract | undefined> {
   try {
     const cached = JSON.parse(await readFile(cachePath, 'utf8')) as CompiledContract & { key: string };
     return cached.key === key ? { abi: cached.abi, bytecode: cached.bytecode } : undefined;
@@ -67,10 +72,11 @@ async function readCache(key: string): Promise<CompiledContract | undefined> {
   }
 }
 
-async function compile(source: string): Promise<CompiledContract> {
+async function compile(name: ContractName, source: string): Promise<CompiledContract> {
+  const sourceName = `${name}.sol`;
   // Imported lazily: merely loading solc parses a ~9 MB compiler, which a cache hit never needs.
   const { default: solc } = await import('solc');
-  const input = { language: 'Solidity', sources: { [SOURCE_NAME]: { content: source } }, settings: SETTINGS };
+  const input = { language: 'Solidity', sources: { [sourceName]: { content: source } }, settings: settingsOf(name) };
   // solc calls this synchronously for every import it meets, e.g. '@openzeppelin/contracts/utils/Context.sol'.
   const findImports = (path: string) => {
     try {
@@ -83,9 +89,9 @@ async function compile(source: string): Promise<CompiledContract> {
 
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) {
-    throw new Error(`DevToken.sol failed to compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+    throw new Error(`${sourceName} failed to compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
   }
-  const contract = output.contracts?.[SOURCE_NAME]?.DevToken;
-  if (!contract) throw new Error('solc returned no DevToken contract');
+  const contract = output.contracts?.[sourceName]?.[name];
+  if (!contract) throw new Error(`solc returned no ${name} contract`);
   return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
 }

@@ -74,6 +74,16 @@ export class Faucet {
     });
   }
 
+  /** Deploys another compiled contract (the invest contract) from the faucet account. */
+  deploy(contract: CompiledContract, args: readonly unknown[], what: string): Promise<Address> {
+    return this.serially(async () => {
+      const hash = await this.walletClient.deployContract({ abi: contract.abi, bytecode: contract.bytecode, args });
+      const { contractAddress } = await this.confirm(hash, `deploy ${what}`);
+      if (!contractAddress) throw new Error(`deploy ${what}: receipt has no contract address`);
+      return contractAddress;
+    });
+  }
+
   mint(token: Address, to: Address, amount: bigint): Promise<void> {
     return this.serially(async () => {
       const hash = await this.walletClient.writeContract({

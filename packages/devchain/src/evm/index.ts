@@ -1,5 +1,5 @@
 import { type Address, createTestClient, type Hex, http } from 'viem';
-import { loadDevToken } from './compile.ts';
+import { type CompiledContract, loadAidfInvest, loadDevToken } from './compile.ts';
 import { Faucet, localBsc, parseAmount } from './faucet.ts';
 import { type HardhatNode, startHardhatNode } from './hardhat-process.ts';
 
@@ -13,6 +13,8 @@ export interface EvmDevChain {
   rpcUrl: string; // http://127.0.0.1:PORT
   chainId: 56;
   tokens: { cow: Address; usdt: Address; eoeo: Address; aidf: Address }; // ERC-20, 18 decimals
+  /** The invest contract (contracts/AidfInvest.sol) over the AIDF token: invest(amount) after an approve. */
+  invest: Address;
   /** Sends `bnb` native (decimal string, e.g. '1.5') and mints each token amount (decimal strings, 18 decimals) to `to`; waits for the receipts. */
   fund(
     to: Address,
@@ -39,7 +41,7 @@ const TOKENS: readonly { key: TokenKey; name: string; symbol: string }[] = [
 
 /**
  * Starts a Hardhat node that answers as BNB Smart Chain (chain id 56) on 127.0.0.1 and deploys the app's
- * four tokens from the faucet account. On a fresh chain the faucet's nonces start at 0, so the token
+ * four tokens and the invest contract from the faucet account. On a fresh chain the faucet's nonces start at 0, so the token
  * addresses are the same on every start.
  */
 export async function startEvmDevChain(options: EvmDevChainOptions = {}): Promise<EvmDevChain> {
@@ -52,20 +54,21 @@ export async function startEvmDevChain(options: EvmDevChainOptions = {}): Promis
 
   // Compiling (on a cache miss) and booting the node are independent; do them side by side.
   const [compiled, node] = await Promise.allSettled([
-    loadDevToken(),
+    Promise.all([loadDevToken(), loadAidfInvest()]),
     startHardhatNode({ port, blockIntervalMs, logFile: options.logFile }),
   ]);
   if (node.status === 'rejected') throw node.reason;
   try {
     if (compiled.status === 'rejected') throw compiled.reason;
-    return await setUp(node.value, new Faucet(node.value.rpcUrl, compiled.value));
+    const [token, invest] = compiled.value;
+    return await setUp(node.value, new Faucet(node.value.rpcUrl, token), invest);
   } catch (error) {
     await node.value.stop();
     throw error;
   }
 }
 
-async function setUp(node: HardhatNode, faucet: Faucet): Promise<EvmDevChain> {
+async function setUp(node: HardhatNode, faucet: Faucet, investContract: CompiledContract): Promise<EvmDevChain> {
   const { rpcUrl } = node;
   const testClient = createTestClient({ mode: 'hardhat', chain: localBsc(rpcUrl), transport: http(rpcUrl) });
 
@@ -73,11 +76,14 @@ async function setUp(node: HardhatNode, faucet: Faucet): Promise<EvmDevChain> {
   for (const { key, name, symbol } of TOKENS) {
     tokens[key] = await faucet.deployToken(name, symbol);
   }
+  // After the tokens, so its address too is the same on every start.
+  const invest = await faucet.deploy(investContract, [tokens.aidf], 'AidfInvest');
 
   return {
     rpcUrl,
     chainId: 56,
     tokens,
+    invest,
 
     async fund(to, amounts) {
       if (amounts.bnb !== undefined) await faucet.sendNative(to, parseAmount(amounts.bnb, 'bnb'));
