@@ -11,8 +11,8 @@ import {
   loadConfig,
   openDatabase,
   prepareDatabase,
-  startChainWorkers,
   startDevChains,
+  startWorkers,
 } from '@aidf/server';
 import { E2E_STATE_FILES, e2eStatePath } from './app.ts';
 
@@ -48,7 +48,7 @@ fs.writeFileSync(
 
 const app = await buildApp({ config, database, devChains });
 if (app.chains.bsc) await devChains.fundHotWallet(app.chains.bsc.hotWallet.address);
-const workers = startChainWorkers({ repos, chains: app.chains, pollMs: 300, log: app.log, allowChainReset: true });
+const workers = startWorkers({ repos, chains: app.chains, pollMs: 300, log: app.log, allowChainReset: true });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 const stop = async () => {
   await workers.stop();

@@ -1,4 +1,3 @@
-export { startChainWorkers } from './chain/chain-workers.ts';
 export { type AppConfig, loadConfig } from './config.ts';
 export { type Database, openDatabase } from './db/client.ts';
 export { migrate } from './db/migrate.ts';
@@ -11,4 +10,5 @@ export { creditUser } from './domain/operator/credit.ts';
 export { buildApp } from './http/app.ts';
 export { jobRunner } from './jobs/job-runner.ts';
 export { pledgeSettlementJob } from './jobs/pledge-settlement.ts';
+export { startWorkers } from './jobs/workers.ts';
 export { prepareDatabase } from './prepare.ts';

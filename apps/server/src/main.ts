@@ -1,9 +1,8 @@
-import { startChainWorkers } from './chain/chain-workers.ts';
 import { type AppConfig, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { DevChains } from './dev/dev-chains.ts';
 import { buildApp } from './http/app.ts';
-import { startJobScheduler } from './jobs/scheduler.ts';
+import { startWorkers } from './jobs/workers.ts';
 import { prepareDatabase } from './prepare.ts';
 
 async function main() {
@@ -24,7 +23,7 @@ async function main() {
 
   const app = await buildApp({ config, database, devChains });
   if (devChains && app.chains.bsc) await devChains.fundHotWallet(app.chains.bsc.hotWallet.address);
-  const workers = startChainWorkers({
+  const workers = startWorkers({
     repos,
     chains: app.chains,
     pollMs: config.chainPollMs,
@@ -32,11 +31,10 @@ async function main() {
     // A dev chain starts empty each time: read from genesis, and followed when it starts over. A real chain is
     // read from its head (not from genesis on mainnet), and going back is a fault to stop on, not to follow.
     allowChainReset: devMode,
+    daily: { runner: app.jobs, everyMs: 60_000 },
   });
-  const jobs = startJobScheduler({ runner: app.jobs, everyMs: 60_000, log: app.log });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await jobs.stop();
     await workers.stop();
     await app.close();
     await devChains?.close();

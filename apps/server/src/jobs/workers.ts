@@ -2,29 +2,37 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { type ChainServices, SOL_TOKEN } from '../chain/chain-services.ts';
 import type { Repositories } from '../db/repositories/index.ts';
 import { depositWatcher } from '../domain/chain/deposit-watcher.ts';
+import { investWatcher } from '../domain/invest/invest-watcher.ts';
 import { payoutWorker } from '../domain/withdraw/payout-worker.ts';
-import { type ChainServices, SOL_TOKEN } from './chain-services.ts';
+import type { JobRunner } from './job-runner.ts';
 
 interface Loop {
   name: string;
   tick: () => Promise<unknown>;
   onError?: (error: unknown) => Promise<void>;
   release: () => Promise<void>;
+  /** Pause between two ticks; the chain poll interval when unset. */
+  everyMs?: number;
 }
 
 /**
- * Runs the deposit watchers and the payout worker every `pollMs`, each tick after the previous one ended (no
- * overlap). Every instance runs them; the lease in the database lets one of each work at a time.
+ * The one runner of the platform's scheduled work (ARCHITECTURE.md "Jobs"): the deposit watchers and the payout
+ * worker every `pollMs` (a lease in the database lets one instance of each work at a time), and the daily jobs'
+ * catch-up (each (job, UTC day) claimed in the database, so it runs once across instances). Each loop ticks
+ * after its previous tick ended (no overlap); every instance runs them all.
  */
-export function startChainWorkers(options: {
+export function startWorkers(options: {
   repos: Repositories;
   chains: ChainServices;
   pollMs: number;
   log: FastifyBaseLogger;
   /** Outside production a restarted dev chain (another genesis) restarts the watcher's cursor. */
   allowChainReset: boolean;
+  /** The daily jobs and how often their missed days are looked for (a minute in `npm start`). */
+  daily?: { runner: JobRunner; everyMs: number };
 }) {
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const { repos, chains } = options;
@@ -38,6 +46,15 @@ export function startChainWorkers(options: {
       startAt: options.allowChainReset ? 'genesis' : 'head',
     });
     loops.push({ name: 'bsc deposits', tick: watcher.tick, onError: watcher.noteError, release: watcher.release });
+    // The invest contract's events (issue 10 point 7): a watcher of its own, one contract and one event.
+    const invests = investWatcher({
+      repos,
+      source: chains.bsc.invests,
+      owner,
+      allowChainReset: options.allowChainReset,
+      startAt: options.allowChainReset ? 'genesis' : 'head',
+    });
+    loops.push({ name: 'bsc invests', tick: invests.tick, onError: invests.noteError, release: invests.release });
     const payouts = payoutWorker({
       repos,
       chain: chains.bsc.payouts,
@@ -59,6 +76,20 @@ export function startChainWorkers(options: {
     loops.push({ name: 'solana deposits', tick: watcher.tick, onError: watcher.noteError, release: watcher.release });
   }
 
+  if (options.daily) {
+    const { runner, everyMs } = options.daily;
+    loops.push({
+      name: 'daily jobs',
+      everyMs,
+      tick: async () => {
+        for (const outcome of await runner.catchUp()) {
+          if (outcome.status === 'done') options.log.info(outcome, 'daily job ran');
+        }
+      },
+      release: async () => {},
+    });
+  }
+
   let stopped = false;
   const stopping = new AbortController();
   const running = loops.map(async (loop) => {
@@ -66,13 +97,13 @@ export function startChainWorkers(options: {
       try {
         const result = await loop.tick();
         if (result && typeof result === 'object' && 'outcome' in result && result.outcome === 'stopped') {
-          options.log.error({ worker: loop.name, result }, 'chain worker stopped scanning');
+          options.log.error({ worker: loop.name, result }, 'worker stopped scanning');
         }
       } catch (error) {
-        options.log.warn({ worker: loop.name, err: error }, 'chain worker tick failed');
+        options.log.warn({ worker: loop.name, err: error }, 'worker tick failed');
         await loop.onError?.(error).catch(() => {});
       }
-      if (!stopped) await sleep(options.pollMs, undefined, { signal: stopping.signal }).catch(() => {});
+      if (!stopped) await sleep(loop.everyMs ?? options.pollMs, undefined, { signal: stopping.signal }).catch(() => {});
     }
   });
 
