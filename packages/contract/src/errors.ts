@@ -53,6 +53,12 @@ export const ERROR_CATALOGUE = {
   81027: { status: 404, message: 'This machine is not on sale' },
   81028: { status: 400, message: 'Not a transaction id of BNB Smart Chain or Solana' },
   81029: { status: 409, message: 'You already have an order awaiting payment: pay or cancel it first' },
+  // Issue 13: feedback attachments (apps/server domain/feedback/image-policy.ts has the limits).
+  81040: { status: 400, message: 'Only PNG, JPEG or WebP images can be attached' },
+  81041: { status: 413, message: 'The image is too large' },
+  81042: { status: 400, message: 'At most 3 images can be attached' },
+  81043: { status: 400, message: 'The image is empty or damaged' },
+  81044: { status: 429, message: 'You have uploaded too many images, please try again tomorrow' },
   1404: { status: 404, message: 'Not found' },
   500: { status: 500, message: 'Server internal error' },
 } as const satisfies Record<number, { status: number; message: string }>;

@@ -45,6 +45,10 @@ export const ROUTES = {
     path: '/v1/cms/work/order/memberCheck/p/{workOrderNo}/{pageNum}-{pageSize}',
     auth: true,
   },
+  /** Ours: the user's follow-up on a ticket (issue 13). */
+  ticketFollowUp: { method: 'POST', path: '/v1/cms/work/order/reply/{workOrderNo}', auth: true },
+  /** Ours: the records a ticket can name (issue 13 point 2). */
+  ticketRecords: { method: 'GET', path: '/v1/cms/work/records', auth: true },
   announcementList: { method: 'POST', path: '/v1/cms/content/p/{pageNum}-{pageSize}', auth: false },
   announcementDetail: { method: 'POST', path: '/v1/cms/content/{id}', auth: false },
   getFollowedInvite: { method: 'GET', path: '/v1/ma/user/followed/invite/{prodId}/{loginName}', auth: false },

@@ -2,6 +2,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  customType,
   date,
   integer,
   jsonb,
@@ -343,5 +344,57 @@ export const payoutVariants = pgTable('payout_variants', {
     .notNull()
     .references(() => withdrawals.id),
   signedTx: text('signed_tx').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Issue 13: feedback tickets, their messages and image attachments (0016_feedback.sql).
+/** bytea as a Buffer (node-postgres answers a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export const tickets = pgTable('tickets', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => users.id),
+  status: text('status').notNull().default('open'),
+  aboutKind: text('about_kind'),
+  aboutId: text('about_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  waitingSince: timestamp('waiting_since', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ticketMessages = pgTable('ticket_messages', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  ticketId: bigint('ticket_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => tickets.id),
+  author: text('author').notNull(),
+  operator: text('operator'),
+  content: text('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const attachmentBlobs = pgTable('attachment_blobs', {
+  sha256: text('sha256').primaryKey(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const attachments = pgTable('attachments', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => users.id),
+  sha256: text('sha256')
+    .notNull()
+    .references(() => attachmentBlobs.sha256),
+  messageId: bigint('message_id', { mode: 'bigint' }).references(() => ticketMessages.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

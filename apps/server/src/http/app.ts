@@ -25,10 +25,12 @@ import { authRoutes } from './routes/auth.ts';
 import { chainRoutes } from './routes/chain.ts';
 import { coinConfigRoutes } from './routes/coin-config.ts';
 import { contentRoutes } from './routes/content.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { onChainRoutes } from './routes/on-chain.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { operatorJobRoutes } from './routes/operator-jobs.ts';
+import { operatorTicketRoutes } from './routes/operator-tickets.ts';
 import { pledgeRoutes } from './routes/pledge.ts';
 import { userRoutes } from './routes/users.ts';
 
@@ -89,6 +91,8 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   await app.register(operatorRoutes);
   await app.register(operatorJobRoutes);
   await app.register(pledgeRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(operatorTicketRoutes);
   await app.register(chainRoutes);
   await app.register(onChainRoutes);
   // The dev routes and what they load are imported only where the dev tools run: never production-like.

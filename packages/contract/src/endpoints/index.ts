@@ -53,6 +53,8 @@ export const ENDPOINTS = {
   ticketList: support.ticketList,
   createTicket: support.createTicket,
   ticketReplies: support.ticketReplies,
+  ticketFollowUp: support.ticketFollowUp,
+  ticketRecords: support.ticketRecords,
   announcementList: support.announcementList,
   announcementDetail: support.announcementDetail,
 } as const;

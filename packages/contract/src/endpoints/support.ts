@@ -7,39 +7,111 @@ import { ZMidParams } from './common.ts';
 /** Feedback times are seconds, as SPEC.md point 3 says. */
 const ZTimeSeconds = z.number().int().nonnegative();
 
+/**
+ * The kinds of record a ticket can be about (issue 13 point 2). Extensible: a new kind is added here and in
+ * the server's domain/feedback/ticket-records.ts (machine orders join when they exist).
+ */
+export const TICKET_RECORD_KINDS = ['withdrawal', 'deposit', 'transfer'] as const;
+export const ZTicketRecordKind = z.enum(TICKET_RECORD_KINDS);
+export type TTicketRecordKind = z.infer<typeof ZTicketRecordKind>;
+
+export const ZTicketAbout = z.object({ kind: ZTicketRecordKind, id: ZIdString });
+export type TTicketAbout = z.infer<typeof ZTicketAbout>;
+
+/** One of the user's records, as the ticket form's picker shows it. */
+export const ZTicketRecord = ZTicketAbout.extend({
+  currency: z.string(),
+  /** Exact decimal; negative for money that left the account (a transfer out). */
+  amount: z.string(),
+  /** The record's own state where it has one (a withdrawal's), else null. */
+  status: z.string().nullable(),
+  createTime: ZTimeSeconds,
+});
+export type TTicketRecord = z.infer<typeof ZTicketRecord>;
+
+/** Upload ids returned by the attachment upload, at most MAX_TICKET_IMAGES per message. */
+export const MAX_TICKET_IMAGES = 3;
+const ZAttach = z.array(ZIdString).max(MAX_TICKET_IMAGES).default([]);
+
 export const ZTicket = z.object({
+  /** The work order number. */
   id: z.string(),
   content: z.object({ content: z.string() }),
   createTime: ZTimeSeconds,
+  /** Replied by an operator and not followed up since (SPEC.md point 3: replied or not replied). */
   replied: z.boolean(),
+  about: ZTicketAbout.nullable(),
+  attach: z.array(z.string()),
 });
+export type TTicket = z.infer<typeof ZTicket>;
 
 export const ticketList = defineEndpoint({
   ...ROUTES.ticketList,
-  summary: "The user's feedback tickets",
+  summary: "The user's feedback tickets, newest first",
   params: ZPageParams.extend(ZMidParams.shape),
   data: pageOf(ZTicket),
 });
 
 export const createTicket = defineEndpoint({
   ...ROUTES.createTicket,
-  summary: 'Submit a feedback ticket',
+  summary: 'Submit a feedback ticket (8751 while 3 of yours wait for a reply)',
   body: z.object({
     type: z.literal(4),
     content: z.string().trim().pipe(ZText(2000)),
     priority: z.literal(2),
     receiveType: z.literal(1),
-    attach: z.array(ZText(500, 0)).max(6).default([]),
+    attach: ZAttach,
+    about: ZTicketAbout.nullable().default(null),
   }),
-  data: ZEmpty,
+  data: z.object({ id: z.string() }),
 });
+
+export const ZTicketReply = z.object({
+  id: z.string(),
+  /** 'operator' for support's replies, 'user' for the user's own follow-ups. */
+  from: z.enum(['operator', 'user']),
+  createTime: ZTimeSeconds,
+  replyContent: z.object({ content: z.string() }),
+  attach: z.array(z.string()),
+});
+export type TTicketReply = z.infer<typeof ZTicketReply>;
 
 export const ticketReplies = defineEndpoint({
   ...ROUTES.ticketReplies,
-  summary: 'Replies to one ticket',
+  summary: 'Replies to one ticket and the follow-ups, oldest first (8752 when the ticket is not yours)',
   params: ZPageParams.extend({ workOrderNo: ZIdString }),
-  data: pageOf(z.object({ createTime: ZTimeSeconds, replyContent: z.object({ content: z.string() }) })),
+  data: pageOf(ZTicketReply),
 });
+
+export const ticketFollowUp = defineEndpoint({
+  ...ROUTES.ticketFollowUp,
+  summary: "The user's follow-up on a replied ticket; it opens the ticket again (8751 while it waits)",
+  params: z.object({ workOrderNo: ZIdString }),
+  body: z.object({ content: z.string().trim().pipe(ZText(2000)), attach: ZAttach }),
+  data: ZEmpty,
+});
+
+export const ticketRecords = defineEndpoint({
+  ...ROUTES.ticketRecords,
+  summary: "The user's latest records a ticket can be about: withdrawals, deposits, transfers",
+  data: z.object({ list: z.array(ZTicketRecord) }),
+});
+
+/** The image upload (multipart, not signed: SPEC.md point 7) and the image of an upload, by its id. */
+export const TICKET_UPLOAD_PATH = '/v1/cms/work/attach';
+export const ticketAttachmentPath = (id: string) => `/v1/cms/work/attach/${id}`;
+export const ZTicketUpload = z.object({
+  list: z.array(
+    z.object({
+      id: z.string(),
+      mime: z.enum(['image/png', 'image/jpeg', 'image/webp']),
+      size: z.number().int(),
+      width: z.number().int(),
+      height: z.number().int(),
+    }),
+  ),
+});
+export type TTicketUpload = z.infer<typeof ZTicketUpload>;
 
 export const ZAnnouncementSummary = z.object({
   id: z.string(),

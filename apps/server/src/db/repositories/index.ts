@@ -1,5 +1,6 @@
 import type { AppDb } from '../client.ts';
 import { announcementsRepository } from './announcements.ts';
+import { attachmentsRepository } from './attachments.ts';
 import { attemptCountersRepository } from './attempt-counters.ts';
 import { boundAddressesRepository } from './bound-addresses.ts';
 import { chainRepository } from './chain.ts';
@@ -12,6 +13,8 @@ import { pledgesRepository } from './pledges.ts';
 import { securityChangesRepository } from './security-changes.ts';
 import { sessionsRepository } from './sessions.ts';
 import { settingsRepository } from './settings.ts';
+import { ticketRecordsRepository } from './ticket-records.ts';
+import { ticketsRepository } from './tickets.ts';
 import { tokenConfigsRepository } from './token-configs.ts';
 import { usedSignaturesRepository } from './used-signatures.ts';
 import { usersRepository } from './users.ts';
@@ -20,6 +23,7 @@ import { withdrawalsRepository } from './withdrawals.ts';
 function tableRepositories(db: AppDb) {
   return {
     announcements: announcementsRepository(db),
+    attachments: attachmentsRepository(db),
     attemptCounters: attemptCountersRepository(db),
     boundAddresses: boundAddressesRepository(db),
     chain: chainRepository(db),
@@ -32,6 +36,8 @@ function tableRepositories(db: AppDb) {
     securityChanges: securityChangesRepository(db),
     sessions: sessionsRepository(db),
     settings: settingsRepository(db),
+    ticketRecords: ticketRecordsRepository(db),
+    tickets: ticketsRepository(db),
     tokenConfigs: tokenConfigsRepository(db),
     usedSignatures: usedSignaturesRepository(db),
     users: usersRepository(db),
