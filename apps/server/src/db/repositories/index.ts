@@ -13,6 +13,7 @@ import { pledgesRepository } from './pledges.ts';
 import { securityChangesRepository } from './security-changes.ts';
 import { sessionsRepository } from './sessions.ts';
 import { settingsRepository } from './settings.ts';
+import { teamRepository } from './team.ts';
 import { ticketRecordsRepository } from './ticket-records.ts';
 import { ticketsRepository } from './tickets.ts';
 import { tokenConfigsRepository } from './token-configs.ts';
@@ -36,6 +37,7 @@ function tableRepositories(db: AppDb) {
     securityChanges: securityChangesRepository(db),
     sessions: sessionsRepository(db),
     settings: settingsRepository(db),
+    team: teamRepository(db),
     ticketRecords: ticketRecordsRepository(db),
     tickets: ticketsRepository(db),
     tokenConfigs: tokenConfigsRepository(db),

@@ -1,6 +1,7 @@
 import type { TChainCurrency, TUserInfo } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
+import { joinTeam } from '../team/join-team.ts';
 import { inviterByCode } from '../users/inviter.ts';
 import { toUserInfo } from '../users/user-info.ts';
 import { insertWithNewUsername, usernameSeedOfAddress } from '../users/username.ts';
@@ -27,12 +28,15 @@ export async function addressLogin(repos: Repositories, input: AddressLoginInput
     await tx.boundAddresses.lockAddress(input.currency, address);
     let user = await tx.users.byBoundAddress(input.currency, address);
     if (!user) {
+      // A new leaf cannot close a cycle: the tree's lock in shared mode only keeps a bind from moving the line.
+      if (input.inviteCode) await tx.team.lockTreeShared();
       const inviter = input.inviteCode ? await inviterByCode(tx, input.inviteCode) : null;
       const id = await insertWithNewUsername(tx, usernameSeedOfAddress(input.currency, address), {
         walletAddress: address,
         chainCurrency: input.currency,
         inviterId: inviter?.id ?? null,
       });
+      if (inviter) await joinTeam(tx, id, inviter.id);
       // Taken meanwhile by a bind to another account: refuse rather than leave a user without its address.
       if (!(await tx.boundAddresses.insert({ userId: id, currency: input.currency, walletAddress: address }))) {
         throw new AppError(81004);

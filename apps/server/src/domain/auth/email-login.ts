@@ -4,6 +4,7 @@ import type { EmailCodePurpose } from '../../db/repositories/email-codes.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { joinTeam } from '../team/join-team.ts';
 import { inviterByCode } from '../users/inviter.ts';
 import { toUserInfo } from '../users/user-info.ts';
 import { insertWithNewUsername } from '../users/username.ts';
@@ -72,11 +73,14 @@ export async function loginWithCode(
     await tx.emailCodes.lockEmail(email);
     let user = await tx.users.byEmail(email);
     if (!user) {
+      // A new leaf cannot close a cycle: the tree's lock in shared mode only keeps a bind from moving the line.
+      if (input.inviteCode) await tx.team.lockTreeShared();
       const inviter = input.inviteCode ? await inviterByCode(tx, input.inviteCode) : null;
       const id = await insertWithNewUsername(tx, email.split('@')[0] ?? 'user', {
         email,
         inviterId: inviter?.id ?? null,
       });
+      if (inviter) await joinTeam(tx, id, inviter.id);
       user = await tx.users.byId(id);
     }
     if (!user) throw new Error('user vanished inside its own transaction');

@@ -2,9 +2,14 @@ import { PLEDGE_DAYS } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import { PLEDGE_SETTINGS } from '../pledge/pledge-config.ts';
+import { STAR_LEVELS, TEAM_SETTINGS } from '../team/team-config.ts';
 
 const PERCENT = /^(?:0|[1-9]\d{0,3})(?:\.\d{1,8})?$/;
 const COUNT = /^(?:0|[1-9]\d{0,3})$/;
+/** A percent of a purchase's worth, 0 to 100. */
+const RATE = /^(?:100(?:\.0{1,8})?|[1-9]?\d(?:\.\d{1,8})?)$/;
+/** An AIDF amount, at most 18 digits before the point. */
+const AMOUNT = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,18})?$/;
 
 /** Every setting an operator may change, with the shape of its value. */
 const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
@@ -12,6 +17,17 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
     PLEDGE_DAYS.map((d) => [PLEDGE_SETTINGS.rate(d), { pattern: PERCENT, meaning: `percent for the ${d}-day period` }]),
   ),
   [PLEDGE_SETTINGS.dailyLimit]: { pattern: COUNT, meaning: 'pledges per user per UTC day' },
+  // Issue 12: star level thresholds and bonus rates (percent of the machine's worth).
+  ...Object.fromEntries(
+    STAR_LEVELS.flatMap((l) => [
+      [TEAM_SETTINGS.volume(l), { pattern: AMOUNT, meaning: `team volume (AIDF) star level ${l} needs` }],
+      [TEAM_SETTINGS.direct(l), { pattern: COUNT, meaning: `number of direct invitees star level ${l} needs` }],
+      [TEAM_SETTINGS.rate(l), { pattern: RATE, meaning: `level bonus percent of star level ${l}` }],
+    ]),
+  ),
+  [TEAM_SETTINGS.directRate]: { pattern: RATE, meaning: 'direct bonus percent of the worth' },
+  [TEAM_SETTINGS.peerRate]: { pattern: RATE, meaning: 'peer bonus percent of the worth' },
+  [TEAM_SETTINGS.maxBonusPercent]: {
 };
 
 export function settingKeys(): string[] {

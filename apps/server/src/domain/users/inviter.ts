@@ -1,5 +1,6 @@
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
+import { joinTeam } from '../team/join-team.ts';
 
 /** The user behind an invite code (a username); 81001 when there is none. */
 export async function inviterByCode(repos: Repositories, inviteCode: string) {
@@ -22,10 +23,10 @@ export async function bindInviter(repos: Repositories, userId: bigint, inviteCod
     if (user.inviterId !== null) throw new AppError(10471);
     const inviter = await inviterByCode(tx, inviteCode);
     if (inviter.id === userId) throw new AppError(1119, 'you cannot invite yourself');
-    if ((await tx.users.uplineIds(inviter.id)).includes(userId)) {
-      throw new AppError(1119, 'the inviter is in your own team');
-    }
+    if (await tx.team.isInDownline(userId, inviter.id)) throw new AppError(1119, 'the inviter is in your own team');
     await tx.users.setInviter(userId, inviter.id);
+    // The closure rows, volumes and levels move with the bind, in its transaction (issue 12).
+    await joinTeam(tx, userId, inviter.id);
   });
 }
 

@@ -48,8 +48,8 @@ export async function userRoutes(app: FastifyInstance) {
 
   defineRoute(app, cowHomeUser, async ({ request }) => {
     const user = await getOwnUser(app.repos, sessionOf(request), sessionOf(request).userId);
-    // Star levels come with the team issue; until then every account is level 0.
-    return { username: user.username, inviteCode: user.username, inviterCode: user.inviteAddress, starLevel: 0 };
+    const { level } = await app.repos.team.stats(sessionOf(request).userId);
+    return { username: user.username, inviteCode: user.username, inviterCode: user.inviteAddress, starLevel: level };
   });
 
   defineRoute(app, register, async ({ body, request }) => {
