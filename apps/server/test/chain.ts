@@ -3,6 +3,7 @@ import { BaseError, createWalletClient, erc20Abi, http, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { bscChain } from '../src/chain/evm/bsc-client.ts';
 import { pointTokenConfigAt } from '../src/dev/dev-chains.ts';
+import { setInvestContract } from '../src/domain/invest/invest-config.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 export interface ChainTestServer extends TestServer {
@@ -11,14 +12,16 @@ export interface ChainTestServer extends TestServer {
 
 /**
  * A test server wired to a fresh Hardhat dev chain (chain id 56, automine: one block per transaction, more
- * with `evm.mine`), with the token config pointing at the chain's COW/USDT/AIDF/EOEO. The watchers and the
- * payout worker are not started: each test drives their ticks, so every step is deterministic.
+ * with `evm.mine`), with the token config pointing at the chain's COW/USDT/AIDF/EOEO and the invest setting at
+ * its AidfInvest. The watchers and the payout worker are not started: each test drives their ticks, so every
+ * step is deterministic.
  */
 export async function startChainTestServer(env: Record<string, string> = {}): Promise<ChainTestServer> {
   const evm = await startEvmDevChain();
   try {
     const server = await startTestServer({ env: { BSC_RPC_URL: evm.rpcUrl, ...env } });
     await pointTokenConfigAt(server.repos, evm);
+    await setInvestContract(server.repos, 'bsc', evm.invest, 'test');
     return {
       ...server,
       evm,

@@ -38,6 +38,8 @@ export const ROUTES = {
   fundInfo: { method: 'POST', path: '/v1/cow/fund/info', auth: true },
   pledge: { method: 'POST', path: '/v1/cow/fund/pledge/{amount}/{days}/{submode}', auth: true },
   pledgeList: { method: 'POST', path: '/v1/cow/fund/fundOrder/p/{type}/{pageNum}-{pageSize}', auth: true },
+  /** Ours (SPEC.md names the fields, not the call): the invest contract's network info. */
+  investInfo: { method: 'POST', path: '/v1/cow/fund/network', auth: true },
   ticketList: { method: 'POST', path: '/v1/cms/work/order/p/{pageNum}-{pageSize}/{mid}', auth: true },
   createTicket: { method: 'POST', path: '/v1/cms/work/memberOrder', auth: true },
   ticketReplies: {

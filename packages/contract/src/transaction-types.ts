@@ -19,6 +19,8 @@ export const TRANSACTION_TYPES = [
   'chain-recharge',
   'chain-withdraw',
   'chain-withdraw-refund',
+  // Ours: AIDF invested through the invest contract (RULES.md "Pledge"), credited after its confirmations.
+  'chain-invest',
 ] as const;
 export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
 

@@ -7,6 +7,7 @@ import type { WithdrawPolicy } from '../domain/withdraw/withdraw-policy.ts';
 import type { DepositSource } from './deposit-source.ts';
 import { bscPublicClient } from './evm/bsc-client.ts';
 import { evmDepositSource } from './evm/evm-deposit-source.ts';
+import { evmInvestSource, type InvestSource } from './evm/evm-invest-source.ts';
 import { evmPayoutChain, type PayoutChain } from './evm/evm-payout-chain.ts';
 import { loadHotWallet } from './hot-wallet.ts';
 import { solanaDepositSource } from './solana/solana-deposit-source.ts';
@@ -21,6 +22,8 @@ export interface ChainServices {
     payoutGas: { bumpAfterBlocks: number; maxGasPrice: bigint };
     hotWallet: LocalAccount;
     deposits: DepositSource;
+    /** The invest contract's events and reserve (issue 10 point 7). */
+    invests: InvestSource;
     payouts: PayoutChain;
   } | null;
   solana: { rpcUrl: string; deposits: DepositSource } | null;
@@ -40,15 +43,17 @@ export function chainServices(config: AppConfig, devMnemonic: string | null): Ch
       privateKey: config.hotWalletPrivateKey,
       devMnemonic: devMnemonic ?? '', // unused: the key is set (checked above)
     });
+    const deposits = evmDepositSource(client, config.bscConfirmations, {
+      addressesPerRequest: config.bscLogAddressChunk,
+    });
     bsc = {
       rpcUrl: config.bscRpcUrl,
       client,
       confirmations: config.bscConfirmations,
       payoutGas: { bumpAfterBlocks: config.payoutBumpAfterBlocks, maxGasPrice: config.payoutMaxGasPrice },
       hotWallet,
-      deposits: evmDepositSource(client, config.bscConfirmations, {
-        addressesPerRequest: config.bscLogAddressChunk,
-      }),
+      deposits,
+      invests: evmInvestSource(client, deposits),
       payouts: evmPayoutChain(client, hotWallet),
     };
   }

@@ -462,3 +462,32 @@ export const teamBonuses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orderId, t.beneficiaryId, t.type] })],
 );
+
+// Issue 10 point 7: the invest contract's watcher cursor and the Invested events it recorded (0014_invest.sql).
+export const investCursors = pgTable('invest_cursors', {
+  chain: text('chain').primaryKey(),
+  nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
+  lastBlockHash: text('last_block_hash'),
+  genesisHash: text('genesis_hash').notNull(),
+  headBlock: bigint('head_block', { mode: 'bigint' }),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }),
+  rpcErrors: bigint('rpc_errors', { mode: 'bigint' }).notNull().default(0n),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+});
+
+export const chainInvests = pgTable('chain_invests', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  chain: text('chain').notNull(),
+  genesisHash: text('genesis_hash').notNull(),
+  txHash: text('tx_hash').notNull(),
+  logIndex: integer('log_index').notNull(),
+  blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+  blockHash: text('block_hash').notNull(),
+  contractAddress: text('contract_address').notNull(),
+  fromAddress: text('from_address').notNull(),
+  amount: numeric('amount', { precision: 48, scale: 18 }).notNull(),
+  userId: bigint('user_id', { mode: 'bigint' }).references(() => users.id),
+  movementId: bigint('movement_id', { mode: 'bigint' }).references(() => movements.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,6 @@
 import type { EvmDevChain, SolanaDevChain } from '@aidf/devchain';
 import type { Repositories } from '../db/repositories/index.ts';
+import { setInvestContract } from '../domain/invest/invest-config.ts';
 import { settleWithdrawal } from '../domain/withdraw/payout-worker.ts';
 import { DEMO_USERS } from './demo-users.ts';
 
@@ -19,7 +20,7 @@ const HOT_WALLET_FUNDS = { bnb: '100', cow: '1000000' } as const;
 /**
  * The dev chains of `npm start` and the tests (ARCHITECTURE.md "Chains"): a Hardhat node as BNB Smart Chain
  * (chain id 56) with COW/USDT/EOEO/AIDF deployed, and the litesvm stand-in for Solana with an SPL USDT mint.
- * The demo wallets are funded, and the token config points at the deployed contracts.
+ * The demo wallets are funded, and the token config and the invest setting point at the deployed contracts.
  * Never in production (config refuses it there).
  */
 export async function startDevChains(options: {
@@ -37,6 +38,7 @@ export async function startDevChains(options: {
   try {
     for (const demo of DEMO_USERS) await evm.fund(demo.address, DEMO_WALLET_FUNDS);
     await pointTokenConfigAt(options.repos, evm);
+    await setInvestContract(options.repos, 'bsc', evm.invest);
     await options.repos.tokenConfigs.setContract('sol', 'usdt', solana.usdtMint, 6);
     await forgetPreviousDevChain(options.repos);
   } catch (error) {

@@ -50,6 +50,7 @@ export const ENDPOINTS = {
   fundInfo: pledge.fundInfo,
   pledge: pledge.pledge,
   pledgeList: pledge.pledgeList,
+  investInfo: pledge.investInfo,
   ticketList: support.ticketList,
   createTicket: support.createTicket,
   ticketReplies: support.ticketReplies,

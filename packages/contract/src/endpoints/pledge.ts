@@ -61,3 +61,25 @@ export const pledgeList = defineEndpoint({
   params: ZPageParams.extend({ type: ZPledgeFilter }),
   data: pageOf(ZPledgeOrder),
 });
+
+/**
+ * SPEC.md's network info for the invest contract (RULES.md "Pledge"): where to invest (investAddress, after an
+ * approve of tokenAddress for the maximum), the contract's AIDF balance and what the user invested so far.
+ * 81034 when the chain has no invest contract configured; 81035 when the contract holds less than the platform
+ * recorded from it (its reserve no longer covers the credits: investing is refused until an operator looks).
+ */
+export const investInfo = defineEndpoint({
+  ...ROUTES.investInfo,
+  summary: 'The invest contract: address, its AIDF balance, the AIDF token to approve, and what the user invested',
+  data: z.object({
+    investAddress: z.string(),
+    /** The contract's AIDF balance on chain. */
+    balance: ZDecimalString,
+    /** What the user's bound wallet invested and was credited, in AIDF. */
+    invest_amount: ZDecimalString,
+    /** Ours: the AIDF token the wallet approves, its decimals, and the confirmations before a credit. */
+    tokenAddress: z.string(),
+    decimals: z.number().int().nonnegative(),
+    confirmations: z.number().int().nonnegative(),
+  }),
+});

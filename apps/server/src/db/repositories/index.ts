@@ -6,6 +6,7 @@ import { boundAddressesRepository } from './bound-addresses.ts';
 import { chainRepository } from './chain.ts';
 import { depositAddressesRepository } from './deposit-addresses.ts';
 import { emailCodesRepository } from './email-codes.ts';
+import { investsRepository } from './invests.ts';
 import { jobRunsRepository } from './job-runs.ts';
 import { ledgerRepository } from './ledger.ts';
 import { operatorActionsRepository } from './operator-actions.ts';
@@ -31,6 +32,7 @@ function tableRepositories(db: AppDb) {
     depositAddresses: depositAddressesRepository(db),
     emailCodes: emailCodesRepository(db),
     jobRuns: jobRunsRepository(db),
+    invests: investsRepository(db),
     ledger: ledgerRepository(db),
     operatorActions: operatorActionsRepository(db),
     pledges: pledgesRepository(db),

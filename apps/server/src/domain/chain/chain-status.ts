@@ -1,6 +1,7 @@
 import { formatUnits } from 'viem';
 import type { ChainServices } from '../../chain/chain-services.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
+import { investStatus } from '../invest/invest-status.ts';
 import { payoutToken } from '../withdraw/payout-token.ts';
 import { PAYOUT_WORKER } from '../withdraw/payout-worker.ts';
 import { errorSummary } from './error-summary.ts';
@@ -83,5 +84,6 @@ export async function chainStatus(repos: Repositories, chains: ChainServices) {
     reason: w.heldReason,
     heldAt: w.heldAt?.toISOString() ?? null,
   }));
-  return { watchers, hotWallet, payoutWorker, withdrawals, heldPayouts };
+  const invest = chains.bsc ? await investStatus(repos, chains.bsc.invests) : null;
+  return { watchers, hotWallet, payoutWorker, withdrawals, heldPayouts, invest };
 }

@@ -1,5 +1,6 @@
-import { fundInfo, pledge, pledgeList } from '@aidf/contract';
+import { fundInfo, investInfo, pledge, pledgeList } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
+import { investInfo as readInvestInfo } from '../../domain/invest/invest-info.ts';
 import { createPledge } from '../../domain/pledge/create-pledge.ts';
 import { pledgePage, fundInfo as readFundInfo, toPledgeOrder } from '../../domain/pledge/pledge-views.ts';
 import { sessionOf } from '../session-of.ts';
@@ -20,4 +21,13 @@ export async function pledgeRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, pledgeList, ({ params, request }) => pledgePage(app.repos, sessionOf(request).userId, params));
+
+  defineRoute(app, investInfo, ({ request }) =>
+    readInvestInfo(
+      app.repos,
+      app.chains.bsc?.invests ?? null,
+      app.chains.bsc?.confirmations ?? 0,
+      sessionOf(request).userId,
+    ),
+  );
 }

@@ -1,0 +1,138 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppDb } from '../client.ts';
+import { rowsOf } from '../raw.ts';
+import { boundAddresses, chainInvests, investCursors } from '../schema.ts';
+
+/** The chains with an invest contract: BNB Smart Chain only (the AIDF token lives there). */
+export type InvestChain = 'bsc';
+
+export interface NewInvest {
+  chain: InvestChain;
+  genesisHash: string;
+  txHash: string;
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: string;
+  contractAddress: string;
+  fromAddress: string;
+  amount: string;
+  /** Null (with the movement) when the sender is bound to no account: kept for the operator. */
+  userId: bigint | null;
+  movementId: bigint | null;
+}
+
+/** The invest watcher's cursor and the Invested events it recorded (0014_invest.sql). */
+export function investsRepository(db: AppDb) {
+  return {
+    async cursor(chain: InvestChain) {
+      const [row] = await db.select().from(investCursors).where(eq(investCursors.chain, chain));
+      return row ?? null;
+    },
+
+    /** Starts (or, for a chain with another genesis, restarts) the cursor at `nextBlock`. */
+    async resetCursor(chain: InvestChain, genesisHash: string, nextBlock: bigint) {
+      await db
+        .insert(investCursors)
+        .values({ chain, genesisHash, nextBlock, lastBlockHash: null })
+        .onConflictDoUpdate({
+          target: investCursors.chain,
+          set: { genesisHash, nextBlock, lastBlockHash: null, lastError: null, lastErrorAt: null },
+        });
+    },
+
+    /** The cursor locked for the scan's transaction, or false when it is not at `expectedNext` any more. */
+    async lockCursorAt(chain: InvestChain, expectedNext: bigint) {
+      const [row] = await db
+        .select({ nextBlock: investCursors.nextBlock })
+        .from(investCursors)
+        .where(eq(investCursors.chain, chain))
+        .for('update');
+      return row?.nextBlock === expectedNext;
+    },
+
+    async advanceCursor(chain: InvestChain, nextBlock: bigint, lastBlockHash: string, headBlock: bigint) {
+      await db
+        .update(investCursors)
+        .set({ nextBlock, lastBlockHash, headBlock, scannedAt: sql`now()` })
+        .where(eq(investCursors.chain, chain));
+    },
+
+    async noteHead(chain: InvestChain, headBlock: bigint) {
+      await db.update(investCursors).set({ headBlock, scannedAt: sql`now()` }).where(eq(investCursors.chain, chain));
+    },
+
+    async noteError(chain: InvestChain, message: string) {
+      await db
+        .update(investCursors)
+        .set({
+          rpcErrors: sql`${investCursors.rpcErrors} + 1`,
+          lastError: message.slice(0, 500),
+          lastErrorAt: sql`now()`,
+        })
+        .where(eq(investCursors.chain, chain));
+    },
+
+    /**
+     * The users bound to those BNB Smart Chain addresses. Bound addresses are kept in their EIP-55 form
+     * (wallet-signature.ts), as viem gives an event's sender, so the unique index answers.
+     */
+    async boundOwners(addresses: string[]): Promise<Map<string, bigint>> {
+      if (addresses.length === 0) return new Map();
+      const rows = await db
+        .select({ address: boundAddresses.walletAddress, userId: boundAddresses.userId })
+        .from(boundAddresses)
+        .where(and(eq(boundAddresses.currency, 'bnb'), inArray(boundAddresses.walletAddress, addresses)));
+      return new Map(rows.map((r) => [r.address, r.userId]));
+    },
+
+    /** Records one event; false when this (chain, genesis, transaction, log) was recorded before. */
+    async insert(invest: NewInvest): Promise<boolean> {
+      const rows = await db
+        .insert(chainInvests)
+        .values(invest)
+        .onConflictDoNothing({
+          target: [chainInvests.chain, chainInvests.genesisHash, chainInvests.txHash, chainInvests.logIndex],
+        })
+        .returning({ id: chainInvests.id });
+      return rows.length === 1;
+    },
+
+    /** What the user's bound wallets invested and were credited on that chain, as a decimal string. */
+    async investedBy(chain: InvestChain, userId: bigint): Promise<string> {
+      const result = await db.execute(sql`
+        SELECT coalesce(sum(amount), 0)::text AS total FROM chain_invests
+        WHERE user_id = ${userId} AND chain = ${chain}`);
+      return (rowsOf(result)[0] as { total: string }).total;
+    },
+
+    /**
+     * Everything recorded from one contract on one chain instance, credited or held: what its balance must
+     * cover, the contract having no way to pay anything out.
+     */
+    async recordedFrom(chain: InvestChain, genesisHash: string, contractAddress: string): Promise<string> {
+      const result = await db.execute(sql`
+        SELECT coalesce(sum(amount), 0)::text AS total FROM chain_invests
+        WHERE chain = ${chain} AND genesis_hash = ${genesisHash} AND lower(contract_address) = ${contractAddress.toLowerCase()}`);
+      return (rowsOf(result)[0] as { total: string }).total;
+    },
+
+    /** Events from senders bound to no account, newest first: for the operator. */
+    unbound(limit = 100) {
+      return db
+        .select()
+        .from(chainInvests)
+        .where(isNull(chainInvests.userId))
+        .orderBy(desc(chainInvests.id))
+        .limit(limit);
+    },
+
+    ofUser(userId: bigint, limit = 100) {
+      return db
+        .select()
+        .from(chainInvests)
+        .where(eq(chainInvests.userId, userId))
+        .orderBy(desc(chainInvests.id))
+        .limit(limit);
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { Money } from '@aidf/contract';
+import type { InvestSource } from '../../chain/evm/evm-invest-source.ts';
+import type { Repositories } from '../../db/repositories/index.ts';
+import { errorSummary } from '../chain/error-summary.ts';
+import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
+import { type PreparedMovement, postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import { investTarget } from './invest-config.ts';
+
+export interface InvestWatcherOptions {
+  repos: Repositories;
+  source: InvestSource;
+  /** This instance's name in the lease: only the lease holder scans. */
+  owner: string;
+  maxRange?: bigint;
+  leaseMs?: number;
+  /** Where a new cursor starts: block 0 (dev chains, tests) or the confirmed head (a production chain). */
+  startAt?: 'genesis' | 'head';
+  /** Outside production a chain with another genesis (a restarted dev chain) restarts the cursor. */
+  allowChainReset?: boolean;
+}
+
+export type InvestTickResult =
+  | { outcome: 'scanned'; from: bigint; to: bigint; credited: number; unbound: number }
+  | { outcome: 'caught-up' | 'not-lease-holder' | 'cursor-moved' | 'not-configured' }
+  | { outcome: 'stopped'; reason: string };
+
+/**
+ * Credits the invest contract's Invested events (RULES.md "Pledge"), the deposit watcher's design for one
+ * contract: each tick scans one bounded range after the persisted cursor, once the blocks are deep enough
+ * (BSC_CONFIRMATIONS); the credits, the records and the cursor's move commit in one transaction; each (chain,
+ * transaction, log) is recorded once (unique key + the movement's idempotency key), so a rescan, a restart or a
+ * second instance adds nothing. The AIDF goes from the chain's side account into the normal AIDF balance of
+ * the account bound to the sender; an event from an address bound to no account is recorded without a credit,
+ * for the operator (chain-status), rather than lost.
+ */
+export function investWatcher(options: InvestWatcherOptions) {
+  const { repos, source, owner } = options;
+  const maxRange = options.maxRange ?? 500n;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const chain = source.chain;
+  const leaseName = `invest-watcher:${chain}`;
+
+  async function cursorFor(confirmed: bigint) {
+    const genesis = await source.genesisHash();
+    const cursor = await repos.invests.cursor(chain);
+    if (cursor && cursor.genesisHash === genesis) return cursor;
+    if (cursor && !options.allowChainReset) {
+      return { stop: `the RPC serves another chain (genesis ${genesis}, the cursor's is ${cursor.genesisHash})` };
+    }
+    await repos.invests.resetCursor(chain, genesis, options.startAt === 'head' && confirmed > 0n ? confirmed : 0n);
+    return repos.invests.cursor(chain);
+  }
+
+  async function tick(): Promise<InvestTickResult> {
+    const target = await investTarget(repos, chain);
+    if (!target) return { outcome: 'not-configured' };
+    if (!(await repos.chain.takeLease(leaseName, owner, leaseMs))) return { outcome: 'not-lease-holder' };
+    const { head, confirmed } = await source.heads();
+    const cursor = await cursorFor(confirmed);
+    if (!cursor) throw new Error('invest cursor vanished after reset');
+    if ('stop' in cursor) {
+      await repos.invests.noteError(chain, cursor.stop);
+      return { outcome: 'stopped', reason: cursor.stop };
+    }
+    const from = cursor.nextBlock;
+    if (from > confirmed) {
+      await repos.invests.noteHead(chain, head);
+      return { outcome: 'caught-up' };
+    }
+    if (cursor.lastBlockHash && from > 0n) {
+      const seen = await source.blockHash(from - 1n);
+      if (seen !== null && seen !== cursor.lastBlockHash) {
+        const reason = `block ${from - 1n} changed after it was scanned: a reorganisation deeper than the confirmation depth; scanning stopped for an operator`;
+        await repos.invests.noteError(chain, reason);
+        return { outcome: 'stopped', reason };
+      }
+    }
+    const to = confirmed < from + maxRange - 1n ? confirmed : from + maxRange - 1n;
+    const { invests, lastBlockHash } = await source.invests(from, to, target.contract, target.decimals);
+
+    const owners = await repos.invests.boundOwners([...new Set(invests.map((i) => i.from))]);
+    const found: { invest: (typeof invests)[number]; userId: bigint | null; movement: PreparedMovement | null }[] = [];
+    for (const invest of invests) {
+      const userId = owners.get(invest.from) ?? null;
+      if (userId === null) {
+        found.push({ invest, userId, movement: null });
+        continue;
+      }
+      const amount = new Money(invest.amount);
+      const movement = await prepareMovement(repos, {
+        type: 'chain-invest',
+        idemKey: `invest:${chain}:${cursor.genesisHash}:${invest.txHash}:${invest.logIndex}`,
+        ref: invest.txHash,
+        lines: [
+          { account: platformAccount(PLATFORM.chain(chain), 'aidf'), amount: amount.neg() },
+          { account: userAccount(userId, 'aidf'), amount },
+        ],
+      });
+      found.push({ invest, userId, movement });
+    }
+
+    const counts = await repos.transaction(async (tx) => {
+      // Another instance (after a lost lease) may have moved the cursor meanwhile: then this scan is void.
+      if (!(await tx.invests.lockCursorAt(chain, from))) return null;
+      // The global lock order: the users' rows, then every account in id order, before the first credit.
+      const credits = found.filter((f) => f.movement !== null);
+      if (credits.length > 0) {
+        await tx.users.lockForMoney(credits.map((c) => c.userId as bigint));
+        await tx.ledger.lockAccounts(credits.flatMap((c) => (c.movement as PreparedMovement).accountIds));
+      }
+      let credited = 0;
+      let unbound = 0;
+      for (const { invest, userId, movement } of found) {
+        const posted = movement ? await postPrepared(tx, movement) : null;
+        if (posted?.replayed) continue;
+        const recorded = await tx.invests.insert({
+          chain,
+          genesisHash: cursor.genesisHash,
+          txHash: invest.txHash,
+          logIndex: invest.logIndex,
+          blockNumber: invest.blockNumber,
+          blockHash: invest.blockHash,
+          contractAddress: invest.contract,
+          fromAddress: invest.from,
+          amount: invest.amount,
+          userId,
+          movementId: posted?.movementId ?? null,
+        });
+        // A credit whose record exists already would be a second credit: roll the whole scan back.
+        if (!recorded && posted) throw new Error(`invest ${invest.txHash}:${invest.logIndex} recorded twice`);
+        if (recorded && posted) credited++;
+        if (recorded && !posted) unbound++;
+      }
+      await tx.invests.advanceCursor(chain, to + 1n, lastBlockHash, head);
+      return { credited, unbound };
+    });
+    if (counts === null) return { outcome: 'cursor-moved' };
+    return { outcome: 'scanned', from, to, ...counts };
+  }
+
+  return {
+    tick,
+    /** Records a failed tick (RPC down, …) for the operator's chain-status. */
+    noteError: (error: unknown) => repos.invests.noteError(chain, errorSummary(error)),
+    release: () => repos.chain.releaseLease(leaseName, owner),
+  };
+}
+
+export type InvestWatcher = ReturnType<typeof investWatcher>;
