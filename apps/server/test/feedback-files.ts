@@ -18,8 +18,8 @@ export async function imageWithMetadata(format: 'png' | 'jpeg' | 'webp', width =
 /** A png of random pixels (barely compressible) of at least `bytes` bytes. */
 export async function noisePng(bytes: number) {
   const side = Math.ceil(Math.sqrt(bytes / 3)) + 8;
-  const raw = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < raw.length; i += 4) raw.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i);
+  const raw = Buffer.alloc(side * side * 3 + 4);
+  for (let i = 0; i + 4 <= raw.length; i += 4) raw.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i);
   return sharp(raw.subarray(0, side * side * 3), { raw: { width: side, height: side, channels: 3 } })
     .png({ compressionLevel: 0 })
     .toBuffer();
