@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentBlobs, attachments } from '../src/db/schema.ts';
@@ -173,6 +173,5 @@ describe('[api] feedback attachments: only real png, jpeg and webp, re-encoded, 
   });
 });
 
-import { eq } from 'drizzle-orm';
 
 const eqId = (id: string) => eq(attachments.id, BigInt(id));
