@@ -4,6 +4,9 @@ import { rowsOf } from '../raw.ts';
 import { pledgePayouts, pledges } from '../schema.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
+
+/** Any fixed number: the advisory lock that settlement batches take one at a time. */
+const SETTLEMENT_LOCK = 7_301_010;
 export type PledgeFilter = 'all' | 'running' | 'completed';
 
 export function pledgesRepository(db: AppDb) {
@@ -80,6 +83,10 @@ export function pledgesRepository(db: AppDb) {
       poolAccountId: bigint;
     }): Promise<number> {
       const ids = `{${b.ids.join(',')}}`;
+      // One settlement batch at a time across instances: each batch then reads every pledge's paid as the
+      // batch before it left it (two runs of different days never pay from the same stale figure), at the cost
+      // of one lock instead of a row lock on each pledge.
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${SETTLEMENT_LOCK})`);
       const [movement] = rowsOf<{ id: string }>(
         await db.execute(sql`
           INSERT INTO movements (type, idem_key, ref) VALUES ('cow-fund-settlement', ${b.movementIdemKey}, ${b.day})
@@ -92,15 +99,14 @@ export function pledgesRepository(db: AppDb) {
         WHERE p.id = ANY(${ids}::bigint[])
           AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.owner_user_id = p.user_id AND a.currency = 'aidf' AND a.submode = '00')
         ON CONFLICT DO NOTHING`);
-      // Pledges first, then accounts in id order: the order every movement locks accounts in.
-      await db.execute(sql`SELECT id FROM pledges WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`);
+      // Accounts in id order: the order every movement locks accounts in.
       await db.execute(sql`
         SELECT a.id FROM accounts a
         WHERE a.id IN (${b.issuanceAccountId}, ${b.poolAccountId})
            OR (a.kind = 'user' AND a.currency = 'aidf' AND a.submode = '00'
                AND a.owner_user_id IN (SELECT user_id FROM pledges WHERE id = ANY(${ids}::bigint[])))
         ORDER BY a.id FOR UPDATE`);
-      const [counts] = rowsOf<{ claimed: string; entries: string }>(
+      const [counts] = rowsOf<{ claimed: string; entries: string; unbooked: string }>(
         await db.execute(sql`
         WITH claimed AS (
           INSERT INTO pledge_payouts (pledge_id, day, amount, principal, movement_id)
@@ -163,8 +169,13 @@ export function pledgesRepository(db: AppDb) {
           RETURNING 1
         )
         SELECT (SELECT count(*) FROM claimed)::text AS claimed, (SELECT count(*) FROM written)::text AS entries,
+               ((SELECT count(*) FROM claimed WHERE amount > 0) + (SELECT count(*) FROM claimed WHERE principal > 0)
+                 - (SELECT count(*) FROM user_lines))::text AS unbooked,
                (SELECT count(*) FROM moved)::text AS moved`),
       );
+      // A payment claimed without its ledger line would be money owed and never booked: undo the batch.
+      if (counts?.unbooked !== '0')
+        throw new Error(`settlement batch for ${b.day} left ${counts?.unbooked} lines unbooked`);
       return Number(counts?.claimed ?? 0);
     },
   };
