@@ -9,6 +9,8 @@ export interface EndpointDef {
   auth: boolean;
   summary: string;
   params?: z.ZodObject;
+  /** The query string's fields (all optional strings on the wire). */
+  query?: z.ZodObject;
   body?: z.ZodType;
   /** The schema of the envelope's `data`. */
   data: z.ZodType;
@@ -19,5 +21,6 @@ export function defineEndpoint<const E extends EndpointDef>(endpoint: E): E {
 }
 
 export type EndpointParams<E extends EndpointDef> = E['params'] extends z.ZodObject ? z.input<E['params']> : never;
+export type EndpointQuery<E extends EndpointDef> = E['query'] extends z.ZodObject ? z.input<E['query']> : never;
 export type EndpointBody<E extends EndpointDef> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
 export type EndpointData<E extends EndpointDef> = z.output<E['data']>;

@@ -59,6 +59,8 @@ export const ERROR_CATALOGUE = {
   81042: { status: 400, message: 'At most 3 images can be attached' },
   81043: { status: 400, message: 'The image is empty or damaged' },
   81044: { status: 429, message: 'You have uploaded too many images, please try again tomorrow' },
+  // Issue 12: the team.
+  81045: { status: 404, message: 'This member is not in your team' },
   1404: { status: 404, message: 'Not found' },
   500: { status: 500, message: 'Server internal error' },
 } as const satisfies Record<number, { status: number; message: string }>;

@@ -5,6 +5,7 @@ import {
   type EndpointData,
   type EndpointDef,
   type EndpointParams,
+  type EndpointQuery,
   HEADERS,
   MERCHANT_ID,
   NO_CHAIN,
@@ -58,7 +59,8 @@ type Endpoints = typeof ENDPOINTS;
 export type CallInput<E extends EndpointDef> = (E['params'] extends object
   ? { params: EndpointParams<E> }
   : { params?: never }) &
-  (E['body'] extends object ? { body: EndpointBody<E> } : { body?: never });
+  (E['body'] extends object ? { body: EndpointBody<E> } : { body?: never }) &
+  (E['query'] extends object ? { query?: EndpointQuery<E> } : { query?: never });
 
 /**
  * Calls one contract endpoint with every header of SPEC.md point 7 and answers its `data`.
@@ -79,7 +81,12 @@ export async function apiCallWithToken<K extends TRouteName>(
   context: CallContext,
 ): Promise<{ data: EndpointData<Endpoints[K]>; token: string | null }> {
   const endpoint = ROUTES[name];
-  const path = buildPath(endpoint.path, (input.params ?? {}) as Record<string, string | number>);
+  const query = Object.entries((input.query ?? {}) as Record<string, string | undefined>).filter(
+    (e): e is [string, string] => e[1] !== undefined && e[1] !== '',
+  );
+  const path =
+    buildPath(endpoint.path, (input.params ?? {}) as Record<string, string | number>) +
+    (query.length > 0 ? `?${new URLSearchParams(query)}` : '');
   const body = input.body === undefined ? '' : JSON.stringify(input.body);
   const timestamp = String(Date.now());
   const session = getSession();

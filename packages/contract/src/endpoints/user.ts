@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
-import { pageOf, ZChainCurrency, ZCurrency, ZEmpty, ZIdString, ZText, ZTimeMs } from '../schemas.ts';
+import { pageOf, ZChainCurrency, ZCurrency, ZDecimalString, ZEmpty, ZIdString, ZText, ZTimeMs } from '../schemas.ts';
 import { ZMidParams, ZUserInfo, ZWalletSignature } from './common.ts';
 
 export const getFollowedInvite = defineEndpoint({
@@ -79,10 +79,46 @@ export const register = defineEndpoint({
   data: ZEmpty,
 });
 
+export const ZTeamBonusType = z.enum(['cow-push-income', 'cow-sns-level-income', 'cow-sns-same-level-income']);
+
+/** Issue 12: the team of the caller, or of a member of it (`of`, a username in the caller's downline; 81045 else). */
 export const team = defineEndpoint({
   ...ROUTES.team,
-  summary: 'Direct invitees and team performance',
+  summary: 'The team: star level and what the next one lacks, direct invitees (a page), income by bonus type',
+  query: z.object({
+    of: ZText(64).optional(),
+    pageNum: z.string().regex(/^[1-9]\d{0,5}$/).transform(Number).optional(),
+    pageSize: z.string().regex(/^(?:[1-9]\d?|100)$/).transform(Number).optional(),
+  }),
   data: pageOf(
-    z.object({ username: z.string(), starLevel: z.number().int(), performance: z.string(), joinedAt: ZTimeMs }),
-  ).extend({ starLevel: z.number().int(), teamPerformance: z.string() }),
+    z.object({
+      username: z.string(),
+      starLevel: z.number().int(),
+      /** The member's team volume (AIDF worth bought by its downline). */
+      performance: ZDecimalString,
+      /** What the member bought himself. */
+      ownVolume: ZDecimalString,
+      directCount: z.number().int().nonnegative(),
+      joinedAt: ZTimeMs,
+    }),
+  ).extend({
+    /** Whose team this is (the caller's username, or the member of `of`). */
+    username: z.string(),
+    starLevel: z.number().int().min(0).max(7),
+    teamPerformance: ZDecimalString,
+    directCount: z.number().int().nonnegative(),
+    teamSize: z.number().int().nonnegative(),
+    /** The next level and what it lacks; null at level 7. */
+    next: z
+      .object({
+        level: z.number().int().min(1).max(7),
+        volumeNeeded: ZDecimalString,
+        directNeeded: z.number().int().nonnegative(),
+        volumeMissing: ZDecimalString,
+        directMissing: z.number().int().nonnegative(),
+      })
+      .nullable(),
+    /** The caller's own earnings from the team, by bonus type (always the caller's, also when looking down). */
+    income: z.array(z.object({ type: ZTeamBonusType, amount: ZDecimalString })),
+  }),
 });

@@ -7,6 +7,7 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteInput<E extends EndpointDef> {
   params: Out<E['params']>;
+  query: Out<E['query']>;
   body: Out<E['body']>;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -27,6 +28,7 @@ export function defineRoute<E extends EndpointDef>(
     schema: {
       summary: endpoint.summary,
       ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.auth ? { security: [{ token: [] }] } : {}),
       response: { 200: envelope(endpoint.data) },
@@ -35,6 +37,7 @@ export function defineRoute<E extends EndpointDef>(
     handler: async (request, reply) => {
       const data = await handler({
         params: request.params as Out<E['params']>,
+        query: request.query as Out<E['query']>,
         body: request.body as Out<E['body']>,
         request,
         reply,

@@ -6,11 +6,13 @@ import {
   getUser,
   HEADERS,
   register,
+  team,
   unBindAddress,
 } from '@aidf/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notifySecurityChange, type SecurityChangeRecord } from '../../domain/auth/security-hold.ts';
 import { bindAddress as bind, listBoundAddresses, unbindAddress as unbind } from '../../domain/users/addresses.ts';
+import { teamView } from '../../domain/team/team-view.ts';
 import { getOwnUser } from '../../domain/users/get-user.ts';
 import { bindInviter, followedInvite } from '../../domain/users/inviter.ts';
 import { sessionOf } from '../session-of.ts';
@@ -51,6 +53,8 @@ export async function userRoutes(app: FastifyInstance) {
     const { level } = await app.repos.team.stats(sessionOf(request).userId);
     return { username: user.username, inviteCode: user.username, inviterCode: user.inviteAddress, starLevel: level };
   });
+
+  defineRoute(app, team, ({ query, request }) => teamView(app.repos, sessionOf(request).userId, query));
 
   defineRoute(app, register, async ({ body, request }) => {
     await bindInviter(app.repos, sessionOf(request).userId, body.inviteCode);
