@@ -87,8 +87,16 @@ export const team = defineEndpoint({
   summary: 'The team: star level and what the next one lacks, direct invitees (a page), income by bonus type',
   query: z.object({
     of: ZText(64).optional(),
-    pageNum: z.string().regex(/^[1-9]\d{0,5}$/).transform(Number).optional(),
-    pageSize: z.string().regex(/^(?:[1-9]\d?|100)$/).transform(Number).optional(),
+    pageNum: z
+      .string()
+      .regex(/^[1-9]\d{0,5}$/)
+      .transform(Number)
+      .optional(),
+    pageSize: z
+      .string()
+      .regex(/^(?:[1-9]\d?|100)$/)
+      .transform(Number)
+      .optional(),
   }),
   data: pageOf(
     z.object({

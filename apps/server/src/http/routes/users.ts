@@ -11,8 +11,8 @@ import {
 } from '@aidf/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notifySecurityChange, type SecurityChangeRecord } from '../../domain/auth/security-hold.ts';
-import { bindAddress as bind, listBoundAddresses, unbindAddress as unbind } from '../../domain/users/addresses.ts';
 import { teamView } from '../../domain/team/team-view.ts';
+import { bindAddress as bind, listBoundAddresses, unbindAddress as unbind } from '../../domain/users/addresses.ts';
 import { getOwnUser } from '../../domain/users/get-user.ts';
 import { bindInviter, followedInvite } from '../../domain/users/inviter.ts';
 import { sessionOf } from '../session-of.ts';
