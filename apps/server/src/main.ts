@@ -2,6 +2,7 @@ import { type AppConfig, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { DevChains } from './dev/dev-chains.ts';
 import { buildApp } from './http/app.ts';
+import { periodicJobs } from './jobs/order-expiry.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { prepareDatabase } from './prepare.ts';
 
@@ -32,6 +33,7 @@ async function main() {
     // read from its head (not from genesis on mainnet), and going back is a fault to stop on, not to follow.
     allowChainReset: devMode,
     daily: { runner: app.jobs, everyMs: 60_000 },
+    periodic: periodicJobs(),
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -8,8 +8,10 @@
  *   npm run operator -- payout-retry <withdrawal id> --reason "..."
  *   npm run operator -- payout-refund <withdrawal id> --reason "..."
  *   npm run operator -- run-job pledge-settlement --date YYYY-MM-DD [--through YYYY-MM-DD]
- *   npm run operator -- tickets
- *   npm run operator -- reply <workOrderNo> "text"
+ *   npm run operator -- run-tick <name>
+ *   npm run operator -- machine-items
+ *   npm run operator -- machine-item [<id>] --worth W [--bnb B] [--sol S] [--usdt U] [--eoeo E] [--on|--off] --reason "..."
+ *   npm run operator -- third-party-payments
  *   npm run operator -- config
  *   npm run operator -- set-config pledge.rate.90 6.5 --reason "..."
  */
@@ -54,6 +56,13 @@ async function main() {
       'request-id': { type: 'string' },
       date: { type: 'string' },
       through: { type: 'string' },
+      worth: { type: 'string' },
+      bnb: { type: 'string' },
+      sol: { type: 'string' },
+      usdt: { type: 'string' },
+      eoeo: { type: 'string' },
+      on: { type: 'boolean' },
+      off: { type: 'boolean' },
     },
   });
   const [command, ...args] = positionals;
@@ -119,32 +128,27 @@ async function main() {
       const outcome = (await ops('POST', `/ops/v1/jobs/${job}/run`, { date })) as { status: string; items?: number };
       console.log(`${job} ${date}: ${outcome.status}${outcome.items === undefined ? '' : `, ${outcome.items} paid`}`);
     }
-  } else if (command === 'tickets') {
-    // Open feedback tickets, the longest waiting first, each with its thread and the record it names.
-    const open = (await ops('GET', '/ops/v1/tickets')) as {
-      workOrderNo: string;
-      username: string;
-      waitingSince: string;
-      record: Record<string, unknown> | null;
-      messages: { from: string; operator: string | null; createTime: number; content: string; attach: string[] }[];
-    }[];
-    for (const t of open) {
-      const record = t.record ? ` about ${t.record.kind} ${t.record.id} (${t.record.amount} ${t.record.currency})` : '';
-      console.log(`#${t.workOrderNo} from ${t.username}, waiting since ${t.waitingSince}${record}`);
-      for (const m of t.messages) {
-        const who = m.from === 'operator' ? `  support (${m.operator})` : '  user';
-        const images = m.attach.length
-          ? ` [images: ${m.attach.map((id) => `/ops/v1/attachments/${id}`).join(' ')}]`
-          : '';
-        console.log(`${who} ${new Date(m.createTime * 1000).toISOString()}: ${m.content}${images}`);
-      }
-    }
-    if (open.length === 0) console.log('no open ticket');
-  } else if (command === 'reply') {
-    const [workOrderNo, text] = args;
-    if (!workOrderNo || !text) throw new Error('usage: npm run operator -- reply <workOrderNo> "text"');
-    const data = (await ops('POST', `/ops/v1/tickets/${workOrderNo}/reply`, { content: text })) as { status: string };
-    console.log(`ticket ${workOrderNo}: ${data.status}`);
+  } else if (command === 'run-tick') {
+    const [name] = args;
+    if (!name) throw new Error('usage: npm run operator -- run-tick <name>');
+    console.log(await ops('POST', `/ops/v1/ticks/${name}/run`, {}));
+  } else if (command === 'machine-items') {
+    console.table(await ops('GET', '/ops/v1/machine/items'));
+  } else if (command === 'machine-item') {
+    const [id] = args;
+    if (!values.reason) throw new Error('usage: npm run operator -- machine-item [<id>] --worth W ... --reason "..."');
+    const body = {
+      worth: values.worth,
+      bnbAmount: values.bnb,
+      solAmount: values.sol,
+      usdtAmount: values.usdt,
+      eoeoAmount: values.eoeo,
+      ...(values.off ? { onSale: false } : values.on ? { onSale: true } : {}),
+      reason: values.reason,
+    };
+    console.log(await ops('POST', id ? `/ops/v1/machine/items/${id}` : '/ops/v1/machine/items', body));
+  } else if (command === 'third-party-payments') {
+    console.table(await ops('GET', '/ops/v1/machine/third-party-payments'));
   } else if (command === 'config') {
     for (const s of (await ops('GET', '/ops/v1/config')) as { key: string; value: string; updatedBy: string }[]) {
       console.log(`${s.key.padEnd(24)} ${s.value.padEnd(12)} (set by ${s.updatedBy})`);
@@ -165,7 +169,7 @@ async function main() {
     console.log(`payout ${id}:`, data);
   } else {
     throw new Error(
-      'commands: credit, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply',
+      'commands: credit, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config',
     );
   }
 }

@@ -8,6 +8,7 @@ import { depositWatcher } from '../domain/chain/deposit-watcher.ts';
 import { investWatcher } from '../domain/invest/invest-watcher.ts';
 import { payoutWorker } from '../domain/withdraw/payout-worker.ts';
 import type { JobRunner } from './job-runner.ts';
+import type { PeriodicJob } from './periodic-job.ts';
 
 interface Loop {
   name: string;
@@ -33,6 +34,8 @@ export function startWorkers(options: {
   allowChainReset: boolean;
   /** The daily jobs and how often their missed days are looked for (a minute in `npm start`). */
   daily?: { runner: JobRunner; everyMs: number };
+  /** Time-based jobs (order-expiry…), each every its own everyMs (jobs/periodic-job.ts). */
+  periodic?: PeriodicJob[];
 }) {
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const { repos, chains } = options;
@@ -86,6 +89,15 @@ export function startWorkers(options: {
           if (outcome.status === 'done') options.log.info(outcome, 'daily job ran');
         }
       },
+      release: async () => {},
+    });
+  }
+
+  for (const job of options.periodic ?? []) {
+    loops.push({
+      name: job.name,
+      everyMs: job.everyMs,
+      tick: () => job.tick({ repos, now: new Date() }),
       release: async () => {},
     });
   }

@@ -9,6 +9,7 @@ import { emailCodesRepository } from './email-codes.ts';
 import { investsRepository } from './invests.ts';
 import { jobRunsRepository } from './job-runs.ts';
 import { ledgerRepository } from './ledger.ts';
+import { machinesRepository } from './machines.ts';
 import { operatorActionsRepository } from './operator-actions.ts';
 import { pledgesRepository } from './pledges.ts';
 import { securityChangesRepository } from './security-changes.ts';
@@ -31,17 +32,18 @@ function tableRepositories(db: AppDb) {
     chain: chainRepository(db),
     depositAddresses: depositAddressesRepository(db),
     emailCodes: emailCodesRepository(db),
-    jobRuns: jobRunsRepository(db),
     invests: investsRepository(db),
+    jobRuns: jobRunsRepository(db),
     ledger: ledgerRepository(db),
+    machines: machinesRepository(db),
     operatorActions: operatorActionsRepository(db),
     pledges: pledgesRepository(db),
     securityChanges: securityChangesRepository(db),
     sessions: sessionsRepository(db),
     settings: settingsRepository(db),
-    team: teamRepository(db),
     ticketRecords: ticketRecordsRepository(db),
     tickets: ticketsRepository(db),
+    team: teamRepository(db),
     tokenConfigs: tokenConfigsRepository(db),
     usedSignatures: usedSignaturesRepository(db),
     users: usersRepository(db),

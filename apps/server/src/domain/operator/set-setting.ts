@@ -1,6 +1,7 @@
 import { PLEDGE_DAYS } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
+import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
 import { PLEDGE_SETTINGS } from '../pledge/pledge-config.ts';
 import { STAR_LEVELS, TEAM_SETTINGS } from '../team/team-config.ts';
 
@@ -28,6 +29,17 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
   [TEAM_SETTINGS.directRate]: { pattern: RATE, meaning: 'direct bonus percent of the worth' },
   [TEAM_SETTINGS.peerRate]: { pattern: RATE, meaning: 'peer bonus percent of the worth' },
   [TEAM_SETTINGS.maxBonusPercent]: {
+  // Issue 11: the miner's rates (new machines take them; a running one keeps its own) and collection addresses.
+  [MACHINE_SETTINGS.dailyRate]: { pattern: /^0\.(?=\d*[1-9])\d{1,8}$/, meaning: 'daily rate in (0, 1), such as 0.01' },
+  [MACHINE_SETTINGS.capMultiple]: {
+    pattern: /^(?:[1-9]\d{0,2})(?:\.\d{1,4})?$/,
+    meaning: 'multiple of worth, such as 2',
+  },
+  [MACHINE_SETTINGS.collectionAddress('bsc')]: { pattern: /^0x[0-9a-fA-F]{40}$/, meaning: 'BNB Smart Chain address' },
+  [MACHINE_SETTINGS.collectionAddress('solana')]: {
+    pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
+    meaning: 'Solana address (base58)',
+  },
 };
 
 export function settingKeys(): string[] {

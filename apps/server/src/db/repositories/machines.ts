@@ -1,0 +1,353 @@
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { AppDb } from '../client.ts';
+import { rowsOf } from '../raw.ts';
+import {
+  machineOrderHints,
+  machineOrders,
+  machinePaymentCursors,
+  machinePayments,
+  machinePriceItems,
+  machines,
+} from '../schema.ts';
+
+export type PriceItemRow = typeof machinePriceItems.$inferSelect;
+export type OrderRow = typeof machineOrders.$inferSelect;
+export type MachineRow = typeof machines.$inferSelect;
+export type PaymentRow = typeof machinePayments.$inferSelect;
+
+/** Open orders: awaiting payment (0) or pending confirmation (2). */
+const OPEN = [0, 2];
+
+export interface NewPayment {
+  chain: 'bsc' | 'solana';
+  txHash: string;
+  eventIndex: string;
+  blockNumber: bigint;
+  blockHash: string | null;
+  currency: string;
+  tokenContract: string | null;
+  fromAddress: string | null;
+  toAddress: string;
+  amount: string;
+}
+
+/** Price items, orders, machines and payments of the AI miner (migration 0015). */
+export function machinesRepository(db: AppDb) {
+  return {
+    // Price items.
+    async itemsOnSale(): Promise<PriceItemRow[]> {
+      return db
+        .select()
+        .from(machinePriceItems)
+        .where(eq(machinePriceItems.onSale, true))
+        .orderBy(asc(machinePriceItems.worth), asc(machinePriceItems.id));
+    },
+    async allItems(): Promise<PriceItemRow[]> {
+      return db.select().from(machinePriceItems).orderBy(asc(machinePriceItems.id));
+    },
+    async item(id: bigint): Promise<PriceItemRow | null> {
+      const [row] = await db.select().from(machinePriceItems).where(eq(machinePriceItems.id, id));
+      return row ?? null;
+    },
+    async itemForUpdate(id: bigint): Promise<PriceItemRow | null> {
+      const [row] = await db.select().from(machinePriceItems).where(eq(machinePriceItems.id, id)).for('update');
+      return row ?? null;
+    },
+    async insertItem(values: typeof machinePriceItems.$inferInsert): Promise<PriceItemRow> {
+      const [row] = await db.insert(machinePriceItems).values(values).returning();
+      if (!row) throw new Error('price item insert returned nothing');
+      return row;
+    },
+    async updateItem(id: bigint, values: Partial<typeof machinePriceItems.$inferInsert>): Promise<PriceItemRow> {
+      const [row] = await db
+        .update(machinePriceItems)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(machinePriceItems.id, id))
+        .returning();
+      if (!row) throw new Error('price item vanished');
+      return row;
+    },
+
+    // Orders.
+    async insertOrder(values: typeof machineOrders.$inferInsert): Promise<OrderRow> {
+      const [row] = await db.insert(machineOrders).values(values).returning();
+      if (!row) throw new Error('order insert returned nothing');
+      return row;
+    },
+    async order(id: bigint): Promise<OrderRow | null> {
+      const [row] = await db.select().from(machineOrders).where(eq(machineOrders.id, id));
+      return row ?? null;
+    },
+    async orderForUpdate(id: bigint): Promise<OrderRow | null> {
+      const [row] = await db.select().from(machineOrders).where(eq(machineOrders.id, id)).for('update');
+      return row ?? null;
+    },
+    async openOrderOf(userId: bigint): Promise<OrderRow | null> {
+      const [row] = await db
+        .select()
+        .from(machineOrders)
+        .where(and(eq(machineOrders.userId, userId), inArray(machineOrders.status, OPEN)));
+      return row ?? null;
+    },
+    async setOrder(id: bigint, values: Partial<typeof machineOrders.$inferInsert>) {
+      await db.update(machineOrders).set(values).where(eq(machineOrders.id, id));
+    },
+    /** Open orders whose time ran out before `now`, oldest first. */
+    async expiredOpenOrders(now: Date, limit: number): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(machineOrders)
+        .where(and(inArray(machineOrders.status, OPEN), lt(machineOrders.expiresAt, now)))
+        .orderBy(asc(machineOrders.expiresAt))
+        .limit(limit);
+    },
+
+    // Machines.
+    async insertMachine(values: typeof machines.$inferInsert): Promise<MachineRow> {
+      const [row] = await db.insert(machines).values(values).returning();
+      if (!row) throw new Error('machine insert returned nothing');
+      return row;
+    },
+    async machineOfOrder(orderId: bigint): Promise<MachineRow | null> {
+      const [row] = await db.select().from(machines).where(eq(machines.orderId, orderId));
+      return row ?? null;
+    },
+    async hasRunningMachine(userId: bigint): Promise<boolean> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(machines)
+        .where(and(eq(machines.userId, userId), eq(machines.status, 'running')));
+      return (row?.n ?? 0) > 0;
+    },
+    /** The highest worth the user has bought so far, '0' when none. */
+    async highestWorth(userId: bigint): Promise<string> {
+      const [row] = await db
+        .select({ worth: sql<string>`coalesce(max(${machines.worth}), 0)::text` })
+        .from(machines)
+        .where(eq(machines.userId, userId));
+      return row?.worth ?? '0';
+    },
+    async machinePage(userId: bigint, limit: number, offset: number) {
+      const where = eq(machines.userId, userId);
+      const [rows, totals] = await Promise.all([
+        db
+          .select({ machine: machines, orderNo: machineOrders.id })
+          .from(machines)
+          .innerJoin(machineOrders, eq(machineOrders.id, machines.orderId))
+          .where(where)
+          .orderBy(desc(machines.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(machines).where(where),
+      ]);
+      return { rows, total: totals[0]?.n ?? 0 };
+    },
+
+    /** Ids of running machines due a mining day `day` and not yet paid for it, after `afterId`, in id order. */
+    async unminedOn(day: string, afterId: bigint, limit: number): Promise<bigint[]> {
+      const result = await db.execute(sql`
+        SELECT m.id::text AS id FROM machines m
+        WHERE m.status = 'running' AND m.id > ${afterId} AND m.start_day < ${day}::date
+          AND NOT EXISTS (SELECT 1 FROM machine_mining x WHERE x.machine_id = m.id AND x.day = ${day}::date)
+        ORDER BY m.id LIMIT ${limit}`);
+      return rowsOf<{ id: string }>(result).map((r) => BigInt(r.id));
+    },
+
+    /**
+     * Mines one batch of machines for `day` in set-based statements inside the caller's transaction, like
+     * pledges.settleBatch: each machine earns least(daily_income, cap - mined) AIDF from the issuance account
+     * (cow-ai-machine-mint-income); one that reaches its cap is out. The (machine, day) key of machine_mining
+     * makes a second run of the same day claim nothing. Answers how many machines this call paid.
+     */
+    async mineBatch(b: { day: string; ids: bigint[]; movementIdemKey: string; issuanceAccountId: bigint }) {
+      const ids = `{${b.ids.join(',')}}`;
+      const [movement] = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          INSERT INTO movements (type, idem_key, ref) VALUES ('cow-ai-machine-mint-income', ${b.movementIdemKey}, ${b.day})
+          ON CONFLICT (idem_key) DO NOTHING RETURNING id::text AS id`),
+      );
+      if (!movement) return 0; // another runner mined this very batch
+      await db.execute(sql`
+        INSERT INTO accounts (kind, owner_user_id, currency, submode)
+        SELECT DISTINCT 'user', m.user_id, 'aidf', '00' FROM machines m
+        WHERE m.id = ANY(${ids}::bigint[])
+          AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.owner_user_id = m.user_id AND a.currency = 'aidf' AND a.submode = '00')
+        ON CONFLICT DO NOTHING`);
+      // Machines first, then accounts in id order: the order every movement locks accounts in.
+      await db.execute(sql`SELECT id FROM machines WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`);
+      await db.execute(sql`
+        SELECT a.id FROM accounts a
+        WHERE a.id = ${b.issuanceAccountId}
+           OR (a.kind = 'user' AND a.currency = 'aidf' AND a.submode = '00'
+               AND a.owner_user_id IN (SELECT user_id FROM machines WHERE id = ANY(${ids}::bigint[])))
+        ORDER BY a.id FOR UPDATE`);
+      const [counts] = rowsOf<{ claimed: string }>(
+        await db.execute(sql`
+        WITH claimed AS (
+          INSERT INTO machine_mining (machine_id, day, amount, movement_id)
+          SELECT m.id, ${b.day}::date, least(m.daily_income, m.cap - m.mined), ${movement.id}::bigint
+          FROM machines m
+          WHERE m.id = ANY(${ids}::bigint[]) AND m.status = 'running' AND m.start_day < ${b.day}::date
+            AND m.mined < m.cap
+          ON CONFLICT DO NOTHING
+          RETURNING machine_id, amount
+        ),
+        updated AS (
+          UPDATE machines m
+          SET mined = m.mined + c.amount, last_mined_day = ${b.day}::date,
+              status = CASE WHEN m.mined + c.amount >= m.cap THEN 'out' ELSE 'running' END,
+              out_at = CASE WHEN m.mined + c.amount >= m.cap THEN now() END
+          FROM claimed c
+          WHERE m.id = c.machine_id
+          RETURNING m.id, m.user_id, c.amount
+        ),
+        -- Every CTE reads the snapshot from before this statement: a.balance is the balance before the batch.
+        user_lines AS (
+          SELECT a.id AS account_id, a.balance AS before, u.id AS machine_id, u.amount
+          FROM updated u
+          JOIN accounts a ON a.kind = 'user' AND a.owner_user_id = u.user_id AND a.currency = 'aidf' AND a.submode = '00'
+        ),
+        lines AS (
+          SELECT * FROM user_lines
+          UNION ALL
+          SELECT ${b.issuanceAccountId}::bigint, (SELECT balance FROM accounts WHERE id = ${b.issuanceAccountId}),
+                 0::bigint, -sum(amount)
+          FROM user_lines HAVING count(*) > 0
+        ),
+        running AS (
+          SELECT l.*,
+                 sum(l.amount) OVER (PARTITION BY l.account_id) AS total,
+                 sum(l.amount) OVER (PARTITION BY l.account_id ORDER BY l.machine_id) AS upto
+          FROM lines l
+        ),
+        moved AS (
+          UPDATE accounts a SET balance = a.balance + t.total
+          FROM (SELECT DISTINCT account_id, total FROM running) t
+          WHERE a.id = t.account_id
+          RETURNING a.id
+        ),
+        written AS (
+          INSERT INTO entries (movement_id, account_id, type, amount, balance_after)
+          SELECT ${movement.id}::bigint, r.account_id, 'cow-ai-machine-mint-income', r.amount, r.before + r.upto
+          FROM running r
+          RETURNING 1
+        )
+        SELECT (SELECT count(*) FROM claimed)::text AS claimed, (SELECT count(*) FROM written)::text AS entries,
+               (SELECT count(*) FROM moved)::text AS moved`),
+      );
+      return Number(counts?.claimed ?? 0);
+    },
+
+    // Payments and hints.
+    /** Records a payment seen on chain; an existing row (same chain, tx, event) is moved to the block seen now
+     *  while it is not settled (a reorganisation may have moved it). Answers the row. */
+    async upsertPayment(p: NewPayment, confirmedNow: boolean): Promise<PaymentRow> {
+      const [row] = await db
+        .insert(machinePayments)
+        .values({ ...p })
+        .onConflictDoUpdate({
+          target: [machinePayments.chain, machinePayments.txHash, machinePayments.eventIndex],
+          set: {
+            blockNumber: sql`CASE WHEN ${machinePayments.state} IN ('seen', 'orphaned') THEN excluded.block_number ELSE ${machinePayments.blockNumber} END`,
+            blockHash: sql`CASE WHEN ${machinePayments.state} IN ('seen', 'orphaned') THEN excluded.block_hash ELSE ${machinePayments.blockHash} END`,
+            state: sql`CASE WHEN ${machinePayments.state} = 'orphaned' THEN 'seen' ELSE ${machinePayments.state} END`,
+          },
+        })
+        .returning();
+      if (!row) throw new Error('payment upsert returned nothing');
+      void confirmedNow;
+      return row;
+    },
+    /** Payments waiting for their confirmations on `chain`, oldest first. */
+    async seenPayments(chain: string, limit: number): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(machinePayments)
+        .where(and(eq(machinePayments.chain, chain), eq(machinePayments.state, 'seen')))
+        .orderBy(asc(machinePayments.blockNumber), asc(machinePayments.id))
+        .limit(limit);
+    },
+    async paymentForUpdate(id: bigint): Promise<PaymentRow | null> {
+      const [row] = await db.select().from(machinePayments).where(eq(machinePayments.id, id)).for('update');
+      return row ?? null;
+    },
+    async setPayment(id: bigint, values: Partial<typeof machinePayments.$inferInsert>) {
+      await db.update(machinePayments).set(values).where(eq(machinePayments.id, id));
+    },
+    async paymentsOfTx(chain: string, txHash: string): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(machinePayments)
+        .where(and(eq(machinePayments.chain, chain), eq(machinePayments.txHash, txHash)));
+    },
+    /** Unconfirmed amounts per currency seen for an order (through its hints or its user's open order). */
+    async unconfirmedFor(orderId: bigint, userId: bigint): Promise<Map<string, string>> {
+      const result = await db.execute(sql`
+        SELECT p.currency, sum(p.amount)::text AS amount FROM machine_payments p
+        WHERE p.state = 'seen' AND (p.order_id = ${orderId} OR p.user_id = ${userId}
+          OR EXISTS (SELECT 1 FROM machine_order_hints h WHERE h.chain = p.chain AND h.tx_hash = p.tx_hash AND h.order_id = ${orderId}))
+        GROUP BY p.currency`);
+      return new Map(rowsOf<{ currency: string; amount: string }>(result).map((r) => [r.currency, r.amount]));
+    },
+    async thirdPartyPayments(limit: number): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(machinePayments)
+        .where(eq(machinePayments.state, 'third-party'))
+        .orderBy(desc(machinePayments.id))
+        .limit(limit);
+    },
+
+    /** Claims `txHash` for the order; false when another order (or user) holds it. */
+    async claimHint(h: { chain: string; txHash: string; orderId: bigint; userId: bigint }): Promise<boolean> {
+      await db.insert(machineOrderHints).values(h).onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(machineOrderHints)
+        .where(and(eq(machineOrderHints.chain, h.chain), eq(machineOrderHints.txHash, h.txHash)));
+      return row?.orderId === h.orderId && row.userId === h.userId;
+    },
+    async hint(chain: string, txHash: string) {
+      const [row] = await db
+        .select()
+        .from(machineOrderHints)
+        .where(and(eq(machineOrderHints.chain, chain), eq(machineOrderHints.txHash, txHash)));
+      return row ?? null;
+    },
+    /** Hints of open orders on `chain` not looked at since `before`. */
+    async hintsToCheck(chain: string, limit: number) {
+      const result = await db.execute(sql`
+        SELECT h.tx_hash FROM machine_order_hints h JOIN machine_orders o ON o.id = h.order_id
+        WHERE h.chain = ${chain} AND o.status IN (0, 2)
+          AND NOT EXISTS (SELECT 1 FROM machine_payments p WHERE p.chain = h.chain AND p.tx_hash = h.tx_hash)
+        ORDER BY h.checked_at NULLS FIRST LIMIT ${limit}`);
+      return rowsOf<{ tx_hash: string }>(result).map((r) => r.tx_hash);
+    },
+    async touchHint(chain: string, txHash: string) {
+      await db
+        .update(machineOrderHints)
+        .set({ checkedAt: sql`now()` })
+        .where(and(eq(machineOrderHints.chain, chain), eq(machineOrderHints.txHash, txHash)));
+    },
+    async hasPendingHint(orderId: bigint): Promise<boolean> {
+      const result = await db.execute(sql`
+        SELECT 1 FROM machine_order_hints h WHERE h.order_id = ${orderId}
+          AND NOT EXISTS (SELECT 1 FROM machine_payments p WHERE p.chain = h.chain AND p.tx_hash = h.tx_hash
+                          AND p.state IN ('applied', 'credited', 'third-party'))
+        LIMIT 1`);
+      return rowsOf(result).length > 0;
+    },
+
+    // The collection watchers' cursors.
+    async cursor(chain: string) {
+      const [row] = await db.select().from(machinePaymentCursors).where(eq(machinePaymentCursors.chain, chain));
+      return row ?? null;
+    },
+    async setCursor(chain: string, nextBlock: bigint, genesisHash: string) {
+      await db
+        .insert(machinePaymentCursors)
+        .values({ chain, nextBlock, genesisHash })
+        .onConflictDoUpdate({ target: machinePaymentCursors.chain, set: { nextBlock, genesisHash } });
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { Repositories } from '../../db/repositories/index.ts';
+
+/** The setting keys of the AI miner (migration 0015 seeds them; the operator changes them, audited). */
+export const MACHINE_SETTINGS = {
+  dailyRate: 'machine.dailyRate',
+  capMultiple: 'machine.capMultiple',
+  collectionAddress: (chain: 'bsc' | 'solana') => `machine.collectionAddress.${chain}`,
+} as const;
+
+export interface MachineConfig {
+  /** AIDF a day per unit of worth (0.01 = 1 % a day). */
+  dailyRate: string;
+  /** The cap as a multiple of worth. */
+  capMultiple: string;
+  /** Where on-chain payments go; null when neither the setting nor a dev fallback names one. */
+  collection: { bsc: string | null; solana: string | null };
+}
+
+/**
+ * The miner's numbers as the operator last set them. `fallback` names the collection addresses used while
+ * the settings are empty (the hot wallet beside the dev chains and in the tests; nothing in production).
+ */
+export async function machineConfig(
+  repos: Repositories,
+  fallback: { bsc: string | null; solana: string | null } = { bsc: null, solana: null },
+): Promise<MachineConfig> {
+  const keys = [
+    MACHINE_SETTINGS.dailyRate,
+    MACHINE_SETTINGS.capMultiple,
+    MACHINE_SETTINGS.collectionAddress('bsc'),
+    MACHINE_SETTINGS.collectionAddress('solana'),
+  ];
+  const values = await repos.settings.get(keys);
+  const read = (key: string) => {
+    const value = values.get(key);
+    if (value === undefined) throw new Error(`setting ${key} is missing`);
+    return value;
+  };
+  return {
+    dailyRate: read(MACHINE_SETTINGS.dailyRate),
+    capMultiple: read(MACHINE_SETTINGS.capMultiple),
+    collection: {
+      bsc: values.get(MACHINE_SETTINGS.collectionAddress('bsc')) || fallback.bsc,
+      solana: values.get(MACHINE_SETTINGS.collectionAddress('solana')) || fallback.solana,
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { Money, ORDER_STATUS } from '@aidf/contract';
+import type { Repositories } from '../../db/repositories/index.ts';
+import type { OrderRow, PaymentRow } from '../../db/repositories/machines.ts';
+import { utcDayOf } from '../../jobs/daily-job.ts';
+import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
+import { type MovementLine, postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import { onMachinePurchased } from '../team/purchase-bonuses.ts';
+import type { MachineConfig } from './machine-config.ts';
+import {
+  CHAIN_PAID,
+  type ChainPaid,
+  completionLines,
+  heldAccount,
+  lackOf,
+  paidOf,
+  releaseLines,
+} from './order-ledger.ts';
+
+/**
+ * The order is paid (status 1): what it holds goes to the sales account, the machine starts (it mines from
+ * the next UTC day), and the team bonuses run, all in the caller's transaction.
+ */
+export async function completeOrder(tx: Repositories, order: OrderRow, config: MachineConfig, now: Date) {
+  const lines = completionLines(order);
+  if (lines.length > 0) {
+    await postPrepared(
+      tx,
+      await prepareMovement(tx, {
+        type: 'cow-ai-maching-buy',
+        idemKey: `machine-paid:${order.id}`,
+        ref: String(order.id),
+        lines,
+      }),
+    );
+  }
+  await tx.machines.setOrder(order.id, { status: ORDER_STATUS.paid, closedAt: now });
+  const worth = new Money(order.worth);
+  const machine = await tx.machines.insertMachine({
+    userId: order.userId,
+    orderId: order.id,
+    worth: order.worth,
+    dailyIncome: worth.times(new Money(config.dailyRate)).toFixed(),
+    cap: worth.times(new Money(config.capMultiple)).toFixed(),
+    startDay: utcDayOf(now),
+  });
+  await onMachinePurchased(tx, { orderId: order.id, buyerId: order.userId, worth: worth.toFixed(), at: now });
+  return machine;
+}
+
+/** Cancelled (3) or expired (4): what the order holds, covered part and counted payments, goes back. */
+export async function releaseOrder(tx: Repositories, order: OrderRow, status: 3 | 4, now: Date) {
+  const lines = releaseLines(order);
+  if (lines.length > 0) {
+    await postPrepared(
+      tx,
+      await prepareMovement(tx, {
+        type: 'cow-ai-maching-buy',
+        idemKey: `machine-release:${order.id}`,
+        ref: String(order.id),
+        lines,
+      }),
+    );
+  }
+  await tx.machines.setOrder(order.id, { status, closedAt: now });
+}
+
+/** 2 while a submitted transaction or an unconfirmed payment is still to be settled, else 0. */
+export async function openStatusOf(tx: Repositories, order: OrderRow): Promise<0 | 2> {
+  if (await tx.machines.hasPendingHint(order.id)) return 2;
+  const unconfirmed = await tx.machines.unconfirmedFor(order.id, order.userId);
+  return [...unconfirmed.values()].some((v) => !new Money(v).isZero()) ? 2 : 0;
+}
+
+function isCovered(order: OrderRow) {
+  return CHAIN_PAID.every((c) => paidOf(order, c).gte(lackOf(order, c)));
+}
+
+/**
+ * Settles one confirmed payment, in the caller's transaction (the user's row already locked): counted for the
+ * sender's open order as far as that order lacks the currency, the rest credited to the sender's balance; no
+ * open order (expired, cancelled, paid): all credited. A sender who is no user's bound address: not counted
+ * (third-party), left for the operator. Answers the order's new status when it counted for one.
+ */
+export async function settlePayment(
+  tx: Repositories,
+  payment: PaymentRow,
+  owner: bigint | null,
+  config: MachineConfig,
+  now: Date,
+): Promise<void> {
+  if (owner === null) {
+    await tx.machines.setPayment(payment.id, { state: 'third-party', settledAt: now });
+    return;
+  }
+  const chainAccount = platformAccount(PLATFORM.chain(payment.chain as 'bsc' | 'solana'), payment.currency);
+  const amount = new Money(payment.amount);
+  const open = await tx.machines.openOrderOf(owner);
+  const order = open ? await tx.machines.orderForUpdate(open.id) : null;
+  const currency = payment.currency as ChainPaid;
+  let applied = new Money(0);
+  if (order && (CHAIN_PAID as readonly string[]).includes(currency)) {
+    const still = lackOf(order, currency).minus(paidOf(order, currency));
+    applied = Money.min(still, amount);
+  }
+  const excess = amount.minus(applied);
+  const lines: MovementLine[] = [{ account: chainAccount, amount: amount.neg() }];
+  if (!applied.isZero()) lines.push({ account: heldAccount(currency), amount: applied });
+  if (!excess.isZero()) lines.push({ account: userAccount(owner, currency), amount: excess, type: 'chain-recharge' });
+  const posted = await postPrepared(
+    tx,
+    await prepareMovement(tx, {
+      type: applied.isZero() ? 'chain-recharge' : 'cow-ai-maching-buy',
+      idemKey: `machine-payment:${payment.id}`,
+      ref: payment.txHash,
+      lines,
+    }),
+  );
+  await tx.machines.setPayment(payment.id, {
+    state: applied.isZero() ? 'credited' : 'applied',
+    userId: owner,
+    orderId: applied.isZero() ? null : (order?.id ?? null),
+    appliedAmount: applied.toFixed(),
+    creditedAmount: excess.toFixed(),
+    movementId: posted.movementId,
+    settledAt: now,
+  });
+  if (!order || applied.isZero()) return;
+  const column = { bnb: 'paidBnb', sol: 'paidSol', eoeo: 'paidEoeo' } as const;
+  const paid = paidOf(order, currency).plus(applied).toFixed();
+  await tx.machines.setOrder(order.id, { [column[currency]]: paid });
+  const updated = { ...order, [column[currency]]: paid };
+  if (isCovered(updated)) {
+    await completeOrder(tx, updated, config, now);
+  } else {
+    await tx.machines.setOrder(order.id, { status: await openStatusOf(tx, updated) });
+  }
+}

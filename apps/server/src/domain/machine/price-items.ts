@@ -1,0 +1,96 @@
+import { Money, parsePositiveAmount } from '@aidf/contract';
+import type { Repositories } from '../../db/repositories/index.ts';
+import type { PriceItemRow } from '../../db/repositories/machines.ts';
+import { AppError } from '../errors.ts';
+
+export interface PriceItemInput {
+  worth?: string;
+  bnbAmount?: string;
+  solAmount?: string;
+  usdtAmount?: string;
+  eoeoAmount?: string;
+  onSale?: boolean;
+}
+
+const AMOUNT_FIELDS = ['bnbAmount', 'solAmount', 'usdtAmount', 'eoeoAmount'] as const;
+
+/** An amount of a price: '0' (unused) or a positive exact decimal. */
+function amountOf(field: string, value: string): string {
+  if (/^0+(\.0+)?$/.test(value)) return '0';
+  const parsed = parsePositiveAmount(value);
+  if (!parsed) throw new AppError(1225, `${field} must be 0 or a positive decimal`);
+  return parsed.toFixed();
+}
+
+function view(row: PriceItemRow) {
+  return {
+    id: String(row.id),
+    worth: new Money(row.worth).toFixed(),
+    bnbAmount: new Money(row.bnbAmount).toFixed(),
+    solAmount: new Money(row.solAmount).toFixed(),
+    usdtAmount: new Money(row.usdtAmount).toFixed(),
+    eoeoAmount: new Money(row.eoeoAmount).toFixed(),
+    onSale: row.onSale,
+    updatedBy: row.updatedBy,
+  };
+}
+
+export async function listPriceItems(repos: Repositories) {
+  return (await repos.machines.allItems()).map(view);
+}
+
+/**
+ * Adds (id null) or changes a price item, audited with before and after. An order keeps the price it was
+ * made with; taking an item off sale hides it from the index and refuses new orders of it (81027).
+ */
+export async function savePriceItem(
+  repos: Repositories,
+  input: PriceItemInput & { id: bigint | null; operator: string; reason: string },
+) {
+  const values: Record<string, string | boolean> = {};
+  if (input.worth !== undefined) {
+    const worth = parsePositiveAmount(input.worth);
+    if (!worth) throw new AppError(1225, 'worth must be a positive decimal');
+    values.worth = worth.toFixed();
+  }
+  for (const field of AMOUNT_FIELDS) {
+    const value = input[field];
+    if (value !== undefined) values[field] = amountOf(field, value);
+  }
+  if (input.onSale !== undefined) values.onSale = input.onSale;
+  return repos.transaction(async (tx) => {
+    const before = input.id === null ? null : await tx.machines.itemForUpdate(input.id);
+    if (input.id !== null && !before) throw new AppError(1404, `no price item ${input.id}`);
+    const merged = { ...(before ? view(before) : {}), ...values } as Record<string, string | boolean | undefined>;
+    if (!merged.worth) throw new AppError(1225, 'worth is required');
+    const total = AMOUNT_FIELDS.reduce((sum, f) => sum.plus(new Money(String(merged[f] ?? '0'))), new Money(0));
+    if (total.isZero()) throw new AppError(1225, 'a price needs at least one currency');
+    const row =
+      before === null
+        ? await tx.machines.insertItem({ ...values, worth: String(merged.worth), updatedBy: input.operator })
+        : await tx.machines.updateItem(before.id, { ...values, updatedBy: input.operator });
+    await tx.operatorActions.record({
+      operator: input.operator,
+      action: 'machine-price-item',
+      reason: input.reason,
+      detail: { id: String(row.id), before: before ? view(before) : null, after: view(row) },
+    });
+    return view(row);
+  });
+}
+
+/** Transfers to a collection address from no user's bound address: not counted for any order (issue 11). */
+export async function thirdPartyPayments(repos: Repositories, limit = 100) {
+  return (await repos.machines.thirdPartyPayments(limit)).map((p) => ({
+    id: String(p.id),
+    chain: p.chain,
+    txHash: p.txHash,
+    eventIndex: p.eventIndex,
+    blockNumber: String(p.blockNumber),
+    currency: p.currency,
+    from: p.fromAddress,
+    to: p.toAddress,
+    amount: new Money(p.amount).toFixed(),
+    seenAt: p.seenAt.getTime(),
+  }));
+}

@@ -1,0 +1,56 @@
+import { buyMachine, cancelOrder, machineIndex, machineList, orderStatus, submitOrderHash } from '@aidf/contract';
+import type { FastifyInstance } from 'fastify';
+import { devToolsAllowed } from '../../config-mode.ts';
+import { buyMachine as buy } from '../../domain/machine/buy-machine.ts';
+import { cancelOrder as cancel } from '../../domain/machine/cancel-order.ts';
+import { machineConfig } from '../../domain/machine/machine-config.ts';
+import { machineIndex as index, machinePage, orderView, ownOrder } from '../../domain/machine/machine-views.ts';
+import { submitOrderHash as submitHash } from '../../domain/machine/submit-hash.ts';
+import { sessionOf } from '../session-of.ts';
+import { defineRoute } from './define-route.ts';
+
+/** The miner's settings, with the hot wallet as the BNB Smart Chain collection address beside the dev chains. */
+export function machineConfigOf(app: FastifyInstance) {
+  const fallback = {
+    bsc: devToolsAllowed(app.config) ? (app.chains.bsc?.hotWallet.address ?? null) : null,
+    solana: null,
+  };
+  return machineConfig(app.repos, fallback);
+}
+
+export async function machineRoutes(app: FastifyInstance) {
+  defineRoute(app, machineIndex, async ({ request }) =>
+    index(app.repos, sessionOf(request).userId, await machineConfigOf(app)),
+  );
+
+  defineRoute(app, buyMachine, async ({ params, request }) => {
+    const config = await machineConfigOf(app);
+    return orderView(app.repos, await buy(app.repos, sessionOf(request).userId, BigInt(params.id), config), config);
+  });
+
+  defineRoute(app, cancelOrder, async ({ body, request }) =>
+    orderView(
+      app.repos,
+      await cancel(app.repos, sessionOf(request).userId, BigInt(body.orderNo)),
+      await machineConfigOf(app),
+    ),
+  );
+
+  defineRoute(app, submitOrderHash, async ({ body, request }) =>
+    orderView(
+      app.repos,
+      await submitHash(app.repos, sessionOf(request).userId, BigInt(body.orderNo), body.txId),
+      await machineConfigOf(app),
+    ),
+  );
+
+  defineRoute(app, orderStatus, async ({ params, request }) =>
+    orderView(
+      app.repos,
+      await ownOrder(app.repos, sessionOf(request).userId, BigInt(params.orderId)),
+      await machineConfigOf(app),
+    ),
+  );
+
+  defineRoute(app, machineList, ({ params, request }) => machinePage(app.repos, sessionOf(request).userId, params));
+}
