@@ -52,6 +52,8 @@ export async function bindAddress(
     if (refused) return { ok: false, error: refused } as const;
     await acceptSignedAction(tx, { ...change, action: 'bindAddress', address, now });
     if (await tx.boundAddresses.ofUserAndCurrency(userId, change.currency)) throw new AppError(81006);
+    // The lock a first sign-in of this address takes: the two never race to one address.
+    await tx.boundAddresses.lockAddress(change.currency, address);
     const owner = await tx.users.byBoundAddress(change.currency, address);
     if (owner) throw new AppError(81004);
     if (!(await tx.boundAddresses.insert({ userId, currency: change.currency, walletAddress: address }))) {
