@@ -1,4 +1,5 @@
 import { BSC_CHAIN_ID_HEX } from '@aidf/contract';
+import { evmContractCalls } from './evm-contracts.ts';
 import { evmTransfers } from './evm-transfers.ts';
 import { type WalletConnector, WalletError } from './types.ts';
 
@@ -62,6 +63,7 @@ export async function evmConnector(): Promise<WalletConnector> {
   if (!provider) throw new WalletError('notFound');
   return {
     ...evmTransfers(provider),
+    contracts: evmContractCalls(provider),
     chain: 'BNB Smart Chain',
     async connect() {
       let accounts: unknown;

@@ -43,8 +43,20 @@ export interface WalletTransfers {
   transferStatus(txId: string): Promise<{ ok: boolean; block: number } | null>;
 }
 
+/** Contract calls through the wallet (BNB Smart Chain only): the invest contract's approve and invest. */
+export interface ContractCalls {
+  /** What `spender` may take of `owner`'s `token`, in base units. */
+  allowance(owner: string, token: string, spender: string): Promise<bigint>;
+  /** Approves `spender` for the maximum amount of `token`; answers the transaction id. */
+  approveMax(from: string, token: string, spender: string): Promise<string>;
+  /** Calls invest(units) on the invest contract; answers the transaction id. */
+  invest(from: string, contract: string, units: bigint): Promise<string>;
+}
+
 /** One interface over the browser wallets of both chains (ARCHITECTURE.md "Chains"). */
 export interface WalletConnector extends WalletTransfers {
+  /** Present on BNB Smart Chain only. */
+  contracts?: ContractCalls;
   chain: TChainName;
   /** Asks the wallet for its account (and, on BNB Smart Chain, to be on chain 0x38); answers the address. */
   connect(): Promise<string>;

@@ -18,7 +18,8 @@ import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { connectorFor } from '../../wallet/index.ts';
-import { expectedReturn, type PledgeProblem, pledgeProblem, rateFigures } from './pledge-math.ts';
+import { InvestFromWallet } from './InvestFromWallet.tsx';
+import { expectedReturn, investShortfall, type PledgeProblem, pledgeProblem, rateFigures } from './pledge-math.ts';
 import { FUND_INFO_KEY, PLEDGES_KEY, useFundInfo } from './use-fund-info.ts';
 
 const RATE_FIELD = { 30: 'configDays30', 90: 'configDays90', 180: 'configDays180', 365: 'configDays365' } as const;
@@ -149,6 +150,8 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
         </strong>
       </div>
       <p className="muted small">{t('pledge.leftToday', { count: info.data.pledgesLeftToday })}</p>
+      {/* Issue 10 point 7: a short normal balance can be topped up from the wallet through the invest contract. */}
+      {submode === SUBMODES.normal && <InvestFromWallet missing={investShortfall(amount, balance)} />}
       <button type="submit" className="button" disabled={busy || info.data.pledgesLeftToday === 0}>
         {busy ? t('auth.waitingForWallet') : t('pledge.submit')}
       </button>

@@ -52,3 +52,12 @@ export function paymentSchedule(p: { amount: string; rate: string; days: number;
     };
   });
 }
+
+/**
+ * What the wallet must invest for this pledge (amount less the available balance), or null when nothing is
+ * missing or the amount is not a valid pledge: the stake dialog offers "invest from wallet" only then.
+ */
+export function investShortfall(amount: string, balance: string): string | null {
+  if (pledgeProblem(amount, balance) !== 'messages.ms23') return null;
+  return new Money(amount).minus(balance).toFixed();
+}

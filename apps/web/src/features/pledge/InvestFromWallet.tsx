@@ -1,0 +1,75 @@
+import { formatAmount } from '@aidf/contract';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../components/toast.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { WalletError } from '../../wallet/types.ts';
+import { useInvest, useInvestInfo } from './use-invest.ts';
+
+/**
+ * The stake dialog's offer when the available AIDF is short (RULES.md "Pledge"): invest the missing amount from
+ * the wallet through the invest contract, then wait for the credit, after which the pledge can go ahead.
+ * Nothing is shown while the chain has no invest contract (81034).
+ */
+export function InvestFromWallet({ missing }: { missing: string | null }) {
+  const { t, i18n } = useTranslation();
+  const { stage, invest, reset } = useInvest();
+  const busy =
+    stage.kind === 'approving' || stage.kind === 'investing' || stage.kind === 'mining' || stage.kind === 'crediting';
+  const info = useInvestInfo(missing !== null || busy || stage.kind === 'credited');
+  if (!info.data && !info.error) return null;
+  if (info.error) {
+    return (
+      <p className="muted small" data-testid="invest-unavailable">
+        {errorMessage(info.error, t, (k) => i18n.exists(k))}
+      </p>
+    );
+  }
+  const target = info.data;
+  if (!target) return null;
+  if (stage.kind === 'credited') {
+    return (
+      <p className="notice notice-success small" data-testid="invest-credited" role="status">
+        {t('pledge.invest.credited', { amount: formatAmount(stage.amount) })}
+      </p>
+    );
+  }
+  if (missing === null && !busy) return null;
+
+  async function start() {
+    if (!missing || !target) return;
+    try {
+      await invest(missing, target);
+    } catch (error) {
+      const key = error instanceof WalletError && error.kind === 'rejected' ? 'messages.ms6' : 'pledge.invest.failed';
+      showToast(t(key), 'error');
+      reset();
+    }
+  }
+
+  const waiting: Partial<Record<typeof stage.kind, string>> = {
+    approving: t('pledge.invest.approving'),
+    investing: t('pledge.invest.investing'),
+    mining: t('pledge.invest.mining'),
+    crediting: t('pledge.invest.crediting', { count: target.confirmations }),
+  };
+  return (
+    <div className="stack-sm" data-testid="invest-offer">
+      {busy ? (
+        <p className="notice small" role="status" data-testid="invest-pending">
+          {waiting[stage.kind]}
+        </p>
+      ) : (
+        <>
+          <p className="muted small">
+            {t('pledge.invest.short', { amount: formatAmount(missing ?? '0'), count: target.confirmations })}
+          </p>
+          {stage.kind === 'failed' && <p className="notice notice-error small">{t('pledge.invest.failed')}</p>}
+          {stage.kind === 'mismatch' && <p className="notice notice-error small">{t('messages.walletMismatch')}</p>}
+          <button type="button" className="button button-quiet" onClick={start} data-testid="invest-button">
+            {t('pledge.invest.button', { amount: formatAmount(missing ?? '0') })}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { CHAINS, compareAmounts, Money, RECEIPT_POLL_INTERVAL_MS, SUBMODES, toBaseUnits } from '@aidf/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
+import { ASSETS_KEY, balanceIn } from '../../lib/use-assets.ts';
+import { connectorFor } from '../../wallet/index.ts';
+import type { WalletConnector } from '../../wallet/types.ts';
+import { FUND_INFO_KEY } from './use-fund-info.ts';
+
+export const INVEST_INFO_KEY = ['invest-info'] as const;
+/** How often the credit is looked for once the invest is mined (the watcher waits for the confirmations). */
+const CREDIT_POLL_MS = 2_000;
+
+export type InvestStage =
+  | { kind: 'idle' }
+  | { kind: 'approving' }
+  | { kind: 'investing' }
+  | { kind: 'mining'; txId: string }
+  | { kind: 'crediting'; txId: string }
+  | { kind: 'credited'; amount: string }
+  | { kind: 'failed' }
+  | { kind: 'mismatch' };
+
+/** The invest contract's network info; null while the chain has none configured (81034): no offer then. */
+export function useInvestInfo(enabled: boolean) {
+  const call = useApi();
+  return useQuery({
+    queryKey: INVEST_INFO_KEY,
+    queryFn: async () => {
+      try {
+        return await call('investInfo', {});
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 81034) return null;
+        throw error;
+      }
+    },
+    enabled,
+    retry: false,
+  });
+}
+
+/**
+ * "Invest from wallet" (RULES.md "Pledge"): the wallet approves the invest contract for the maximum (only when
+ * its allowance is short), calls invest(amount), each receipt polled every 500 ms (SPEC.md point 7); then the
+ * balance is polled until the watcher has credited the invest after its confirmations.
+ */
+export function useInvest() {
+  const call = useApi();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<InvestStage>({ kind: 'idle' });
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  const mined = useCallback(async (connector: WalletConnector, txId: string) => {
+    while (alive.current) {
+      const status = await connector.transferStatus(txId).catch(() => null);
+      if (status) return status.ok;
+      await sleep(RECEIPT_POLL_INTERVAL_MS);
+    }
+    return false;
+  }, []);
+
+  const invest = useCallback(
+    async (amount: string, target: { investAddress: string; tokenAddress: string; decimals: number }) => {
+      const connector = await connectorFor(CHAINS.bsc.name);
+      const calls = connector.contracts;
+      if (!calls) throw new Error('this wallet cannot call contracts');
+      const from = await connector.connect();
+      // The watcher credits the account bound to the sender: another wallet's invest would not reach this one.
+      if (session.walletAddress && from.toLowerCase() !== session.walletAddress.toLowerCase()) {
+        setStage({ kind: 'mismatch' });
+        return;
+      }
+      const units = toBaseUnits(amount, target.decimals);
+      const assets = await call('getAssets', { params: { mid: session.userInfo?.mid ?? '' } });
+      const before = balanceIn(assets, 'aidf', SUBMODES.normal);
+      try {
+        if ((await calls.allowance(from, target.tokenAddress, target.investAddress)) < units) {
+          setStage({ kind: 'approving' });
+          const approveTx = await calls.approveMax(from, target.tokenAddress, target.investAddress);
+          if (!(await mined(connector, approveTx))) {
+            if (alive.current) setStage({ kind: 'failed' });
+            return;
+          }
+        }
+        setStage({ kind: 'investing' });
+        const txId = await calls.invest(from, target.investAddress, units);
+        setStage({ kind: 'mining', txId });
+        if (!(await mined(connector, txId))) {
+          if (alive.current) setStage({ kind: 'failed' });
+          return;
+        }
+        setStage({ kind: 'crediting', txId });
+      } catch (error) {
+        setStage({ kind: 'idle' });
+        throw error;
+      }
+      const expected = new Money(before).plus(amount).toFixed();
+      while (alive.current) {
+        const now = await call('getAssets', { params: { mid: session.userInfo?.mid ?? '' } }).catch(() => null);
+        if (now && compareAmounts(balanceIn(now, 'aidf', SUBMODES.normal), expected) >= 0) {
+          await Promise.all(
+            [ASSETS_KEY, INVEST_INFO_KEY, FUND_INFO_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+          );
+          setStage({ kind: 'credited', amount });
+          return;
+        }
+        await sleep(CREDIT_POLL_MS);
+      }
+    },
+    [call, mined, queryClient, session.walletAddress, session.userInfo?.mid],
+  );
+
+  return { stage, invest, reset: () => setStage({ kind: 'idle' }) };
+}
