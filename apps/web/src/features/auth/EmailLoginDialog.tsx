@@ -2,6 +2,7 @@ import { VERIFY_CODE_COUNTDOWN_S } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeField } from '../../components/CodeField.tsx';
 import { Dialog, Field, InputField } from '../../components/Dialog.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -88,24 +89,14 @@ export function EmailLoginDialog() {
           onBlur={checkEmail}
           name="email"
         />
-        <Field label={t('auth.code')} error={codeError}>
-          <div className="input-row">
-            <input
-              className="input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              dir="ltr"
-              placeholder={t('auth.codePlaceholder')}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-              name="code"
-            />
-            <button type="button" className="button button-quiet" onClick={sendCode} disabled={countdown.left > 0}>
-              {countdown.left > 0 ? t('auth.resendIn', { seconds: countdown.left }) : t('auth.sendCode')}
-            </button>
-          </div>
-        </Field>
+        <CodeField
+          code={code}
+          onCode={setCode}
+          onSend={sendCode}
+          secondsLeft={countdown.left}
+          error={codeError}
+          name="code"
+        />
         {inviteCode && (
           <Field label={t('auth.inviteCode')}>
             <input className="input" dir="ltr" value={inviteCode} readOnly data-testid="login-invite-code" />

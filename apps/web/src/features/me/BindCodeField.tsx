@@ -1,6 +1,6 @@
 import { VERIFY_CODE_COUNTDOWN_S } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/Dialog.tsx';
+import { CodeField } from '../../components/CodeField.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -45,24 +45,13 @@ export function BindCodeField({
   }
 
   return (
-    <Field label={t('auth.code')}>
-      <div className="input-row">
-        <input
-          className="input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          dir="ltr"
-          placeholder={t('auth.codePlaceholder')}
-          value={value.verifyCode}
-          onChange={(e) => onChange({ ...value, verifyCode: e.target.value.replace(/\D/g, '') })}
-          name="bind-code"
-          data-testid="bind-code"
-        />
-        <button type="button" className="button button-quiet" onClick={sendCode} disabled={countdown.left > 0}>
-          {countdown.left > 0 ? t('auth.resendIn', { seconds: countdown.left }) : t('auth.sendCode')}
-        </button>
-      </div>
-    </Field>
+    <CodeField
+      code={value.verifyCode}
+      onCode={(verifyCode) => onChange({ ...value, verifyCode })}
+      onSend={sendCode}
+      secondsLeft={countdown.left}
+      name="bind-code"
+      testId="bind-code"
+    />
   );
 }
