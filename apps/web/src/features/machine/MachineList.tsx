@@ -1,0 +1,75 @@
+import type { TMachine } from '@aidf/contract';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { Amount } from './amounts.tsx';
+import { useMachines } from './machine-api.ts';
+
+/** The user's machines: what each has mined, a bar towards its cap, running or out. */
+export function MachineList() {
+  const { t } = useTranslation();
+  const machines = useMachines();
+  const list = machines.data?.list ?? [];
+  return (
+    <section className="stack-sm" data-testid="machine-list">
+      <h2 className="section-title">{t('machine.mine')}</h2>
+      {machines.data && list.length === 0 && (
+        <div className="card">
+          <EmptyState title={t('empty.machineTitle')} text={t('empty.machineText')} />
+        </div>
+      )}
+      {list.length > 0 && (
+        <ul className="card machine-rows">
+          {list.map((m) => (
+            <MachineRow key={m.id} machine={m} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function MachineRow({ machine: m }: { machine: TMachine }) {
+  const { t, i18n } = useTranslation();
+  const percent = Math.min(100, Math.max(0, Number(m.progress) * 100));
+  return (
+    <li className="machine-row" data-testid="machine" data-status={m.status}>
+      <div className="row-between">
+        <strong>
+          {t('machine.machineOf')} <Amount amount={m.worth} currency="USDT" decimals={2} />
+        </strong>
+        <span className={`badge badge-${m.status === 'running' ? 'sent' : 'confirmed'}`}>
+          {t(`machine.status.${m.status}`)}
+        </span>
+      </div>
+      <div
+        className="machine-progress"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(percent)}
+        aria-label={t('machine.progress')}
+      >
+        <span style={{ inlineSize: `${percent}%` }} />
+      </div>
+      <div className="row-between small">
+        <span data-testid="machine-mined">
+          {t('machine.mined')} <Amount amount={m.mined} currency="AIDF" />
+        </span>
+        <span className="muted">
+          / <Amount amount={m.cap} currency="AIDF" decimals={2} />
+        </span>
+      </div>
+      <div className="row-between small muted">
+        <span>
+          {t('machine.perDay')} <Amount amount={m.dailyIncome} currency="AIDF" />
+        </span>
+        <span>
+          {m.outTime
+            ? t('machine.outOn', { date: formatDate(m.outTime, i18n.language) })
+            : t('machine.boughtOn', { date: formatDate(m.createTime, i18n.language) })}
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,78 @@
+import type { TOrder } from '@aidf/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useSession } from '../../lib/session.ts';
+import { useApi } from '../../lib/use-api.ts';
+import { ASSETS_KEY } from '../../lib/use-assets.ts';
+
+export const MACHINE_INDEX_KEY = ['machine-index'] as const;
+export const MACHINES_KEY = ['machines'] as const;
+
+/** SPEC.md point 7: the order status is polled every 3000 ms, up to 100 times. */
+export const ORDER_POLL_MS = 3_000;
+export const ORDER_POLL_MAX = 100;
+
+/** The price items, the mining settings and the buy state (POST /v1/cow/home/index). */
+export function useMachineIndex() {
+  const call = useApi();
+  const session = useSession();
+  return useQuery({
+    queryKey: [...MACHINE_INDEX_KEY, session.userInfo?.mid],
+    queryFn: () => call('machineIndex', {}),
+    enabled: session.isLogin,
+  });
+}
+
+/** The user's machines, newest first (one page of 50: a user has few, each bought after the last is out). */
+export function useMachines() {
+  const call = useApi();
+  const session = useSession();
+  return useQuery({
+    queryKey: [...MACHINES_KEY, session.userInfo?.mid],
+    queryFn: () => call('machineList', { params: { pageNum: '1', pageSize: '50' } }),
+    enabled: session.isLogin,
+  });
+}
+
+/** After a paid purchase, a cancel or an expiry: balances, index and machine list are fetched again. */
+export function useRefreshAfterOrder() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ASSETS_KEY }),
+        queryClient.invalidateQueries({ queryKey: MACHINE_INDEX_KEY }),
+        queryClient.invalidateQueries({ queryKey: MACHINES_KEY }),
+      ]),
+    [queryClient],
+  );
+}
+
+/**
+ * The status of an order pending confirmation, polled every 3 s while it stays 2, at most 100 times
+ * (`round` starts a new count of 100, e.g. after another payment). `timedOut` once the 100 polls are spent.
+ */
+export function useOrderPoll(order: TOrder | null, round: number) {
+  const call = useApi();
+  const queryClient = useQueryClient();
+  const orderNo = order?.orderNo ?? '';
+  const queryKey = ['machine-order', orderNo, round];
+  const query = useQuery({
+    queryKey,
+    queryFn: () => call('orderStatus', { params: { orderId: orderNo } }),
+    enabled: order?.status === 2,
+    initialData: order ?? undefined,
+    initialDataUpdatedAt: 0,
+    refetchInterval: (q) =>
+      q.state.data?.status === 2 && q.state.dataUpdateCount + q.state.errorUpdateCount < ORDER_POLL_MAX
+        ? ORDER_POLL_MS
+        : false,
+    refetchIntervalInBackground: true,
+    retry: false,
+    gcTime: 0,
+  });
+  const state = queryClient.getQueryState(queryKey);
+  const polls = (state?.dataUpdateCount ?? 0) + (state?.errorUpdateCount ?? 0);
+  const timedOut = query.data?.status === 2 && polls >= ORDER_POLL_MAX;
+  return { order: query.data ?? order, timedOut };
+}

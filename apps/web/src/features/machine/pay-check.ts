@@ -1,0 +1,63 @@
+import { CHAINS, type TChainName, type TOrder, toBaseUnits } from '@aidf/contract';
+
+/** The currencies an order still lacks, in the order they are paid. */
+export type LackCurrency = 'bnb' | 'eoeo' | 'sol';
+
+const isZero = (amount: string) => toBaseUnits(amount, 18) === 0n;
+
+/** What is still lacking, currency by currency (only the non-zero ones). */
+export function lackOf(
+  order: Pick<TOrder, 'lackBnb' | 'lackEoeo' | 'lackSol'>,
+): { currency: LackCurrency; amount: string }[] {
+  const all = [
+    { currency: 'bnb' as const, amount: order.lackBnb },
+    { currency: 'eoeo' as const, amount: order.lackEoeo },
+    { currency: 'sol' as const, amount: order.lackSol },
+  ];
+  return all.filter((l) => !isZero(l.amount));
+}
+
+/** SPEC.md point 5: on Solana only sol may be lacking, on BNB Smart Chain never sol; else ms69. */
+export function chainProblem(lack: { currency: LackCurrency }[], chain: TChainName): 'messages.ms69' | null {
+  if (lack.length === 0) return null;
+  const sol = lack.some((l) => l.currency === 'sol');
+  const other = lack.some((l) => l.currency !== 'sol');
+  if (chain === CHAINS.solana.name) return other ? 'messages.ms69' : null;
+  return sol ? 'messages.ms69' : null;
+}
+
+/**
+ * SPEC.md point 5 on BNB Smart Chain, in wei: the native balance covers the gas of the transfers ('gas not
+ * enough'; a native transfer's gas is gas price × 21000, a token transfer's what the wallet estimates), then
+ * the native and EOEO balances cover the amounts (ms23). Native BNB pays both its amount and the gas, so the
+ * BNB amount is checked against what the gas leaves.
+ */
+export function bscProblem(input: {
+  lackBnb: bigint;
+  lackEoeo: bigint;
+  nativeBalance: bigint;
+  eoeoBalance: bigint;
+  gas: bigint;
+}): 'messages.gasNotEnough' | 'messages.ms23' | null {
+  if (input.nativeBalance < input.gas) return 'messages.gasNotEnough';
+  if (input.nativeBalance - input.gas < input.lackBnb) return 'messages.ms23';
+  if (input.eoeoBalance < input.lackEoeo) return 'messages.ms23';
+  return null;
+}
+
+/** The smallest SOL payment SPEC.md point 5 allows, in lamports (0.001 SOL). */
+export const MIN_SOL_LAMPORTS = 1_000_000n;
+
+/**
+ * SPEC.md point 5 on Solana, in lamports: at least 0.001 SOL, and the balance covers the amount and the
+ * network fee ('Insufficient funds for rent': the runtime refuses a transfer that leaves the payer short).
+ */
+export function solProblem(input: {
+  lackSol: bigint;
+  balance: bigint;
+  fee: bigint;
+}): 'messages.solMin' | 'messages.solRent' | null {
+  if (input.lackSol < MIN_SOL_LAMPORTS) return 'messages.solMin';
+  if (input.balance < input.lackSol + input.fee) return 'messages.solRent';
+  return null;
+}
