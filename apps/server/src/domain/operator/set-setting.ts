@@ -1,6 +1,7 @@
 import { PLEDGE_DAYS } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
+import { INVEST_CONTRACT_PATTERN, INVEST_SETTINGS } from '../invest/invest-config.ts';
 import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
 import { PLEDGE_SETTINGS } from '../pledge/pledge-config.ts';
 import { STAR_LEVELS, TEAM_SETTINGS } from '../team/team-config.ts';
@@ -28,6 +29,10 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
   ),
   [TEAM_SETTINGS.directRate]: { pattern: RATE, meaning: 'direct bonus percent of the worth' },
   [TEAM_SETTINGS.peerRate]: { pattern: RATE, meaning: 'peer bonus percent of the worth' },
+  [INVEST_SETTINGS.contract('bsc')]: {
+    pattern: INVEST_CONTRACT_PATTERN,
+    meaning: "0x address of the invest contract on BNB Smart Chain ('' switches investing off)",
+  },
   [TEAM_SETTINGS.maxBonusPercent]: {
   // Issue 11: the miner's rates (new machines take them; a running one keeps its own) and collection addresses.
   [MACHINE_SETTINGS.dailyRate]: { pattern: /^0\.(?=\d*[1-9])\d{1,8}$/, meaning: 'daily rate in (0, 1), such as 0.01' },
