@@ -105,7 +105,7 @@ export function TicketForm() {
   }
 
   return (
-    <form className="card stack-sm" onSubmit={submit} noValidate data-testid="ticket-form">
+    <form className="card form-card stack-sm" onSubmit={submit} noValidate data-testid="ticket-form">
       <h2 className="section-title">{t('feedback.newTicket')}</h2>
       <Field label={t('feedback.about')}>
         <select

@@ -42,11 +42,11 @@ export function TicketList() {
               <button type="button" className="feedback-open" onClick={() => setOpen(ticket)}>
                 <span className="feedback-summary">{ticket.content.content}</span>
                 <small className="muted">
-                  #{ticket.id} · {formatDateTime(ticket.createTime * 1000, i18n.language)}
+                  <bdi dir="ltr">#{ticket.id}</bdi> · {formatDateTime(ticket.createTime * 1000, i18n.language)}
                   {ticket.about && (
                     <>
                       {' '}
-                      · {t(`feedback.kind.${ticket.about.kind}`)} #{ticket.about.id}
+                      · {t(`feedback.kind.${ticket.about.kind}`)} <bdi dir="ltr">#{ticket.about.id}</bdi>
                     </>
                   )}
                 </small>

@@ -1,0 +1,116 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
+import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
+import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
+import { screenshot } from '../support/app.ts';
+import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const texts = { en, ar } as const;
+
+/** The operator's command, run as an operator would, against the e2e server. */
+async function operator(baseURL: string, ...args: string[]) {
+  const run = await promisify(execFile)(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'apps/server/src/cli/operator.ts'), ...args],
+    {
+      env: { ...process.env, OPERATOR_URL: baseURL, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN, OPERATOR_NAME: 'e2e-support' },
+    },
+  );
+  return run.stdout;
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`[feedback] opens a ticket about a withdrawal with a screenshot, gets the operator's reply (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const base = baseURL as string;
+    const t = texts[language].feedback;
+    await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true });
+    if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
+    await page.goto('/');
+    const username = (await signInWithWallet(page, 'bsc')).trim();
+    if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+    // A withdrawal to be about: 10 COW from the operator, withdrawn to the user's own wallet.
+    await operator(base, 'credit', username, 'cow', '10', '--reason', 'e2e feedback funding');
+    await page.goto('/withdraw');
+    const withdraw = page.getByTestId('withdraw-form');
+    await withdraw.locator('input[name="amount"]').fill('10');
+    await withdraw.locator('button[type="submit"]').click();
+    await expect(page.getByTestId('withdrawal').first()).toBeVisible();
+    const shot = await page.screenshot();
+
+    // From the feedback icon on /me.
+    await page.goto('/me');
+    await page.getByTestId('header-feedback').click();
+    await expect(page).toHaveURL(/\/problemfeedback$/);
+    await expect(page.getByTestId('feedback-safety')).toHaveText(t.safety);
+    await expect(page.getByTestId('ticket-list')).toContainText(t.noTickets);
+
+    const form = page.getByTestId('ticket-form');
+    const picker = form.getByTestId('ticket-about');
+    const withdrawal = picker.locator('option[value^="withdrawal:"]');
+    await expect(withdrawal).toHaveCount(1);
+    await expect(withdrawal).toContainText(t.kind.withdrawal);
+    await picker.selectOption(await withdrawal.getAttribute('value'));
+    await form
+      .getByTestId('ticket-content')
+      .fill(language === 'en' ? 'My withdrawal has not arrived yet.' : 'لم يصل سحبي بعد.');
+    await form
+      .getByTestId('ticket-file')
+      .setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: shot });
+    await expect(form.getByTestId('ticket-preview')).toHaveCount(1);
+    // Remove and add again: the preview follows.
+    await form.getByTestId('ticket-remove-image').click();
+    await expect(form.getByTestId('ticket-preview')).toHaveCount(0);
+    await form
+      .getByTestId('ticket-file')
+      .setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: shot });
+    await expect(form.getByTestId('ticket-preview')).toHaveCount(1);
+    await screenshot(page, language, 'problemfeedback-form');
+    await form.getByTestId('ticket-submit').click();
+    await expect(page.getByRole('status').filter({ hasText: t.submitted })).toBeVisible();
+
+    const ticket = page.getByTestId('ticket').first();
+    await expect(ticket).toHaveAttribute('data-replied', 'false');
+    await expect(ticket.getByTestId('ticket-state')).toHaveText(t.notReplied);
+    await expect(ticket).toContainText(t.kind.withdrawal);
+    await expect(ticket.getByTestId('ticket-image')).toBeVisible();
+    await expect
+      .poll(() => ticket.getByTestId('ticket-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await screenshot(page, language, 'problemfeedback-not-replied');
+
+    // Support reads the open tickets (oldest first) and replies from the operator's command.
+    const open = await operator(base, 'tickets');
+    const workOrderNo = new RegExp(`#(\\d+) from ${username}, waiting since \\S+ about withdrawal \\d+`).exec(
+      open,
+    )?.[1];
+    expect(workOrderNo, open).toBeTruthy();
+    const answer = language === 'en' ? 'Your withdrawal is on its way.' : 'سحبك في الطريق.';
+    expect(await operator(base, 'reply', workOrderNo as string, answer)).toContain('replied');
+
+    await page.reload();
+    await expect(ticket).toHaveAttribute('data-replied', 'true');
+    await expect(ticket.getByTestId('ticket-state')).toHaveText(t.replied);
+    await screenshot(page, language, 'problemfeedback-replied');
+    await ticket.locator('.feedback-open').click();
+    const dialog = page.getByTestId('replies-dialog');
+    await expect(dialog.getByTestId('ticket-reply')).toHaveText(new RegExp(answer));
+    await expect(dialog.getByTestId('ticket-reply')).toContainText(t.fromSupport);
+    await screenshot(page, language, 'dialog-feedback-replies');
+
+    // A follow-up opens the ticket again.
+    await dialog.locator('textarea').fill(language === 'en' ? 'Thanks, it arrived.' : 'شكرًا، لقد وصل.');
+    await dialog.locator('button[type="submit"]').click();
+    await expect(page.getByTestId('replies-dialog')).toHaveCount(0);
+    await expect(ticket).toHaveAttribute('data-replied', 'false');
+  });
+}
