@@ -2,7 +2,8 @@
  * `npm run bench`: (a) gzip size of the JavaScript the first screen loads and of the largest route chunk,
  * (b) requests per second and p99 latency of POST /v1/cms/content/p/1-10 against bare Fastify routes,
  * measured in the same run so the ratios hold on a noisy machine; (c) internal transfers per second;
- * (d) the chain side: deposits credited and payouts sent per second on the dev chain.
+ * (d) the chain side: deposits credited and payouts sent per second on the dev chain; (e) the p99 latency of a
+ * machine purchase with its team bonuses (issue 12).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { apiThroughput } from './api-throughput.ts';
 import { bundleSizes } from './bundle-size.ts';
 import { chainThroughput } from './chain-throughput.ts';
 import { pledgeSettlementThroughput } from './pledge-settlement.ts';
+import { teamBonusLatency } from './team-bonuses.ts';
 import { transferThroughput } from './transfer-throughput.ts';
 import { watcherThroughput } from './watcher-throughput.ts';
 
@@ -84,7 +86,24 @@ for (const url of [undefined, postgresUrl]) {
   if (!postgresUrl) break;
 }
 
+// Issue 12: one whole purchase with its team bonuses, a 1,000-deep line above the buyer in a 1,000,000-user tree.
+const TEAM_P99_BUDGET = 50;
+let teamP99: number | null = null;
+if (postgresUrl) {
+  const r = await teamBonusLatency(postgresUrl);
+  teamP99 = r.p99;
+  console.log(
+    `\nTeam bonuses: one purchase in a ${r.users.toLocaleString('en')}-user tree, ${r.line} uplines (${r.bonusesPerPurchase} bonuses each), on postgres`,
+  );
+  console.log(
+    `  p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms over ${r.purchases} purchases (budget p99 ${TEAM_P99_BUDGET} ms; tree built in ${r.seedSeconds.toFixed(0)} s)`,
+  );
+} else {
+  console.log('\nTeam bonuses: skipped, set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL to measure it');
+}
+
 const overBudget =
+  (teamP99 !== null && teamP99 > TEAM_P99_BUDGET) ||
   sizes.firstScreenGzip > FIRST_SCREEN_BUDGET ||
   ratioSelect < API_BUDGET ||
   (settlementOnPostgres !== null && settlementOnPostgres < SETTLEMENT_BUDGET);

@@ -2,25 +2,29 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
 
-/** Level thresholds and rates as SQL array literals ('{1000,5000,...}'), index = star level. */
+/** Level thresholds (index 0 = star level 1) and the rates as an SQL array literal ('{3,5,8,...}'). */
 export interface LevelArrays {
-  volumes: string;
-  directs: string;
+  volumes: string[];
+  directs: number[];
   rates: string;
 }
 
-/** The star level (0-7) of a team volume and a count of direct invitees: the highest level whose both needs are met. */
+/**
+ * The star level (0-7) of a team volume and a count of direct invitees: the highest level whose both needs are
+ * met, as a CASE over constants (cheaper per row than a subquery over arrays, on 1,000 uplines a purchase).
+ */
 function levelOf(volume: SQL, direct: SQL, a: LevelArrays): SQL {
-  return sql`(SELECT coalesce(max(c.lvl), 0) FROM unnest(${a.volumes}::numeric[], ${a.directs}::int[])
-    WITH ORDINALITY AS c(v, d, lvl) WHERE ${volume} >= c.v AND ${direct} >= c.d)`;
+  const arms = a.volumes
+    .map((v, i) => sql`WHEN ${volume} >= ${v}::numeric AND ${direct} >= ${a.directs[i] ?? 0}::int THEN ${i + 1}`)
+    .reverse();
+  return sql`(CASE ${sql.join(arms, sql` `)} ELSE 0 END)`;
 }
 
 export interface PurchaseBonusInput {
   orderId: bigint;
   buyerId: bigint;
   worth: string;
-  movementId: bigint;
-  issuanceAccountId: bigint;
+  movementId: bigint | null;
   levels: LevelArrays;
   directRate: string;
   peerRate: string;
@@ -79,73 +83,75 @@ export function teamRepository(db: AppDb) {
         WHERE s.user_id IN (SELECT ancestor_id FROM team_tree WHERE descendant_id = ${userId})`);
     },
 
-    /** Counts a purchase once; false when this order was counted before (a replay adds nothing). */
-    async claimPurchase(p: { orderId: bigint; buyerId: bigint; worth: string; at: Date }): Promise<boolean> {
-      const rows = rowsOf(
-        await db.execute(sql`
-          INSERT INTO team_purchases (order_id, buyer_id, worth, bought_at)
-          VALUES (${p.orderId}, ${p.buyerId}, ${p.worth}::numeric, ${p.at.toISOString()}::timestamptz)
-          ON CONFLICT DO NOTHING RETURNING order_id`),
-      );
-      return rows.length === 1;
-    },
-
-    async setPurchaseMovement(orderId: bigint, movementId: bigint) {
-      await db.execute(sql`UPDATE team_purchases SET movement_id = ${movementId} WHERE order_id = ${orderId}`);
-    },
-
     /**
-     * Adds the worth to the buyer's own volume and locks the team rows a purchase changes: the buyer's and its
-     * line's stats rows in id order, then (after making sure each has one) their AIDF accounts and the issuance
-     * account in id order. Answers how many uplines the buyer has.
+     * Counts a purchase once, in one statement: the purchase row, the movement its bonuses will be paid in (only
+     * when the buyer has an upline) and the buyer's stats row. Answers null when this order was counted before
+     * (a replay adds nothing; a replay at the same moment waits on the movement's key, then finds the order).
      */
-    async prepareLine(buyerId: bigint, worth: string, issuanceAccountId: bigint): Promise<number> {
-      await db.execute(sql`INSERT INTO team_stats (user_id) VALUES (${buyerId}) ON CONFLICT DO NOTHING`);
-      const locked = rowsOf(
+    async claimPurchase(p: {
+      orderId: bigint;
+      buyerId: bigint;
+      worth: string;
+      at: Date;
+      movementType: string;
+      idemKey: string;
+    }): Promise<{ movementId: bigint | null } | null> {
+      const [row] = rowsOf<{ claimed: string; movement_id: string | null }>(
         await db.execute(sql`
-          SELECT user_id FROM team_stats
-          WHERE user_id = ${buyerId} OR user_id IN (SELECT ancestor_id FROM team_tree WHERE descendant_id = ${buyerId})
-          ORDER BY user_id FOR UPDATE`),
+          WITH fresh AS (
+            SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM team_purchases WHERE order_id = ${p.orderId})
+          ),
+          m AS (
+            INSERT INTO movements (type, idem_key, ref)
+            SELECT ${p.movementType}, ${p.idemKey}, ${String(p.orderId)} FROM fresh
+            WHERE EXISTS (SELECT 1 FROM team_tree WHERE descendant_id = ${p.buyerId})
+            ON CONFLICT DO NOTHING RETURNING id
+          ),
+          claimed AS (
+            INSERT INTO team_purchases (order_id, buyer_id, worth, bought_at, movement_id)
+            SELECT ${p.orderId}, ${p.buyerId}, ${p.worth}::numeric, ${p.at.toISOString()}::timestamptz, (SELECT id FROM m)
+            FROM fresh
+            ON CONFLICT DO NOTHING RETURNING order_id, movement_id
+          ),
+          own AS (
+            INSERT INTO team_stats (user_id) SELECT ${p.buyerId}::bigint FROM claimed ON CONFLICT DO NOTHING
+          )
+          SELECT (SELECT count(*) FROM claimed)::text AS claimed, (SELECT movement_id::text FROM claimed) AS movement_id`),
       );
-      await db.execute(
-        sql`UPDATE team_stats SET own_volume = own_volume + ${worth}::numeric WHERE user_id = ${buyerId}`,
-      );
-      if (locked.length <= 1) return 0;
+      if (row?.claimed !== '1') return null;
+      return { movementId: row.movement_id === null ? null : BigInt(row.movement_id) };
+    },
+
+    /** Locks the buyer's and its line's stats rows, in id order (the lock order of every team change). */
+    async lockLine(buyerId: bigint) {
       await db.execute(sql`
-        INSERT INTO accounts (kind, owner_user_id, currency, submode)
-        SELECT 'user', t.ancestor_id, 'aidf', '00' FROM team_tree t
-        WHERE t.descendant_id = ${buyerId}
-          AND NOT EXISTS (SELECT 1 FROM accounts a
-                          WHERE a.owner_user_id = t.ancestor_id AND a.currency = 'aidf' AND a.submode = '00')
-        ON CONFLICT DO NOTHING`);
-      await db.execute(sql`
-        SELECT a.id FROM accounts a
-        WHERE a.id = ${issuanceAccountId}
-           OR (a.kind = 'user' AND a.currency = 'aidf' AND a.submode = '00'
-               AND a.owner_user_id IN (SELECT ancestor_id FROM team_tree WHERE descendant_id = ${buyerId}))
-        ORDER BY a.id FOR UPDATE`);
-      return locked.length - 1;
+        SELECT user_id FROM team_stats
+        WHERE user_id = ${buyerId} OR user_id IN (SELECT ancestor_id FROM team_tree WHERE descendant_id = ${buyerId})
+        ORDER BY user_id FOR UPDATE`);
     },
 
     /**
-     * ONE statement over the closure table for one purchase (rows locked by prepareLine): every upline's team
-     * volume grows by the worth and its level is recomputed; then, walking the line by depth with window
+     * ONE statement over the closure table for one purchase (rows locked by lockLine): the buyer's own volume and
+     * every upline's team volume grow by the worth and each upline's level is recomputed; then, walking the line by depth with window
      * functions, the direct bonus (the inviter), the level bonus (each upline its rate minus the highest rate
      * already paid below) and the peer bonus (the first upline of the same level as the highest level below,
      * when exactly one of that level is below), cut in line order to the maximum per purchase; each bonus row
-     * is written with its arithmetic, credited to the upline's AIDF account and debited from issuance.
+     * is written with its arithmetic. payBonuses then moves the money of those rows.
      */
-    async payPurchase(p: PurchaseBonusInput): Promise<{ bonuses: number; paid: string }> {
+    async computeBonuses(p: PurchaseBonusInput): Promise<{ bonuses: number; paid: string }> {
       const w = sql`${p.worth}::numeric`;
       const [row] = rowsOf<{ bonuses: string; paid: string }>(
         await db.execute(sql`
         WITH line AS (
           SELECT ancestor_id AS user_id, depth FROM team_tree WHERE descendant_id = ${p.buyerId}
+          UNION ALL SELECT ${p.buyerId}::bigint, 0
         ),
         stats AS (
           UPDATE team_stats s
-          SET team_volume = s.team_volume + ${w},
-              level = ${levelOf(sql`s.team_volume + ${w}`, sql`s.direct_count`, p.levels)}
+          SET own_volume = s.own_volume + CASE WHEN line.depth = 0 THEN ${w} ELSE 0 END,
+              team_volume = s.team_volume + CASE WHEN line.depth = 0 THEN 0 ELSE ${w} END,
+              level = CASE WHEN line.depth = 0 THEN s.level
+                           ELSE ${levelOf(sql`s.team_volume + ${w}`, sql`s.direct_count`, p.levels)} END
           FROM line
           WHERE s.user_id = line.user_id
           RETURNING s.user_id, line.depth, s.level::int AS level
@@ -153,7 +159,7 @@ export function teamRepository(db: AppDb) {
         ranked AS (
           SELECT st.user_id, st.depth, st.level,
                  CASE WHEN st.level > 0 THEN (${p.levels.rates}::numeric[])[st.level] ELSE 0 END AS rate
-          FROM stats st
+          FROM stats st WHERE st.depth >= 1
         ),
         walked AS (
           SELECT r.*,
@@ -199,8 +205,43 @@ export function teamRepository(db: AppDb) {
                  ${p.movementId}::bigint
           FROM capped c
           WHERE c.amount > 0
-          RETURNING beneficiary_id, type, amount, depth,
-                    CASE type WHEN 'cow-push-income' THEN 1 WHEN 'cow-sns-level-income' THEN 2 ELSE 3 END AS ord
+          RETURNING beneficiary_id, amount
+        )
+        SELECT (SELECT count(*) FROM paid)::text AS bonuses,
+               (SELECT coalesce(sum(amount), 0) FROM paid)::text AS paid`),
+      );
+      return { bonuses: Number(row?.bonuses ?? 0), paid: row?.paid ?? '0' };
+    },
+
+    /**
+     * Pays the bonus rows of one purchase: makes sure each beneficiary has an AIDF account, locks those accounts
+     * and the issuance account in id order, then one set-based statement credits them, debits issuance and
+     * writes the entries with their balance after.
+     */
+    async payBonuses(orderId: bigint, movementId: bigint, issuance: string) {
+      await db.execute(sql`
+        INSERT INTO accounts (kind, owner_user_id, platform_code, currency, submode)
+        SELECT DISTINCT 'user', b.beneficiary_id, NULL, 'aidf', '00' FROM team_bonuses b WHERE b.order_id = ${orderId}
+        UNION ALL SELECT 'platform', NULL, ${issuance}, 'aidf', '00'
+        ON CONFLICT DO NOTHING`);
+      const [locked] = rowsOf<{ issuance_id: string }>(
+        await db.execute(sql`
+          WITH l AS (
+            SELECT a.id, a.kind FROM accounts a
+            WHERE (a.kind = 'platform' AND a.platform_code = ${issuance} AND a.currency = 'aidf' AND a.submode = '00')
+               OR (a.kind = 'user' AND a.currency = 'aidf' AND a.submode = '00'
+                   AND a.owner_user_id IN (SELECT beneficiary_id FROM team_bonuses WHERE order_id = ${orderId}))
+            ORDER BY a.id FOR UPDATE
+          )
+          SELECT id::text AS issuance_id FROM l WHERE kind = 'platform'`),
+      );
+      if (!locked) throw new Error('the issuance account vanished');
+      const issuanceAccountId = BigInt(locked.issuance_id);
+      await db.execute(sql`
+        WITH paid AS (
+          SELECT beneficiary_id, type, amount, depth,
+                 CASE type WHEN 'cow-push-income' THEN 1 WHEN 'cow-sns-level-income' THEN 2 ELSE 3 END AS ord
+          FROM team_bonuses WHERE order_id = ${orderId}
         ),
         -- Every CTE reads the snapshot from before this statement: a.balance is the balance before the bonuses.
         user_lines AS (
@@ -212,7 +253,7 @@ export function teamRepository(db: AppDb) {
         lines AS (
           SELECT * FROM user_lines
           UNION ALL
-          SELECT ${p.issuanceAccountId}::bigint, (SELECT balance FROM accounts WHERE id = ${p.issuanceAccountId}),
+          SELECT ${issuanceAccountId}::bigint, (SELECT balance FROM accounts WHERE id = ${issuanceAccountId}),
                  0, min(ord), type, -sum(amount)
           FROM user_lines GROUP BY type
         ),
@@ -230,15 +271,11 @@ export function teamRepository(db: AppDb) {
         ),
         written AS (
           INSERT INTO entries (movement_id, account_id, type, amount, balance_after)
-          SELECT ${p.movementId}::bigint, r.account_id, r.type, r.amount, r.before + r.upto
+          SELECT ${movementId}::bigint, r.account_id, r.type, r.amount, r.before + r.upto
           FROM running r
           RETURNING 1
         )
-        SELECT (SELECT count(*) FROM paid)::text AS bonuses,
-               (SELECT coalesce(sum(amount), 0) FROM paid)::text AS paid,
-               (SELECT count(*) FROM written) + (SELECT count(*) FROM moved) AS touched`),
-      );
-      return { bonuses: Number(row?.bonuses ?? 0), paid: row?.paid ?? '0' };
+        SELECT (SELECT count(*) FROM written) + (SELECT count(*) FROM moved) AS touched`);
     },
 
     async stats(userId: bigint): Promise<TeamStatsRow> {

@@ -63,11 +63,11 @@ export async function teamConfig(repos: Repositories): Promise<TeamConfig> {
   };
 }
 
-/** The thresholds as SQL array literals, for the statements that recompute levels. */
+/** The thresholds and rates as the statements that recompute levels and bonuses take them. */
 export function levelArrays(config: TeamConfig) {
   return {
-    volumes: `{${config.levels.map((l) => l.minVolume).join(',')}}`,
-    directs: `{${config.levels.map((l) => l.minDirect).join(',')}}`,
+    volumes: config.levels.map((l) => l.minVolume),
+    directs: config.levels.map((l) => l.minDirect),
     rates: `{${config.levels.map((l) => l.rate).join(',')}}`,
   };
 }
