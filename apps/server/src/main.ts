@@ -34,6 +34,7 @@ async function main() {
     allowChainReset: devMode,
     daily: { runner: app.jobs, everyMs: 60_000 },
     periodic: periodicJobs(),
+    collectionFallbackToHotWallet: devMode,
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

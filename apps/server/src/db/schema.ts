@@ -584,6 +584,13 @@ export const machinePaymentCursors = pgTable('machine_payment_cursors', {
   chain: text('chain').primaryKey(),
   nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
   genesisHash: text('genesis_hash').notNull(),
+  // 0018_miner_payments.sql: reorganisation check and the operator's view of the collection watcher.
+  lastBlockHash: text('last_block_hash'),
+  headBlock: bigint('head_block', { mode: 'bigint' }),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }),
+  rpcErrors: bigint('rpc_errors', { mode: 'bigint' }).notNull().default(0n),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
 });
 
 // Issue 10 point 7: the invest contract's watcher cursor and the Invested events it recorded (0014_invest.sql).

@@ -3,9 +3,12 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ChainServices, SOL_TOKEN } from '../chain/chain-services.ts';
+import { evmCollectionSource } from '../chain/evm/evm-collection-source.ts';
+import { solanaCollectionSource } from '../chain/solana/solana-collection-source.ts';
 import type { Repositories } from '../db/repositories/index.ts';
 import { depositWatcher } from '../domain/chain/deposit-watcher.ts';
 import { investWatcher } from '../domain/invest/invest-watcher.ts';
+import { collectionWatcher } from '../domain/machine/collection-watcher.ts';
 import { payoutWorker } from '../domain/withdraw/payout-worker.ts';
 import type { JobRunner } from './job-runner.ts';
 import type { PeriodicJob } from './periodic-job.ts';
@@ -36,6 +39,8 @@ export function startWorkers(options: {
   daily?: { runner: JobRunner; everyMs: number };
   /** Time-based jobs (order-expiry…), each every its own everyMs (jobs/periodic-job.ts). */
   periodic?: PeriodicJob[];
+  /** Beside the dev chains an empty BNB Smart Chain collection address means the hot wallet's (as the API says). */
+  collectionFallbackToHotWallet?: boolean;
 }) {
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const { repos, chains } = options;
@@ -66,6 +71,21 @@ export function startWorkers(options: {
       ...chains.bsc.payoutGas,
     });
     loops.push({ name: 'bsc payouts', tick: payouts.tick, release: payouts.release });
+    // Payments of AI miner orders to the collection address (issue 11): BNB and EOEO.
+    const collection = collectionWatcher({
+      repos,
+      source: evmCollectionSource(chains.bsc.client, chains.bsc.deposits),
+      owner,
+      allowChainReset: options.allowChainReset,
+      startAt: options.allowChainReset ? 'genesis' : 'head',
+      fallback: { bsc: options.collectionFallbackToHotWallet ? chains.bsc.hotWallet.address : null, solana: null },
+    });
+    loops.push({
+      name: 'bsc collection',
+      tick: collection.tick,
+      onError: collection.noteError,
+      release: collection.release,
+    });
   }
   if (chains.solana) {
     const watcher = depositWatcher({
@@ -77,6 +97,20 @@ export function startWorkers(options: {
       startAt: options.allowChainReset ? 'genesis' : 'head',
     });
     loops.push({ name: 'solana deposits', tick: watcher.tick, onError: watcher.noteError, release: watcher.release });
+    // Payments of AI miner orders in SOL to the collection address (issue 11).
+    const collection = collectionWatcher({
+      repos,
+      source: solanaCollectionSource(chains.solana.rpcUrl, chains.solana.deposits),
+      owner,
+      allowChainReset: options.allowChainReset,
+      startAt: options.allowChainReset ? 'genesis' : 'head',
+    });
+    loops.push({
+      name: 'solana collection',
+      tick: collection.tick,
+      onError: collection.noteError,
+      release: collection.release,
+    });
   }
 
   if (options.daily) {

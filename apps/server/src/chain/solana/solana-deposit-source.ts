@@ -118,10 +118,10 @@ export function solanaDepositSource(rpcUrl: string): DepositSource {
   };
 }
 
-type FoundTransaction = NonNullable<Awaited<ReturnType<ReturnType<SolanaRpc['getTransaction']>['send']>>>;
+export type FoundTransaction = NonNullable<Awaited<ReturnType<ReturnType<SolanaRpc['getTransaction']>['send']>>>;
 
 /** The balance rises of one successful transaction: SOL of any account, SPL tokens of the pinned mints. */
-function transfersOf(
+export function transfersOf(
   tx: FoundTransaction,
   native: WatchedToken | undefined,
   mints: Map<string, WatchedToken>,

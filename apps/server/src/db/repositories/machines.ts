@@ -314,14 +314,22 @@ export function machinesRepository(db: AppDb) {
         .where(and(eq(machineOrderHints.chain, chain), eq(machineOrderHints.txHash, txHash)));
       return row ?? null;
     },
-    /** Hints of open orders on `chain` not looked at since `before`. */
+    /** Hints of open orders on `chain` whose transaction was not found yet (or was reorganised away), least
+     *  recently looked at first. */
     async hintsToCheck(chain: string, limit: number) {
       const result = await db.execute(sql`
         SELECT h.tx_hash FROM machine_order_hints h JOIN machine_orders o ON o.id = h.order_id
         WHERE h.chain = ${chain} AND o.status IN (0, 2)
-          AND NOT EXISTS (SELECT 1 FROM machine_payments p WHERE p.chain = h.chain AND p.tx_hash = h.tx_hash)
+          AND NOT EXISTS (SELECT 1 FROM machine_payments p WHERE p.chain = h.chain AND p.tx_hash = h.tx_hash
+                          AND p.state <> 'orphaned')
         ORDER BY h.checked_at NULLS FIRST LIMIT ${limit}`);
       return rowsOf<{ tx_hash: string }>(result).map((r) => r.tx_hash);
+    },
+    /** Drops a hint whose transaction pays nothing to the collection address (failed, or sent elsewhere). */
+    async dropHint(chain: string, txHash: string) {
+      await db
+        .delete(machineOrderHints)
+        .where(and(eq(machineOrderHints.chain, chain), eq(machineOrderHints.txHash, txHash)));
     },
     async touchHint(chain: string, txHash: string) {
       await db
@@ -333,7 +341,7 @@ export function machinesRepository(db: AppDb) {
       const result = await db.execute(sql`
         SELECT 1 FROM machine_order_hints h WHERE h.order_id = ${orderId}
           AND NOT EXISTS (SELECT 1 FROM machine_payments p WHERE p.chain = h.chain AND p.tx_hash = h.tx_hash
-                          AND p.state IN ('applied', 'credited', 'third-party'))
+                          AND p.state IN ('applied', 'credited', 'third-party', 'orphaned'))
         LIMIT 1`);
       return rowsOf(result).length > 0;
     },
@@ -343,11 +351,51 @@ export function machinesRepository(db: AppDb) {
       const [row] = await db.select().from(machinePaymentCursors).where(eq(machinePaymentCursors.chain, chain));
       return row ?? null;
     },
+    /** Starts (or, for a chain with another genesis, restarts) the cursor at `nextBlock`. */
     async setCursor(chain: string, nextBlock: bigint, genesisHash: string) {
       await db
         .insert(machinePaymentCursors)
         .values({ chain, nextBlock, genesisHash })
-        .onConflictDoUpdate({ target: machinePaymentCursors.chain, set: { nextBlock, genesisHash } });
+        .onConflictDoUpdate({
+          target: machinePaymentCursors.chain,
+          set: { nextBlock, genesisHash, lastBlockHash: null, lastError: null, lastErrorAt: null },
+        });
+    },
+    /** The cursor locked for the scan's transaction; false when it is not at `expectedNext` any more. */
+    async lockCursorAt(chain: string, expectedNext: bigint): Promise<boolean> {
+      const [row] = await db
+        .select({ nextBlock: machinePaymentCursors.nextBlock })
+        .from(machinePaymentCursors)
+        .where(eq(machinePaymentCursors.chain, chain))
+        .for('update');
+      return row?.nextBlock === expectedNext;
+    },
+    async advanceCursor(chain: string, nextBlock: bigint, lastBlockHash: string | null, headBlock: bigint) {
+      await db
+        .update(machinePaymentCursors)
+        .set({ nextBlock, lastBlockHash, headBlock, scannedAt: sql`now()` })
+        .where(eq(machinePaymentCursors.chain, chain));
+    },
+    async noteCursorError(chain: string, message: string) {
+      await db
+        .update(machinePaymentCursors)
+        .set({
+          rpcErrors: sql`${machinePaymentCursors.rpcErrors} + 1`,
+          lastError: message.slice(0, 500),
+          lastErrorAt: sql`now()`,
+        })
+        .where(eq(machinePaymentCursors.chain, chain));
+    },
+
+    /** The user whose bound address of `currency` ('bnb' | 'sol') is `address` (EVM: any case), or null. */
+    async boundOwner(currency: 'bnb' | 'sol', address: string): Promise<bigint | null> {
+      const result = await db.execute(
+        currency === 'bnb'
+          ? sql`SELECT user_id::text AS id FROM bound_addresses WHERE currency = 'bnb' AND lower(wallet_address) = ${address.toLowerCase()}`
+          : sql`SELECT user_id::text AS id FROM bound_addresses WHERE currency = 'sol' AND wallet_address = ${address}`,
+      );
+      const [row] = rowsOf<{ id: string }>(result);
+      return row ? BigInt(row.id) : null;
     },
   };
 }

@@ -1,0 +1,155 @@
+import {
+  type Block,
+  decodeEventLog,
+  formatUnits,
+  getAddress,
+  type Hash,
+  type PublicClient,
+  parseAbiItem,
+  TransactionNotFoundError,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+} from 'viem';
+import type { CollectionSource, PaymentCheck } from '../collection-source.ts';
+import type { DepositSource, ScannedTransfer, WatchedToken } from '../deposit-source.ts';
+
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+/** Blocks read at once when looking for native transfers. */
+const IN_FLIGHT = 8;
+/** A native transfer is the transaction itself: one per transaction. */
+export const NATIVE_EVENT = 'native';
+
+/**
+ * BNB Smart Chain payments to the collection address. ERC-20 (EOEO): Transfer logs of the pinned contract with
+ * topic 2 = the collection address, through the deposit source (the node filters). Native BNB leaves no log: each
+ * block of the range is read with its transactions, and a transaction to the collection address with a value is
+ * a payment once its receipt says it succeeded (BNB sent by a contract's internal call is not seen: wallets send
+ * it directly). The range is bounded (`maxRange` blocks a scan) so one tick stays small; confirmed = head - depth
+ * (the deposit source's, so every watcher shares one idea of "confirmed").
+ */
+export function evmCollectionSource(
+  client: PublicClient,
+  deposits: DepositSource,
+  options: { maxRange?: bigint } = {},
+): CollectionSource {
+  async function receipt(hash: Hash): Promise<TransactionReceipt | null> {
+    try {
+      return await client.getTransactionReceipt({ hash });
+    } catch (error) {
+      if (error instanceof TransactionReceiptNotFoundError) return null;
+      throw error;
+    }
+  }
+
+  function nativePayment(
+    tx: { hash: Hash; from: string; to: string | null; value: bigint },
+    block: { number: bigint; hash: Hash },
+    native: WatchedToken,
+  ): ScannedTransfer {
+    return {
+      txHash: tx.hash.toLowerCase(),
+      eventIndex: NATIVE_EVENT,
+      blockNumber: block.number,
+      blockHash: block.hash,
+      currency: native.currency,
+      tokenContract: null,
+      from: getAddress(tx.from),
+      to: getAddress(tx.to as string),
+      amount: formatUnits(tx.value, native.decimals),
+    };
+  }
+
+  async function nativeIn(from: bigint, to: bigint, collection: string, native: WatchedToken) {
+    const wanted = collection.toLowerCase();
+    const numbers: bigint[] = [];
+    for (let n = from; n <= to; n++) numbers.push(n);
+    const found: ScannedTransfer[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < numbers.length) {
+        const blockNumber = numbers[next++] as bigint;
+        const block: Block<bigint, true> = await client.getBlock({ blockNumber, includeTransactions: true });
+        for (const tx of block.transactions) {
+          if (tx.to?.toLowerCase() !== wanted || tx.value === 0n) continue;
+          const r = await receipt(tx.hash);
+          if (r?.status !== 'success') continue; // a reverted transaction moved no BNB
+          found.push(nativePayment(tx, { number: block.number as bigint, hash: block.hash as Hash }, native));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, numbers.length) }, worker));
+    return found;
+  }
+
+  return {
+    chain: 'bsc',
+    genesisHash: () => deposits.genesisHash(),
+    heads: () => deposits.heads(),
+    blockHash: (block) => deposits.blockHash(block),
+    maxRange: options.maxRange ?? 100n,
+    async scan(from, to, collection, tokens) {
+      const native = tokens.find((t) => t.contract === null);
+      const [logs, natives] = await Promise.all([
+        deposits.transfers(from, to, tokens, [collection]),
+        native ? nativeIn(from, to, collection, native) : Promise.resolve([]),
+      ]);
+      const payments = [...logs.transfers, ...natives].map((p) => ({ ...p, txHash: p.txHash.toLowerCase() }));
+      return { payments, lastBlockHash: logs.lastBlockHash };
+    },
+    async ofTransaction(txHash, collection, tokens) {
+      const r = await receipt(txHash as Hash);
+      if (!r) return null;
+      if (r.status !== 'success') return [];
+      const wanted = collection.toLowerCase();
+      const block = { number: r.blockNumber, hash: r.blockHash };
+      const payments: ScannedTransfer[] = [];
+      const native = tokens.find((t) => t.contract === null);
+      if (native && r.to?.toLowerCase() === wanted) {
+        try {
+          const tx = await client.getTransaction({ hash: txHash as Hash });
+          if (tx.value > 0n) payments.push(nativePayment(tx, block, native));
+        } catch (error) {
+          if (!(error instanceof TransactionNotFoundError)) throw error;
+          return null;
+        }
+      }
+      const byContract = new Map(tokens.filter((t) => t.contract).map((t) => [String(t.contract).toLowerCase(), t]));
+      for (const log of r.logs) {
+        const token = byContract.get(log.address.toLowerCase());
+        if (!token || log.removed) continue;
+        let decoded: ReturnType<typeof decodeEventLog<[typeof TRANSFER]>>;
+        try {
+          decoded = decodeEventLog({ abi: [TRANSFER], data: log.data, topics: log.topics, strict: true });
+        } catch {
+          continue; // another event of the token (Approval…)
+        }
+        const { from, to, value } = decoded.args;
+        if (to.toLowerCase() !== wanted || value === 0n) continue;
+        payments.push({
+          txHash: txHash.toLowerCase(),
+          eventIndex: String(log.logIndex),
+          blockNumber: r.blockNumber,
+          blockHash: r.blockHash,
+          currency: token.currency,
+          tokenContract: getAddress(log.address),
+          from: getAddress(from),
+          to: getAddress(to),
+          amount: formatUnits(value, token.decimals),
+        });
+      }
+      return payments;
+    },
+    async check(payment, confirmed): Promise<PaymentCheck> {
+      const r = await receipt(payment.txHash as Hash);
+      if (r && r.status === 'success') {
+        if (r.blockHash !== payment.blockHash)
+          return { verdict: 'moved', blockNumber: r.blockNumber, blockHash: r.blockHash };
+        return r.blockNumber <= confirmed ? { verdict: 'final' } : { verdict: 'wait' };
+      }
+      // Gone only when its block really changed: a node behind a load balancer may not know it for a moment.
+      const now = await deposits.blockHash(payment.blockNumber).catch(() => null);
+      if (r?.status === 'reverted' || (now !== null && now !== payment.blockHash)) return { verdict: 'gone' };
+      return { verdict: 'wait' };
+    },
+  };
+}

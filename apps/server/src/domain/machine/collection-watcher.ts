@@ -1,0 +1,239 @@
+import { ORDER_STATUS } from '@aidf/contract';
+import { SOL_TOKEN } from '../../chain/chain-services.ts';
+import type { CollectionSource } from '../../chain/collection-source.ts';
+import type { ScannedTransfer, WatchedToken } from '../../chain/deposit-source.ts';
+import type { Repositories } from '../../db/repositories/index.ts';
+import type { PaymentRow } from '../../db/repositories/machines.ts';
+import { errorSummary } from '../chain/error-summary.ts';
+import { type MachineConfig, machineConfig } from './machine-config.ts';
+import { openStatusOf, settlePayment } from './order-lifecycle.ts';
+
+export interface CollectionWatcherOptions {
+  repos: Repositories;
+  source: CollectionSource;
+  /** This instance's name in the lease: only the lease holder works. */
+  owner: string;
+  leaseMs?: number;
+  /** Where a new cursor starts: block 0 (dev chains, tests) or the confirmed head (a production chain). */
+  startAt?: 'genesis' | 'head';
+  /** Outside production a chain with another genesis (a restarted dev chain) restarts the cursor. */
+  allowChainReset?: boolean;
+  /** The collection addresses while the settings are empty (the hot wallet beside the dev chains). */
+  fallback?: { bsc: string | null; solana: string | null };
+  /** Hints and seen payments looked at per tick. */
+  batch?: number;
+  now?: () => Date;
+}
+
+export type CollectionTickResult =
+  | {
+      outcome: 'scanned' | 'caught-up';
+      /** Payments found through hints, and in the scanned range. */
+      hinted: number;
+      found: number;
+      /** Payments settled (counted, credited or set aside as third-party), and reorganised away. */
+      settled: number;
+      orphaned: number;
+    }
+  | { outcome: 'not-lease-holder' | 'not-configured' | 'cursor-moved' }
+  | { outcome: 'stopped'; reason: string };
+
+const BNB_TOKEN: WatchedToken = { currency: 'bnb', contract: null, decimals: 18 };
+
+/**
+ * The collection watcher of one chain (issue 11 point 4, RULES.md "AI miner"): records every payment to the
+ * platform's collection address, one row per (chain, transaction, log or instruction), and settles each once it
+ * is deep enough (BSC_CONFIRMATIONS blocks; Solana finalized) through settlePayment, under the rows of the users
+ * concerned. A tick: (1) the transaction ids clients submitted (hints), read at any depth so the order shows
+ * them pending; (2) one bounded range after the persisted cursor, up to the confirmed head, which finds the
+ * payments no client reported; (3) the payments waiting for their depth, each checked again on the chain first:
+ * one whose block was reorganised away is orphaned and never counted, one moved to another block waits there.
+ * A lease lets one instance work at a time; the unique key, the row lock and the movement's idempotency key
+ * make a second instance or a rescan settle nothing twice.
+ */
+export function collectionWatcher(options: CollectionWatcherOptions) {
+  const { repos, source, owner } = options;
+  const chain = source.chain;
+  const leaseName = `collection-watcher:${chain}`;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const batch = options.batch ?? 100;
+  const now = options.now ?? (() => new Date());
+  const boundCurrency = chain === 'bsc' ? 'bnb' : 'sol';
+
+  /** The native coin and, on BNB Smart Chain, the pinned EOEO contract: what an order may lack on this chain. */
+  async function tokens(): Promise<WatchedToken[]> {
+    if (chain === 'solana') return [SOL_TOKEN];
+    const eoeo = (await repos.tokenConfigs.all()).find((t) => t.chainCurrency === 'bnb' && t.currency === 'eoeo');
+    return eoeo?.contractAddress
+      ? [BNB_TOKEN, { currency: 'eoeo', contract: eoeo.contractAddress, decimals: eoeo.decimals }]
+      : [BNB_TOKEN];
+  }
+
+  const record = (p: ScannedTransfer, on: Repositories = repos) =>
+    on.machines.upsertPayment(
+      {
+        chain,
+        txHash: p.txHash,
+        eventIndex: p.eventIndex,
+        blockNumber: p.blockNumber,
+        blockHash: p.blockHash,
+        currency: p.currency,
+        tokenContract: p.tokenContract,
+        fromAddress: p.from,
+        toAddress: p.to,
+        amount: p.amount,
+      },
+      false,
+    );
+
+  /** 0 or 2 again for an open order whose payments changed (found, reorganised away, counted for another). */
+  async function refreshOrder(tx: Repositories, orderId: bigint) {
+    const order = await tx.machines.orderForUpdate(orderId);
+    if (!order || (order.status !== ORDER_STATUS.awaitingPayment && order.status !== ORDER_STATUS.pending)) return;
+    const status = await openStatusOf(tx, order);
+    if (status !== order.status) await tx.machines.setOrder(order.id, { status });
+  }
+
+  async function lockedForHint<T>(txHash: string, work: (tx: Repositories, hintOrder: bigint | null) => Promise<T>) {
+    const hint = await repos.machines.hint(chain, txHash);
+    return repos.transaction(async (tx) => {
+      if (hint) await tx.users.lockForMoney([hint.userId]);
+      return work(tx, hint?.orderId ?? null);
+    });
+  }
+
+  async function checkHints(collection: string, watched: WatchedToken[]): Promise<number> {
+    let found = 0;
+    for (const txHash of await repos.machines.hintsToCheck(chain, batch)) {
+      const payments = await source.ofTransaction(txHash, collection, watched);
+      await repos.machines.touchHint(chain, txHash);
+      if (payments === null) continue; // not on chain (yet): looked at again next tick
+      await lockedForHint(txHash, async (tx, orderId) => {
+        // Failed, or paid nothing to the collection address: the hint no longer keeps the order pending.
+        if (payments.length === 0) await tx.machines.dropHint(chain, txHash);
+        if (orderId !== null) await refreshOrder(tx, orderId);
+      });
+      for (const payment of payments) await record(payment);
+      if (payments.length > 0) await lockedForHint(txHash, (tx, orderId) => refreshOrder(tx, orderId as bigint));
+      found += payments.length;
+    }
+    return found;
+  }
+
+  async function cursorFor(confirmed: bigint) {
+    const genesis = await source.genesisHash();
+    const cursor = await repos.machines.cursor(chain);
+    if (cursor && cursor.genesisHash === genesis) return cursor;
+    if (cursor && !options.allowChainReset) {
+      return { stop: `the RPC serves another chain (genesis ${genesis}, the cursor's is ${cursor.genesisHash})` };
+    }
+    await repos.machines.setCursor(chain, options.startAt === 'head' && confirmed > 0n ? confirmed : 0n, genesis);
+    return repos.machines.cursor(chain);
+  }
+
+  /** One bounded range after the cursor; answers the payments recorded, null when another instance moved it. */
+  async function scanRange(
+    collection: string,
+    watched: WatchedToken[],
+    head: bigint,
+    confirmed: bigint,
+  ): Promise<{ stop: string } | { found: number; caughtUp: boolean } | null> {
+    const cursor = await cursorFor(confirmed);
+    if (!cursor) throw new Error('collection cursor vanished after reset');
+    if ('stop' in cursor) return { stop: cursor.stop };
+    const from = cursor.nextBlock;
+    if (from > confirmed) return { found: 0, caughtUp: true };
+    if (cursor.lastBlockHash && from > 0n) {
+      const seen = await source.blockHash(from - 1n);
+      if (seen !== null && seen !== cursor.lastBlockHash) {
+        return {
+          stop: `block ${from - 1n} changed after it was scanned: a reorganisation deeper than the confirmation depth; scanning stopped for an operator`,
+        };
+      }
+    }
+    const to = confirmed < from + source.maxRange - 1n ? confirmed : from + source.maxRange - 1n;
+    const { payments, lastBlockHash } = await source.scan(from, to, collection, watched);
+    const moved = await repos.transaction(async (tx) => {
+      if (!(await tx.machines.lockCursorAt(chain, from))) return false;
+      for (const payment of payments) await record(payment, tx);
+      await tx.machines.advanceCursor(chain, to + 1n, lastBlockHash, head);
+      return true;
+    });
+    return moved ? { found: payments.length, caughtUp: to >= confirmed } : null;
+  }
+
+  async function settle(row: PaymentRow, config: MachineConfig): Promise<boolean> {
+    const payer = row.fromAddress ? await repos.machines.boundOwner(boundCurrency, row.fromAddress) : null;
+    const hint = await repos.machines.hint(chain, row.txHash);
+    return repos.transaction(async (tx) => {
+      // The lock order of money: the users' rows (in id order), then the payment, the order, the accounts.
+      await tx.users.lockForMoney([payer, hint?.userId].filter((id): id is bigint => id != null));
+      const payment = await tx.machines.paymentForUpdate(row.id);
+      if (payment?.state !== 'seen') return false;
+      await settlePayment(tx, payment, payer, config, now());
+      // A hint by someone else than the payer (another user offered this transaction): their order waits no more.
+      if (hint && hint.userId !== payer) await refreshOrder(tx, hint.orderId);
+      return true;
+    });
+  }
+
+  async function orphan(row: PaymentRow): Promise<void> {
+    await lockedForHint(row.txHash, async (tx, orderId) => {
+      const payment = await tx.machines.paymentForUpdate(row.id);
+      if (payment?.state !== 'seen') return;
+      await tx.machines.setPayment(row.id, { state: 'orphaned' });
+      if (orderId !== null) await refreshOrder(tx, orderId);
+    });
+  }
+
+  async function settleDeep(confirmed: bigint, config: MachineConfig) {
+    let settled = 0;
+    let orphaned = 0;
+    for (const row of await repos.machines.seenPayments(chain, batch)) {
+      if (row.blockNumber > confirmed) break; // ordered by block: the rest is shallower still
+      const check = await source.check(row, confirmed);
+      if (check.verdict === 'final') {
+        if (await settle(row, config)) settled++;
+      } else if (check.verdict === 'gone') {
+        await orphan(row);
+        orphaned++;
+      } else if (check.verdict === 'moved') {
+        await repos.machines.setPayment(row.id, { blockNumber: check.blockNumber, blockHash: check.blockHash });
+      }
+    }
+    return { settled, orphaned };
+  }
+
+  async function tick(): Promise<CollectionTickResult> {
+    const config = await machineConfig(repos, options.fallback);
+    const collection = config.collection[chain];
+    if (!collection) return { outcome: 'not-configured' };
+    if (!(await repos.chain.takeLease(leaseName, owner, leaseMs))) return { outcome: 'not-lease-holder' };
+    const watched = await tokens();
+    const { head, confirmed } = await source.heads();
+    const hinted = await checkHints(collection, watched);
+    const scanned = await scanRange(collection, watched, head, confirmed);
+    if (scanned === null) return { outcome: 'cursor-moved' };
+    if ('stop' in scanned) {
+      await repos.machines.noteCursorError(chain, scanned.stop);
+      return { outcome: 'stopped', reason: scanned.stop };
+    }
+    const { settled, orphaned } = await settleDeep(confirmed, config);
+    return {
+      outcome: scanned.caughtUp ? 'caught-up' : 'scanned',
+      hinted,
+      found: scanned.found,
+      settled,
+      orphaned,
+    };
+  }
+
+  return {
+    tick,
+    /** Records a failed tick (RPC down, …) for the operator. */
+    noteError: (error: unknown) => repos.machines.noteCursorError(chain, errorSummary(error)),
+    release: () => repos.chain.releaseLease(leaseName, owner),
+  };
+}
+
+export type CollectionWatcher = ReturnType<typeof collectionWatcher>;

@@ -1,0 +1,303 @@
+import { type SolanaDevChain, sendInstructions, startSolanaDevChain } from '@aidf/devchain';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58 } from '@scure/base';
+import { createKeyPairSignerFromPrivateKeyBytes, createSolanaRpc, generateKeyPairSigner } from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import { createWalletClient, erc20Abi, http, parseEther, parseUnits } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bscChain } from '../src/chain/evm/bsc-client.ts';
+import { evmCollectionSource } from '../src/chain/evm/evm-collection-source.ts';
+import { solanaCollectionSource } from '../src/chain/solana/solana-collection-source.ts';
+import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
+import { checkLedger } from '../src/domain/ledger/check.ts';
+import { type CollectionWatcher, collectionWatcher } from '../src/domain/machine/collection-watcher.ts';
+import { type ChainTestServer, startChainTestServer } from './chain.ts';
+import { call, startTestServer, type TestServer } from './test-server.ts';
+import { type Account, balanceOf, credit, signUp } from './users.ts';
+import type { TestWallet } from './wallets.ts';
+
+const DEPTH = 15; // RULES.md: BSC counts a transaction after 15 confirmations
+const FINALIZED_DEPTH = 31;
+
+async function ops(server: TestServer, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${DEV_OPERATOR_TOKEN}`,
+      'x-operator': 'payment-tests',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read any field of the envelope
+  return { status: res.status, json: (await res.json()) as any };
+}
+const newItem = async (server: TestServer, price: Record<string, string>) =>
+  (await ops(server, 'POST', '/ops/v1/machine/items', { ...price, reason: 'payment tests' })).json.data.id as string;
+const buy = async (server: TestServer, user: Account, id: string) =>
+  (await call(server.baseUrl, `/v1/cow/home/buy/ai/${id}`, { body: {}, token: user.token })).json;
+const orderOf = async (server: TestServer, user: Account, orderNo: string) =>
+  (await call(server.baseUrl, `/v1/cow/home/order/${orderNo}`, { method: 'GET', token: user.token })).json.data;
+const submitHash = async (server: TestServer, user: Account, orderNo: string, txId: string) =>
+  (await call(server.baseUrl, '/v1/cow/home/order/hash', { body: { orderNo, txId }, token: user.token })).json;
+const machinesOf = async (server: TestServer, user: Account) =>
+  (await call(server.baseUrl, '/v1/cow/ai/machine/p/1-100', { body: {}, token: user.token })).json.data;
+
+/** Ticks until the watcher has caught up; any other end (lease lost, stopped) fails the test. */
+async function watchAll(watcher: CollectionWatcher) {
+  const total = { hinted: 0, found: 0, settled: 0, orphaned: 0 };
+  for (let i = 0; i < 200; i++) {
+    const result = await watcher.tick();
+    if (result.outcome !== 'scanned' && result.outcome !== 'caught-up') {
+      throw new Error(`the collection watcher ended with ${JSON.stringify(result)}`);
+    }
+    total.hinted += result.hinted;
+    total.found += result.found;
+    total.settled += result.settled;
+    total.orphaned += result.orphaned;
+    if (result.outcome === 'caught-up') return total;
+  }
+  throw new Error('the collection watcher never caught up');
+}
+
+describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
+  let server: ChainTestServer;
+  let watcher: CollectionWatcher;
+  const collection = privateKeyToAccount(generatePrivateKey()).address;
+
+  /** A user signed in with a key that also sends BNB and EOEO on the dev chain (the bound address pays). */
+  async function payer(funds: { bnb?: string; eoeo?: string } = {}) {
+    const account = privateKeyToAccount(generatePrivateKey());
+    await server.evm.fund(account.address, { bnb: '10', ...funds });
+    const client = createWalletClient({
+      account,
+      chain: bscChain(server.evm.rpcUrl),
+      transport: http(server.evm.rpcUrl),
+    });
+    const wallet: TestWallet = {
+      currency: 'bnb',
+      address: account.address,
+      sign: (m) => account.signMessage({ message: m }),
+    };
+    return {
+      address: account.address,
+      wallet,
+      sendBnb: (amount: string, to: `0x${string}` = collection) =>
+        client.sendTransaction({ to, value: parseEther(amount) }),
+      sendEoeo: (amount: string, to: `0x${string}` = collection) =>
+        client.writeContract({
+          address: server.evm.tokens.eoeo,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [to, parseUnits(amount, 18)],
+        }),
+    };
+  }
+  /** A fresh user with a bound paying wallet, and an order of `price` with `covered` in the balance. */
+  async function buyer(price: Record<string, string>, covered: Record<string, string> = {}, funds = {}) {
+    const wallet = await payer(funds);
+    const user = await signUp(server, wallet.wallet);
+    for (const [currency, amount] of Object.entries(covered)) await credit(server, user.username, currency, amount);
+    const order = (await buy(server, user, await newItem(server, { worth: '100', ...price }))).data;
+    return { wallet, user, order };
+  }
+
+  beforeAll(async () => {
+    server = await startChainTestServer();
+    const bsc = server.app.chains.bsc;
+    if (!bsc) throw new Error('BSC not configured');
+    await ops(server, 'POST', '/ops/v1/config', {
+      key: 'machine.collectionAddress.bsc',
+      value: collection,
+      reason: 'payment tests',
+    });
+    watcher = collectionWatcher({
+      repos: server.repos,
+      source: evmCollectionSource(bsc.client, bsc.deposits),
+      owner: 'collection-a',
+      allowChainReset: true,
+      leaseMs: 60_000,
+    });
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('a BNB lack paid from the bound key: status 2 after the hint, 1 after 15 blocks (not 14), and a machine', async () => {
+    const { wallet, user, order } = await buyer({ bnbAmount: '1' }, { bnb: '0.25' });
+    expect(order).toMatchObject({ status: 0, lackBnb: '0.75' });
+    expect(order.payBsc.collectionAddress).toBe(collection);
+    const tx = await wallet.sendBnb('0.75');
+    expect((await submitHash(server, user, order.orderNo, tx)).data.status).toBe(2);
+    expect((await watchAll(watcher)).hinted).toBe(1);
+    expect(await orderOf(server, user, order.orderNo)).toMatchObject({ status: 2, unconfirmedBnb: '0.75' });
+    await server.evm.mine(DEPTH - 1);
+    expect((await watchAll(watcher)).settled).toBe(0);
+    expect((await orderOf(server, user, order.orderNo)).status).toBe(2);
+    await server.evm.mine(1);
+    expect((await watchAll(watcher)).settled).toBe(1);
+    const paid = await orderOf(server, user, order.orderNo);
+    expect(paid).toMatchObject({ status: 1, lackBnb: '0' });
+    expect(paid.machineId).not.toBeNull();
+    expect((await machinesOf(server, user)).list).toMatchObject([{ worth: '100', status: 'running' }]);
+    expect(await balanceOf(server, user, 'bnb')).toBe('0');
+    // A rescan from genesis finds the same payment and settles nothing again.
+    await server.repos.machines.setCursor('bsc', 0n, (await server.repos.machines.cursor('bsc'))?.genesisHash ?? '');
+    expect((await watchAll(watcher)).settled).toBe(0);
+    expect(await balanceOf(server, user, 'bnb')).toBe('0');
+  });
+
+  it('underpaid in EOEO (unreported): stays 0 with the rest lacking; the rest paid: 1', async () => {
+    const { wallet, user, order } = await buyer({ eoeoAmount: '10' }, {}, { eoeo: '100' });
+    expect(order).toMatchObject({ status: 0, lackEoeo: '10' });
+    await wallet.sendEoeo('4'); // the page was closed: no hash submitted
+    await server.evm.mine(DEPTH);
+    expect((await watchAll(watcher)).settled).toBe(1);
+    expect(await orderOf(server, user, order.orderNo)).toMatchObject({ status: 0, lackEoeo: '6' });
+    const rest = await wallet.sendEoeo('6');
+    expect((await submitHash(server, user, order.orderNo, rest)).data.status).toBe(2);
+    await server.evm.mine(DEPTH);
+    expect((await watchAll(watcher)).settled).toBe(1);
+    expect(await orderOf(server, user, order.orderNo)).toMatchObject({ status: 1, lackEoeo: '0' });
+    expect(await balanceOf(server, user, 'eoeo')).toBe('0');
+  });
+
+  it('overpaid: the order is paid and the excess is in the balance', async () => {
+    const { wallet, user, order } = await buyer({ bnbAmount: '0.5' });
+    const tx = await wallet.sendBnb('0.8');
+    await submitHash(server, user, order.orderNo, tx);
+    await server.evm.mine(DEPTH);
+    await watchAll(watcher);
+    expect((await orderOf(server, user, order.orderNo)).status).toBe(1);
+    expect(await balanceOf(server, user, 'bnb')).toBe('0.3');
+  });
+
+  it('paid after a cancel: everything is credited to the balance', async () => {
+    const { wallet, user, order } = await buyer({ bnbAmount: '0.5' }, { bnb: '0.1' });
+    const cancelled = await call(server.baseUrl, '/v1/cow/home/order/cancel', {
+      body: { orderNo: order.orderNo },
+      token: user.token,
+    });
+    expect(cancelled.json.data.status).toBe(3);
+    await wallet.sendBnb('0.4');
+    await server.evm.mine(DEPTH);
+    expect((await watchAll(watcher)).settled).toBe(1);
+    expect((await orderOf(server, user, order.orderNo)).status).toBe(3);
+    expect(await balanceOf(server, user, 'bnb')).toBe('0.5'); // 0.1 given back + 0.4 paid late
+  });
+
+  it('one transaction offered for a second order or by another user pays one (81025)', async () => {
+    const { wallet, user, order } = await buyer({ bnbAmount: '0.2' });
+    const tx = await wallet.sendBnb('0.2');
+    const other = await buyer({ bnbAmount: '0.2' });
+    expect((await submitHash(server, user, order.orderNo, tx)).data.status).toBe(2);
+    expect((await submitHash(server, other.user, other.order.orderNo, tx)).code).toBe(81025);
+    await server.evm.mine(DEPTH);
+    await watchAll(watcher);
+    expect((await orderOf(server, user, order.orderNo)).status).toBe(1);
+    expect(await orderOf(server, other.user, other.order.orderNo)).toMatchObject({ status: 0, lackBnb: '0.2' });
+    // The same user's next order (the first machine out): the transaction is not offered twice.
+    await server.database.db.execute(
+      `UPDATE machines SET status = 'out', mined = cap WHERE user_id = ${user.mid}` as never,
+    );
+    const second = await buy(server, user, await newItem(server, { worth: '100', bnbAmount: '0.2' }));
+    expect(second.data.status).toBe(0);
+    expect((await submitHash(server, user, second.data.orderNo, tx)).code).toBe(81025);
+    await watchAll(watcher);
+    expect(await orderOf(server, user, second.data.orderNo)).toMatchObject({ status: 0, lackBnb: '0.2' });
+  });
+
+  it("a third party's transfer is not counted for the order and is listed for the operator", async () => {
+    const { user, order } = await buyer({ bnbAmount: '0.3' });
+    const stranger = await payer();
+    const tx = await stranger.sendBnb('0.3');
+    expect((await submitHash(server, user, order.orderNo, tx)).data.status).toBe(2);
+    await server.evm.mine(DEPTH);
+    await watchAll(watcher);
+    expect(await orderOf(server, user, order.orderNo)).toMatchObject({ status: 0, lackBnb: '0.3' });
+    expect(await balanceOf(server, user, 'bnb')).toBe('0');
+    const listed = await ops(server, 'GET', '/ops/v1/machine/third-party-payments');
+    expect(listed.json.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ txHash: tx, from: stranger.address, amount: '0.3' })]),
+    );
+  });
+
+  it('a payment reorganised away before its confirmations is never counted', async () => {
+    const { wallet, user, order } = await buyer({ bnbAmount: '0.6' });
+    const before = await server.evm.snapshot();
+    const tx = await wallet.sendBnb('0.6');
+    await submitHash(server, user, order.orderNo, tx);
+    await server.evm.mine(5);
+    await watchAll(watcher);
+    expect(await orderOf(server, user, order.orderNo)).toMatchObject({ status: 2, unconfirmedBnb: '0.6' });
+    await server.evm.revert(before); // the blocks with the payment are gone
+    await server.evm.mine(DEPTH + 5);
+    const { settled, orphaned } = await watchAll(watcher);
+    expect({ settled, orphaned }).toEqual({ settled: 0, orphaned: 1 });
+    expect(await orderOf(server, user, order.orderNo)).toMatchObject({
+      status: 0,
+      lackBnb: '0.6',
+      unconfirmedBnb: '0',
+    });
+    expect(await balanceOf(server, user, 'bnb')).toBe('0');
+    expect((await machinesOf(server, user)).total).toBe(0);
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  });
+});
+
+describe('[api] AI miner payments in SOL on the Solana dev stand-in', () => {
+  let chain: SolanaDevChain;
+  let server: TestServer;
+  let watcher: CollectionWatcher;
+  let collection: string;
+
+  beforeAll(async () => {
+    chain = await startSolanaDevChain({ finalizationDepth: FINALIZED_DEPTH });
+    server = await startTestServer({ env: { SOLANA_RPC_URL: chain.rpcUrl } });
+    collection = (await generateKeyPairSigner()).address;
+    await ops(server, 'POST', '/ops/v1/config', {
+      key: 'machine.collectionAddress.solana',
+      value: collection,
+      reason: 'payment tests',
+    });
+    const solana = server.app.chains.solana;
+    if (!solana) throw new Error('Solana not configured');
+    watcher = collectionWatcher({
+      repos: server.repos,
+      source: solanaCollectionSource(solana.rpcUrl, solana.deposits),
+      owner: 'collection-sol',
+      allowChainReset: true,
+      leaseMs: 60_000,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await chain?.close();
+  });
+
+  it('a SOL lack paid from the bound key: 2 after the hint, 1 once finalized, and a machine', async () => {
+    const secret = ed25519.utils.randomSecretKey();
+    const signer = await createKeyPairSignerFromPrivateKeyBytes(secret);
+    const wallet: TestWallet = {
+      currency: 'sol',
+      address: signer.address,
+      sign: async (message) => base58.encode(ed25519.sign(new TextEncoder().encode(message), secret)),
+    };
+    await chain.fund(signer.address, { sol: '5' });
+    const user = await signUp(server, wallet);
+    const order = (await buy(server, user, await newItem(server, { worth: '100', solAmount: '0.6' }))).data;
+    expect(order).toMatchObject({ status: 0, lackSol: '0.6' });
+    expect(order.paySol).toMatchObject({ collectionAddress: collection, fromAddress: signer.address });
+    const signature = await sendInstructions(createSolanaRpc(chain.rpcUrl), signer, [
+      getTransferSolInstruction({ source: signer, destination: collection as never, amount: 600_000_000n }),
+    ]);
+    chain.advanceSlots(1); // the next slot: the payment is 'confirmed', not yet 'finalized'
+    expect((await submitHash(server, user, order.orderNo, signature)).data.status).toBe(2);
+    expect((await watchAll(watcher)).settled).toBe(0);
+    expect(await orderOf(server, user, order.orderNo)).toMatchObject({ status: 2, unconfirmedSol: '0.6' });
+    chain.advanceSlots(FINALIZED_DEPTH);
+    expect((await watchAll(watcher)).settled).toBe(1);
+    expect(await orderOf(server, user, order.orderNo)).toMatchObject({ status: 1, lackSol: '0' });
+    expect((await machinesOf(server, user)).total).toBe(1);
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  });
+});
