@@ -2,6 +2,7 @@ import type { TChainName, TUserInfo } from '@aidf/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { showToast } from '../../components/toast.tsx';
+import { forgetInvite } from '../../lib/invite.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { saveLogin } from '../../lib/session.ts';
 
@@ -17,6 +18,8 @@ export function completeLogin(
     userInfo: result.data,
     ...(wallet ? { walletAddress: wallet.address, chain: wallet.chain } : {}),
   });
+  // An account with an inviter has used (or cannot use) the invitation kept for it; one without keeps it.
+  if (result.data.inviteAddress) forgetInvite();
   openLoginDialog(null);
   showToast(deps.t(deps.toastKey ?? 'messages.coin_T'), 'success');
   void deps.queryClient.invalidateQueries();

@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
+import { inviteCodeOf } from '../../lib/invite.ts';
 
-/** The invite code of the invitation link (`?invite=`), or null. */
+/** The invite code of the invitation link (`?invite=`, kept until a sign-in completes), or null. */
 export function useInviteCode(): string | null {
-  const code = useSearchParams()[0].get('invite')?.trim();
-  return code ? code : null;
+  return inviteCodeOf(useLocation().search);
 }

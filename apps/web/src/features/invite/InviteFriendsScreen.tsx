@@ -1,5 +1,107 @@
-import { EmptyScreen } from '../../components/EmptyScreen.tsx';
+import { formatAmount, Money } from '@aidf/contract';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { showToast } from '../../components/toast.tsx';
+import { inviteLink } from '../../lib/invite.ts';
+import { useTeam } from '../ecology/use-team.ts';
+import { useHomeUser } from '../me/api/account-queries.ts';
 
+/** The link as a QR code (an SVG made in the page, no image service). */
+function QrCode({ text, label }: { text: string; label: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }).then(
+      (markup) => live && setSvg(markup),
+      () => live && setSvg(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  if (!svg) return null;
+  return (
+    <img
+      className="qr-code"
+      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+      alt={label}
+      data-testid="invite-qr"
+    />
+  );
+}
+
+/**
+ * /invitefriends (issue 12): the invitation link with its QR code, copy and the phone's share sheet (copy
+ * where the Web Share API is missing or refused), how many joined through it and what they earned the user.
+ */
 export default function InviteFriendsScreen() {
-  return <EmptyScreen name="invitefriends" />;
+  const { t } = useTranslation();
+  const home = useHomeUser();
+  const team = useTeam(null);
+  const code = home.data?.inviteCode;
+  if (!code) return null;
+  const link = inviteLink(code);
+  const copy = () =>
+    navigator.clipboard.writeText(link).then(
+      () => showToast(t('invite.copied'), 'success'),
+      () => showToast(link),
+    );
+  const share = async () => {
+    const data = { title: t('invite.shareTitle'), text: t('invite.shareText'), url: link };
+    if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
+      try {
+        await navigator.share(data);
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') return; // the user closed the sheet
+      }
+    }
+    await copy();
+  };
+  const earned = (team.data?.income ?? []).reduce((sum, row) => sum.plus(row.amount), new Money(0));
+  return (
+    <div className="stack" data-testid="invite-friends">
+      <section className="card stack-sm invite-card">
+        <h2 className="section-title">{t('invite.yourLink')}</h2>
+        <QrCode text={link} label={t('invite.qrLabel')} />
+        <p className="mono small invite-link" data-testid="invite-link">
+          <bdi dir="ltr">{link}</bdi>
+        </p>
+        <p className="small">
+          {t('invite.yourCode')} <bdi className="mono">{code}</bdi>
+        </p>
+        <div className="button-row">
+          <button type="button" className="button" onClick={share} data-testid="invite-share">
+            {t('invite.share')}
+          </button>
+          <button type="button" className="button button-quiet" onClick={copy} data-testid="invite-copy">
+            {t('invite.copy')}
+          </button>
+        </div>
+      </section>
+      <section className="card stack-sm" data-testid="invite-results">
+        <dl className="figures small">
+          <div>
+            <dt>{t('invite.joined')}</dt>
+            <dd data-testid="invite-joined">{team.data?.directCount ?? 0}</dd>
+          </div>
+          <div>
+            <dt>{t('invite.teamSize')}</dt>
+            <dd>{team.data?.teamSize ?? 0}</dd>
+          </div>
+          <div>
+            <dt>{t('invite.earned')}</dt>
+            <dd data-testid="invite-earned">
+              <bdi dir="ltr">{formatAmount(earned.toFixed())}</bdi> AIDF
+            </dd>
+          </div>
+        </dl>
+        <Link className="link-button small" to="/ecology">
+          {t('invite.seeTeam')}
+        </Link>
+      </section>
+    </div>
+  );
 }

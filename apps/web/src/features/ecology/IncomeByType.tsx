@@ -1,0 +1,30 @@
+import { formatAmount } from '@aidf/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** What the team paid the user, by bonus type (SPEC.md transaction-type labels), with the way to the details. */
+type TeamBonusType = 'cow-push-income' | 'cow-sns-level-income' | 'cow-sns-same-level-income';
+
+export function IncomeByType({ income }: { income: { type: TeamBonusType; amount: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card stack-sm" data-testid="team-income">
+      <div className="row-between">
+        <h2 className="section-title">{t('team.income')}</h2>
+        <Link className="link-button small" to="/incomeDetail">
+          {t('team.incomeDetails')}
+        </Link>
+      </div>
+      <dl className="figures figures-rows small">
+        {income.map((row) => (
+          <div key={row.type} data-testid={`income-${row.type}`}>
+            <dt>{t(`txType.${row.type}`)}</dt>
+            <dd>
+              <bdi dir="ltr">{formatAmount(row.amount)}</bdi> AIDF
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
