@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../src/dev/seed.ts';
 import { buyInTest } from './team-helpers.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, signUp } from './users.ts';
@@ -90,5 +91,21 @@ describe('[api] team', () => {
     expect(refused.json.code).toBe(81045);
     const upward = await teamOf(friend, `?of=${inviter.username}`);
     expect(upward.json.code).toBe(81045);
+  });
+
+  it("npm start's demo team: alice sees six members on three levels, star level 2 and each kind of bonus", async () => {
+    await seed(server.repos);
+    const alice = await server.repos.users.byUsername('alice');
+    if (!alice) throw new Error('no demo alice');
+    const stats = await server.repos.team.stats(alice.id);
+    expect({ level: stats.level, direct: stats.directCount, volume: Number(stats.teamVolume) }).toEqual({
+      level: 2,
+      direct: 2,
+      volume: 7100,
+    });
+    expect(await server.repos.team.teamSize(alice.id)).toBe(6);
+    const income = await server.repos.team.incomeByType(alice.id);
+    expect([...income.keys()].sort()).toEqual(['cow-push-income', 'cow-sns-level-income', 'cow-sns-same-level-income']);
+    expect(await seed(server.repos)).toMatchObject({ demoUsers: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { LANGUAGE_CODES, type TLanguage } from '@aidf/contract';
 import type { Repositories } from '../db/repositories/index.ts';
 import { publishAnnouncement } from '../domain/content/publish-announcement.ts';
+import { seedDemoTeam } from './demo-team.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { SEED_ANNOUNCEMENTS_EN } from './seed-announcements.en.ts';
 import translations from './seed-announcements.json' with { type: 'json' };
@@ -17,6 +18,7 @@ export async function seed(
   now = new Date(),
 ): Promise<{ announcements: number; demoUsers: number }> {
   const demoUsers = await seedDemoUsers(repos);
+  await seedDemoTeam(repos);
   if ((await repos.announcements.count()) > 0) return { announcements: 0, demoUsers };
   // Oldest first, so ids follow publish time.
   const oldestFirst = [...SEED_ANNOUNCEMENTS_EN].sort((a, b) => b.daysAgo - a.daysAgo);
