@@ -26,6 +26,8 @@ describe('[api] feedback tickets: create, list, replies, follow-up, states (issu
     call(server.baseUrl, `/v1/cms/work/order/memberCheck/p/${no}/1-100`, { token: user.token });
   const followUp = (user: Account, no: string, content: string, attach: string[] = []) =>
     call(server.baseUrl, `/v1/cms/work/order/reply/${no}`, { body: { content, attach }, token: user.token });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read any field of the envelope
+  const openTickets = async (): Promise<any> => (await operatorGet(server, '/ops/v1/tickets')).json();
   const reply = (no: string, content: string) => operatorPost(server, `/ops/v1/tickets/${no}/reply`, { content });
 
   beforeAll(async () => {
@@ -62,7 +64,7 @@ describe('[api] feedback tickets: create, list, replies, follow-up, states (issu
 
   it('an operator sees it among the open tickets, replies (audited), and the state becomes replied', async () => {
     const no = (await create(alice, ticketBody('Second question'))).json.data.id;
-    const open = await (await operatorGet(server, '/ops/v1/tickets')).json();
+    const open = await openTickets();
     const mine = open.data.find((t: { workOrderNo: string }) => t.workOrderNo === no);
     expect(mine).toMatchObject({ username: alice.username, messages: [{ from: 'user', content: 'Second question' }] });
     // Oldest first: the first test's ticket comes before this one.
@@ -83,7 +85,7 @@ describe('[api] feedback tickets: create, list, replies, follow-up, states (issu
       .from(operatorActions)
       .where(eq(operatorActions.action, 'ticket-reply'));
     expect(audit).toEqual([{ operator: 'support-alice', detail: expect.objectContaining({ ticketId: no }) }]);
-    const stillOpen = await (await operatorGet(server, '/ops/v1/tickets')).json();
+    const stillOpen = await openTickets();
     expect(stillOpen.data.map((t: { workOrderNo: string }) => t.workOrderNo)).not.toContain(no);
   });
 
@@ -101,7 +103,7 @@ describe('[api] feedback tickets: create, list, replies, follow-up, states (issu
       'operator',
       'user',
     ]);
-    const open = await (await operatorGet(server, '/ops/v1/tickets')).json();
+    const open = await openTickets();
     expect(open.data.map((t: { workOrderNo: string }) => t.workOrderNo)).toContain(no);
   });
 
@@ -185,7 +187,7 @@ describe('[api] feedback tickets: create, list, replies, follow-up, states (issu
     const res = await create(bob, ticketBody('Sent to the wrong person', { about }));
     expect(res.status, res.text).toBe(200);
     expect((await list(bob)).json.data.list[0].about).toEqual(about);
-    const open = await (await operatorGet(server, '/ops/v1/tickets')).json();
+    const open = await openTickets();
     expect(open.data.find((t: { workOrderNo: string }) => t.workOrderNo === res.json.data.id).record).toMatchObject({
       kind: 'transfer',
       amount: '-12.5',

@@ -4,6 +4,7 @@ export * from './currencies.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './errors.ts';
+export * from './feedback.ts';
 export * from './languages.ts';
 export * from './mask.ts';
 export * from './money.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { MAX_TICKET_IMAGES } from '../feedback.ts';
 import { ROUTES } from '../routes.ts';
 import { pageOf, ZEmpty, ZIdString, ZPageParams, ZText, ZTimeMs } from '../schemas.ts';
 import { ZMidParams } from './common.ts';
@@ -30,7 +31,6 @@ export const ZTicketRecord = ZTicketAbout.extend({
 export type TTicketRecord = z.infer<typeof ZTicketRecord>;
 
 /** Upload ids returned by the attachment upload, at most MAX_TICKET_IMAGES per message. */
-export const MAX_TICKET_IMAGES = 3;
 const ZAttach = z.array(ZIdString).max(MAX_TICKET_IMAGES).default([]);
 
 export const ZTicket = z.object({
@@ -97,9 +97,7 @@ export const ticketRecords = defineEndpoint({
   data: z.object({ list: z.array(ZTicketRecord) }),
 });
 
-/** The image upload (multipart, not signed: SPEC.md point 7) and the image of an upload, by its id. */
-export const TICKET_UPLOAD_PATH = '/v1/cms/work/attach';
-export const ticketAttachmentPath = (id: string) => `/v1/cms/work/attach/${id}`;
+/** What the upload answers (its path and limits are in ../feedback.ts, without zod, for the web app). */
 export const ZTicketUpload = z.object({
   list: z.array(
     z.object({
