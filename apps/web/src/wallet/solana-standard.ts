@@ -1,7 +1,7 @@
 import { base58 } from '@scure/base';
 import { getWallets } from '@wallet-standard/app';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
-import { SOLANA_TRANSFERS } from './solana-transfers.ts';
+import { solanaTransfers } from './solana-transfers.ts';
 import { type WalletConnector, WalletError } from './types.ts';
 
 type Feature<T> = T | undefined;
@@ -10,6 +10,11 @@ interface ConnectFeature {
 }
 interface SignMessageFeature {
   signMessage(...inputs: { account: WalletAccount; message: Uint8Array }[]): Promise<{ signature: Uint8Array }[]>;
+}
+interface SignTransactionFeature {
+  signTransaction(
+    ...inputs: { account: WalletAccount; transaction: Uint8Array }[]
+  ): Promise<{ signedTransaction: Uint8Array }[]>;
 }
 interface EventsFeature {
   on(event: 'change', listener: (change: { accounts?: readonly WalletAccount[] }) => void): () => void;
@@ -38,9 +43,22 @@ export function standardSolanaConnector(wallet: Wallet): WalletConnector {
   const connect = feature<ConnectFeature>(wallet, 'standard:connect');
   const sign = feature<SignMessageFeature>(wallet, 'solana:signMessage');
   if (!connect || !sign) throw new WalletError('notFound');
+  const signTransaction = () => feature<SignTransactionFeature>(wallet, 'solana:signTransaction');
   let account: WalletAccount | undefined = wallet.accounts[0];
   return {
-    ...SOLANA_TRANSFERS,
+    ...solanaTransfers(async (address, wire) => {
+      const signer = wallet.accounts.find((a) => a.address === address) ?? account;
+      const feature = signTransaction();
+      if (!signer || !feature) throw new WalletError('transferFailed');
+      try {
+        const [output] = await feature.signTransaction({ account: signer, transaction: wire });
+        if (!output) throw new WalletError('transferFailed');
+        return output.signedTransaction;
+      } catch (error) {
+        if (error instanceof WalletError) throw error;
+        throw new WalletError(errorCode(error) === 4001 ? 'rejected' : 'transferFailed');
+      }
+    }),
     chain: 'Solana',
     async connect() {
       try {

@@ -1,14 +1,20 @@
 import { base58 } from '@scure/base';
 import { findStandardSolanaWallet, standardSolanaConnector } from './solana-standard.ts';
-import { SOLANA_TRANSFERS } from './solana-transfers.ts';
+import { solanaTransfers } from './solana-transfers.ts';
 import { type WalletConnector, WalletError } from './types.ts';
 
 interface PhantomLikeProvider {
   publicKey?: { toString(): string } | null;
   connect(options?: { onlyIfTrusted?: boolean }): Promise<{ publicKey: { toString(): string } }>;
   signMessage(message: Uint8Array, encoding?: string): Promise<{ signature: Uint8Array }>;
+  /** Phantom's API takes and answers a transaction object; only its serialize() is used (web3.js's shape). */
+  signTransaction?(transaction: SerializableTransaction): Promise<SerializableTransaction>;
   on?(event: string, listener: (publicKey: { toString(): string } | null) => void): void;
   removeListener?(event: string, listener: (publicKey: { toString(): string } | null) => void): void;
+}
+
+interface SerializableTransaction {
+  serialize(): Uint8Array;
 }
 
 declare global {
@@ -33,7 +39,15 @@ export async function solanaConnector(): Promise<WalletConnector> {
   const provider = window.phantom?.solana ?? window.solana;
   if (!provider) throw new WalletError('notFound');
   return {
-    ...SOLANA_TRANSFERS,
+    ...solanaTransfers(async (_address, wire) => {
+      if (!provider.signTransaction) throw new WalletError('transferFailed');
+      try {
+        const signed = await provider.signTransaction({ serialize: () => wire });
+        return signed.serialize();
+      } catch (error) {
+        throw new WalletError(errorCode(error) === 4001 ? 'rejected' : 'transferFailed');
+      }
+    }),
     chain: 'Solana',
     async connect() {
       try {

@@ -18,43 +18,51 @@ export function MachineDetailDialog({
   const { t } = useTranslation();
   return (
     <Dialog title={t('machine.detailTitle')} onClose={onClose} testId="machine-detail">
-      <dl className="figures figures-rows small">
-        <div>
-          <dt>{t('machine.worth')}</dt>
-          <dd data-testid="detail-worth">
-            <Amount amount={item.worth} currency="USDT" decimals={2} />
-          </dd>
-        </div>
-        {priceParts(item).map((p) => (
-          <div key={p.currency}>
-            <dt>{t('machine.costIn', { currency: p.currency })}</dt>
-            <dd>
-              <Amount amount={p.amount} currency={p.currency} />
+      <div className="stack-sm">
+        <dl className="figures figures-rows small">
+          <div>
+            <dt>{t('machine.worth')}</dt>
+            <dd data-testid="detail-worth">
+              <Amount amount={item.worth} currency="USDT" decimals={2} />
             </dd>
           </div>
-        ))}
-        <div>
-          <dt>{t('machine.dailyIncome')}</dt>
-          <dd data-testid="detail-daily">
-            <Amount amount={item.dailyIncome} currency="AIDF" />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('machine.cap')}</dt>
-          <dd data-testid="detail-cap">
-            <Amount amount={item.cap} currency="AIDF" />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('machine.outAfter')}</dt>
-          <dd data-testid="detail-days">{t('machine.days', { count: item.daysToOut })}</dd>
-        </div>
-      </dl>
-      <p className="muted small">{t('machine.capNote')}</p>
-      {buyBlocked && <p className="notice small">{buyBlocked}</p>}
-      <button type="button" className="button" onClick={onBuy} disabled={buyBlocked !== null} data-testid="detail-buy">
-        {t('machine.buy')}
-      </button>
+          {priceParts(item).map((p) => (
+            <div key={p.currency}>
+              <dt>{t('machine.costIn', { currency: p.currency })}</dt>
+              <dd>
+                <Amount amount={p.amount} currency={p.currency} />
+              </dd>
+            </div>
+          ))}
+          <div>
+            <dt>{t('machine.dailyIncome')}</dt>
+            <dd data-testid="detail-daily">
+              <Amount amount={item.dailyIncome} currency="AIDF" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('machine.cap')}</dt>
+            <dd data-testid="detail-cap">
+              <Amount amount={item.cap} currency="AIDF" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('machine.outAfter')}</dt>
+            <dd data-testid="detail-days">{t('machine.days', { count: item.daysToOut })}</dd>
+          </div>
+        </dl>
+        <p className="muted small">{t('machine.capNote')}</p>
+        {buyBlocked && <p className="notice small">{buyBlocked}</p>}
+        <button
+          type="button"
+          className="button"
+          onClick={onBuy}
+          disabled={buyBlocked !== null}
+          data-testid="detail-buy"
+        >
+          {t('machine.buy')}
+        </button>
+      </div>
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { CHAINS, type TChainName, type TOrder, toBaseUnits } from '@aidf/contract';
 import { connectorFor } from '../../wallet/index.ts';
+import { setSolanaRpcUrl } from '../../wallet/solana-rpc.ts';
 import type { OnChainTransfer, WalletConnector } from '../../wallet/types.ts';
 import { bscProblem, chainProblem, lackOf, solProblem } from './pay-check.ts';
 
@@ -85,6 +86,7 @@ export async function payOrder(order: TOrder, chain: TChainName, onSent: (txId: 
   const target = order.paySol;
   if (!target) throw new PayProblem('machine.payUnavailable');
   assertBoundSender(from, target.fromAddress, chain);
+  setSolanaRpcUrl(target.rpcUrl);
   const transfer = {
     to: target.collectionAddress,
     token: { contract: null, decimals: SOL_DECIMALS },
