@@ -70,7 +70,13 @@ export const ZOrder = z.object({
     eoeoDecimals: z.number().int(),
   }).nullable(),
   /** SOL on Solana; null when the chain is not set up. */
-  paySol: ZOrderPayTarget.nullable(),
+  paySol: ZOrderPayTarget.extend({
+    /**
+     * The Solana RPC the browser builds and sends the transfer through: the dev stand-in beside the dev chains;
+     * null elsewhere (the client uses the public mainnet RPC, SPEC.md point 7; the server's own may be private).
+     */
+    rpcUrl: z.string().nullable(),
+  }).nullable(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 

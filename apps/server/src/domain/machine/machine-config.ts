@@ -14,6 +14,8 @@ export interface MachineConfig {
   capMultiple: string;
   /** Where on-chain payments go; null when neither the setting nor a dev fallback names one. */
   collection: { bsc: string | null; solana: string | null };
+  /** The Solana RPC the client may use (the dev stand-in beside the dev chains only; never a private one). */
+  publicSolanaRpcUrl?: string | null;
 }
 
 /**

@@ -69,7 +69,13 @@ export async function toOrder(repos: Repositories, order: OrderRow, context: Ord
           eoeoDecimals: context.eoeo.decimals,
         }
       : null,
-    paySol: collection.solana ? { collectionAddress: collection.solana, fromAddress: from('sol') } : null,
+    paySol: collection.solana
+      ? {
+          collectionAddress: collection.solana,
+          fromAddress: from('sol'),
+          rpcUrl: context.config.publicSolanaRpcUrl ?? null,
+        }
+      : null,
   };
 }
 

@@ -9,13 +9,17 @@ import { submitOrderHash as submitHash } from '../../domain/machine/submit-hash.
 import { sessionOf } from '../session-of.ts';
 import { defineRoute } from './define-route.ts';
 
-/** The miner's settings, with the hot wallet as the BNB Smart Chain collection address beside the dev chains. */
-export function machineConfigOf(app: FastifyInstance) {
-  const fallback = {
-    bsc: devToolsAllowed(app.config) ? (app.chains.bsc?.hotWallet.address ?? null) : null,
-    solana: null,
+/**
+ * The miner's settings, with the hot wallet as the BNB Smart Chain collection address beside the dev chains,
+ * and there the Solana stand-in's RPC for the browser's SOL transfers.
+ */
+export async function machineConfigOf(app: FastifyInstance) {
+  const dev = devToolsAllowed(app.config);
+  const fallback = { bsc: dev ? (app.chains.bsc?.hotWallet.address ?? null) : null, solana: null };
+  return {
+    ...(await machineConfig(app.repos, fallback)),
+    publicSolanaRpcUrl: dev ? (app.chains.solana?.rpcUrl ?? null) : null,
   };
-  return machineConfig(app.repos, fallback);
 }
 
 export async function machineRoutes(app: FastifyInstance) {
