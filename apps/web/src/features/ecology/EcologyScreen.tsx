@@ -50,7 +50,7 @@ function Team() {
       )}
       {data && (
         <>
-          <section className="card stack-sm" data-testid="team-level">
+          <section className="card stack-sm team-card" data-testid="team-level">
             <div className="row-between">
               <StarLevel level={data.starLevel} />
               {path.length === 0 && (

@@ -8,7 +8,7 @@ type TeamBonusType = 'cow-push-income' | 'cow-sns-level-income' | 'cow-sns-same-
 export function IncomeByType({ income }: { income: { type: TeamBonusType; amount: string }[] }) {
   const { t } = useTranslation();
   return (
-    <section className="card stack-sm" data-testid="team-income">
+    <section className="card stack-sm team-card" data-testid="team-income">
       <div className="row-between">
         <h2 className="section-title">{t('team.income')}</h2>
         <Link className="link-button small" to="/incomeDetail">

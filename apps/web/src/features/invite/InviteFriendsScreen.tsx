@@ -63,7 +63,7 @@ export default function InviteFriendsScreen() {
   const earned = (team.data?.income ?? []).reduce((sum, row) => sum.plus(row.amount), new Money(0));
   return (
     <div className="stack" data-testid="invite-friends">
-      <section className="card stack-sm invite-card">
+      <section className="card stack-sm team-card">
         <h2 className="section-title">{t('invite.yourLink')}</h2>
         <QrCode text={link} label={t('invite.qrLabel')} />
         <p className="mono small invite-link" data-testid="invite-link">
@@ -81,7 +81,7 @@ export default function InviteFriendsScreen() {
           </button>
         </div>
       </section>
-      <section className="card stack-sm" data-testid="invite-results">
+      <section className="card stack-sm team-card" data-testid="invite-results">
         <dl className="figures small">
           <div>
             <dt>{t('invite.joined')}</dt>
