@@ -45,7 +45,8 @@ async function handle(
     response
       .writeHead(204, {
         'access-control-allow-methods': 'POST, OPTIONS',
-        'access-control-allow-headers': 'content-type',
+        // solana-client: the header @solana/kit's browser transport sends, as public RPCs allow it.
+        'access-control-allow-headers': 'content-type, solana-client',
       })
       .end();
     return;
