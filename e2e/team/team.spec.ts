@@ -96,6 +96,8 @@ for (const language of ['en', 'ar'] as const) {
     await screenshot(inviter.page, language, 'ecology-team');
     await member.click();
     await expect(inviter.page.getByTestId('team-path')).toContainText(friendName);
+    await expect(inviter.page.locator(`[data-testid="team-level"][data-of="${friendName}"]`)).toBeVisible();
+    await expect(inviter.page.getByTestId('team-volume')).toContainText('0');
     await screenshot(inviter.page, language, 'ecology-member-team');
 
     await inviter.page.goto('/invitefriends');

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useSession } from '../../lib/session.ts';
@@ -48,9 +49,10 @@ function Team() {
           <span className="muted">{t('team.teamOf', { name: of })}</span>
         </nav>
       )}
+      {team.isPending && <Spinner />}
       {data && (
         <>
-          <section className="card stack-sm team-card" data-testid="team-level">
+          <section className="card stack-sm team-card" data-testid="team-level" data-of={of ?? ''}>
             <div className="row-between">
               <StarLevel level={data.starLevel} />
               {path.length === 0 && (
@@ -106,7 +108,7 @@ function Team() {
                           {t('team.directShort', { count: m.directCount })}
                         </small>
                       </span>
-                      <span aria-hidden="true" className="muted">
+                      <span aria-hidden="true" className="muted chevron">
                         ›
                       </span>
                     </button>
