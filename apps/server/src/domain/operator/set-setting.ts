@@ -34,6 +34,9 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
     meaning: "0x address of the invest contract on BNB Smart Chain ('' switches investing off)",
   },
   [TEAM_SETTINGS.maxBonusPercent]: {
+    pattern: RATE,
+    meaning: 'maximum percent of the worth paid in bonuses per purchase',
+  },
   // Issue 11: the miner's rates (new machines take them; a running one keeps its own) and collection addresses.
   [MACHINE_SETTINGS.dailyRate]: { pattern: /^0\.(?=\d*[1-9])\d{1,8}$/, meaning: 'daily rate in (0, 1), such as 0.01' },
   [MACHINE_SETTINGS.capMultiple]: {
