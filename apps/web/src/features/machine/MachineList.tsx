@@ -1,4 +1,4 @@
-import type { TMachine } from '@aidf/contract';
+import { formatAmount, type TMachine } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { formatDate } from '../../lib/format.ts';
@@ -54,10 +54,13 @@ function MachineRow({ machine: m }: { machine: TMachine }) {
       </div>
       <div className="row-between small">
         <span data-testid="machine-mined">
-          {t('machine.mined')} <Amount amount={m.mined} currency="AIDF" />
+          {t('machine.mined')}{' '}
+          <bdi dir="ltr" className="nowrap">
+            {formatAmount(m.mined, 6)} / {formatAmount(m.cap, 2)} AIDF
+          </bdi>
         </span>
         <span className="muted">
-          / <Amount amount={m.cap} currency="AIDF" decimals={2} />
+          <bdi dir="ltr">{percent.toFixed(2)}%</bdi>
         </span>
       </div>
       <div className="row-between small muted">
