@@ -3,7 +3,8 @@
  * (b) requests per second and p99 latency of POST /v1/cms/content/p/1-10 against bare Fastify routes,
  * measured in the same run so the ratios hold on a noisy machine; (c) internal transfers per second;
  * (d) the chain side: deposits credited and payouts sent per second on the dev chain; (e) the p99 latency of a
- * machine purchase with its team bonuses (issue 12).
+ * machine purchase with its team bonuses (issue 12); (f) the AI miner: machines mined per second and order-status
+ * polls per second with their p99 (issue 11).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { apiThroughput } from './api-throughput.ts';
 import { bundleSizes } from './bundle-size.ts';
 import { chainThroughput } from './chain-throughput.ts';
+import { machineMiningThroughput } from './machine-mining.ts';
+import { orderPollThroughput } from './order-polls.ts';
 import { pledgeSettlementThroughput } from './pledge-settlement.ts';
 import { teamBonusLatency } from './team-bonuses.ts';
 import { transferThroughput } from './transfer-throughput.ts';
@@ -86,6 +89,33 @@ for (const url of [undefined, postgresUrl]) {
   if (!postgresUrl) break;
 }
 
+// Issue 11: the AI miner's daily job over 200,000 running machines, and order-status polls with 10,000 pending orders.
+const MINING_BUDGET = 20_000;
+const POLL_P99_BUDGET = 50;
+let miningOnPostgres: number | null = null;
+let pollsOverBudget = false;
+console.log(
+  `\nMachine mining (one day of ${process.env.BENCH_MACHINES ?? '200,000'} running machines, set-based batches)`,
+);
+for (const url of [undefined, postgresUrl]) {
+  if (url === undefined && postgresUrl !== undefined && process.env.BENCH_SKIP_PGLITE) continue;
+  const r = await machineMiningThroughput(url);
+  if (r.database === 'postgres') miningOnPostgres = r.perSecond;
+  console.log(
+    `  ${r.database.padEnd(9)} ${r.perSecond.toFixed(0).padStart(7)} machines mined/s (${r.machines} in ${r.seconds.toFixed(1)} s)` +
+      (r.database === 'postgres' ? ` (budget ${MINING_BUDGET}/s)` : ''),
+  );
+  if (!postgresUrl) break;
+}
+{
+  const r = await orderPollThroughput(postgresUrl);
+  pollsOverBudget = r.rps < r.needed || r.p99 > POLL_P99_BUDGET;
+  console.log(`\nOrder-status polls, ${r.orders} pending orders, 50 connections, on ${r.database}`);
+  console.log(
+    `  ${r.rps.toFixed(0).padStart(7)} polls/s   p99 ${r.p99} ms (budget ${r.needed.toFixed(0)} polls/s, p99 ${POLL_P99_BUDGET} ms)`,
+  );
+}
+
 // Issue 12: one whole purchase with its team bonuses, a 1,000-deep line above the buyer in a 1,000,000-user tree.
 const TEAM_P99_BUDGET = 50;
 let teamP99: number | null = null;
@@ -106,6 +136,8 @@ const overBudget =
   (teamP99 !== null && teamP99 > TEAM_P99_BUDGET) ||
   sizes.firstScreenGzip > FIRST_SCREEN_BUDGET ||
   ratioSelect < API_BUDGET ||
-  (settlementOnPostgres !== null && settlementOnPostgres < SETTLEMENT_BUDGET);
+  (settlementOnPostgres !== null && settlementOnPostgres < SETTLEMENT_BUDGET) ||
+  (miningOnPostgres !== null && miningOnPostgres < MINING_BUDGET) ||
+  pollsOverBudget;
 console.log(overBudget ? '\nOVER BUDGET' : '\nwithin budget');
 process.exit(overBudget ? 1 : 0);

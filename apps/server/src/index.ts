@@ -12,6 +12,7 @@ export { creditUser } from './domain/operator/credit.ts';
 export { onMachinePurchased } from './domain/team/purchase-bonuses.ts';
 export { buildApp } from './http/app.ts';
 export { jobRunner } from './jobs/job-runner.ts';
+export { machineMiningJob } from './jobs/machine-mining.ts';
 export { pledgeSettlementJob } from './jobs/pledge-settlement.ts';
 export { startWorkers } from './jobs/workers.ts';
 export { prepareDatabase } from './prepare.ts';

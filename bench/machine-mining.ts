@@ -1,0 +1,42 @@
+import { jobRunner, machineMiningJob, migrate, repositories, throwawayDatabase } from '@aidf/server';
+
+const MACHINES = Number(process.env.BENCH_MACHINES ?? 200_000);
+
+/**
+ * Machines mined per second by the `machine-mining` job (issue 11): MACHINES running machines, one per user (a
+ * user has at most one running machine), seeded in a few set-based statements with their paid orders, then one
+ * day run as the runner runs it (batches of set-based statements, the users' AIDF accounts made on the way).
+ */
+export async function machineMiningThroughput(adminUrl?: string) {
+  const database = await throwawayDatabase(adminUrl);
+  try {
+    await migrate(database);
+    const repos = repositories(database.db);
+    const start = new Date().toISOString().slice(0, 10);
+    await database.withSession(async (session) => {
+      await session.query(`INSERT INTO users (username) SELECT 'miner' || i FROM generate_series(1, $1::int) AS i`, [
+        MACHINES,
+      ]);
+      await session.exec(`
+        INSERT INTO machine_orders (user_id, item_id, worth, bnb_amount, sol_amount, usdt_amount, eoeo_amount,
+                                    status, expires_at, closed_at)
+        SELECT u.id, (SELECT min(id) FROM machine_price_items), 100 + (u.id % 9) * 100, 0, 0, 100, 0, 1, now(), now()
+        FROM users u`);
+      await session.query(
+        `INSERT INTO machines (user_id, order_id, worth, daily_income, cap, start_day)
+         SELECT o.user_id, o.id, o.worth, o.worth * 0.01, o.worth * 2, $1::date FROM machine_orders o`,
+        [start],
+      );
+    });
+    const runner = jobRunner({ repos, jobs: [machineMiningJob()] });
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const began = performance.now();
+    const outcome = await runner.runDay('machine-mining', day);
+    const seconds = (performance.now() - began) / 1000;
+    const items = outcome.status === 'done' ? outcome.items : 0;
+    return { database: database.kind, machines: items, seconds, perSecond: items / seconds };
+  } finally {
+    await database.close();
+    await database.drop();
+  }
+}
