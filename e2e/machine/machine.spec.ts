@@ -1,0 +1,178 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
+import { e2eChains, screenshot } from '../support/app.ts';
+import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
+import { injectPayingSolanaWallet, randomSolanaAddress } from './solana-wallet.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dayAfter = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The operator's command, run as an operator would, against the e2e server. */
+async function operator(baseURL: string, ...args: string[]) {
+  const run = await promisify(execFile)(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'apps/server/src/cli/operator.ts'), ...args],
+    { env: { ...process.env, OPERATOR_URL: baseURL, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN, OPERATOR_NAME: 'e2e' } },
+  );
+  return run.stdout;
+}
+
+/** A fresh wallet with the dev faucet's grant (1 BNB, 100 EOEO…), through the faucet page's own call. */
+async function fundedBscKey(request: APIRequestContext) {
+  const key = generatePrivateKey();
+  const res = await request.post('/dev/faucet', { data: { chain: 'bnb', address: privateKeyToAccount(key).address } });
+  expect((await res.json()).code).toBe(200);
+  return key;
+}
+
+async function signedIn(page: Page, language: 'en' | 'ar', chain: 'bsc' | 'solana') {
+  if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
+  await page.goto('/');
+  const username = (await signInWithWallet(page, chain)).trim();
+  await page.goto('/machine');
+  if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  return username;
+}
+
+/** Keeps every toast the page shows, so a failed wait can say what the app answered (toasts vanish). */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __e2eToasts: string[] }).__e2eToasts = seen;
+    new MutationObserver(() => {
+      for (const toast of Array.from(document.querySelectorAll('.toast'))) {
+        const text = toast.textContent ?? '';
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
+
+/** Waits for the order's status after paying; a failure shows the status and every toast seen. */
+async function expectStatusAfterPay(page: Page, status: string) {
+  const state = page.getByTestId('buy-dialog').getByTestId('order-state');
+  await expect
+    .poll(
+      async () =>
+        `${await state.getAttribute('data-status')} ${JSON.stringify(
+          await page.evaluate(() => (window as unknown as { __e2eToasts: string[] }).__e2eToasts),
+        )}`,
+      { timeout: 60_000 },
+    )
+    .toMatch(new RegExp(`^${status} `));
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`[machine] buys a 100 machine with 0.1 of its 0.15 BNB in balance, pays the rest from the wallet, and it mines (${language})`, async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const base = baseURL as string;
+    const key = await fundedBscKey(request);
+    // A collection address of the test's own, so what the watcher counts there is this test's payment.
+    const collection = privateKeyToAccount(generatePrivateKey()).address;
+    await operator(base, 'set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine');
+    await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true, privateKey: key, rpcUrl: e2eChains().bscRpcUrl });
+    await recordToasts(page);
+    const username = await signedIn(page, language, 'bsc');
+    await operator(base, 'credit', username, 'bnb', '0.1', '--reason', 'e2e machine part payment');
+    await page.reload();
+
+    // The price items, grouped by worth; the 100 machine paid in BNB opens its detail.
+    const group = page.locator('[data-testid="worth-group"][data-worth="100"]');
+    await expect(group.getByTestId('price-item')).toHaveCount(3);
+    await screenshot(page, language, 'machine-shop');
+    const bnbItem = group.getByTestId('price-item').filter({ hasText: '0.15 BNB' });
+    await bnbItem.locator('.machine-price').click();
+    const detail = page.getByTestId('machine-detail');
+    await expect(detail.getByTestId('detail-daily')).toContainText('1 AIDF');
+    await expect(detail.getByTestId('detail-cap')).toContainText('200 AIDF');
+    await expect(detail.getByTestId('detail-days')).toContainText('200');
+    await screenshot(page, language, 'dialog-machine-detail');
+
+    // Buying: 0.1 BNB from the balance is held, 0.05 BNB is lacking (status 0).
+    await detail.getByTestId('detail-buy').click();
+    const dialog = page.getByTestId('buy-dialog');
+    await screenshot(page, language, 'dialog-machine-buy');
+    await dialog.getByTestId('buy-confirm').click();
+    const state = dialog.getByTestId('order-state');
+    await expect(state).toHaveAttribute('data-status', '0');
+    await expect(dialog.getByTestId('order-lack')).toContainText('0.05 BNB');
+    await screenshot(page, language, 'dialog-machine-order-lacking');
+
+    // Paying the rest from the wallet: the transaction id is submitted (status 2), then confirmed (status 1).
+    await dialog.getByTestId('order-pay').click();
+    await expectStatusAfterPay(page, '2');
+    await screenshot(page, language, 'dialog-machine-order-pending');
+    await expect(
+      page.getByRole('status').filter({ hasText: language === 'en' ? 'Purchase successful' : 'تم الشراء بنجاح' }),
+    ).toBeVisible({
+      timeout: 90_000,
+    });
+    await expect(dialog).toHaveCount(0);
+    const machine = page.getByTestId('machine-list').getByTestId('machine');
+    await expect(machine).toHaveAttribute('data-status', 'running');
+    await expect(machine.getByTestId('machine-mined')).toContainText('0 / 200 AIDF');
+    // One machine running: the next purchase waits until it is out (81024).
+    await expect(page.getByTestId('buy-item').first()).toBeDisabled();
+
+    // The operator moves time forward: a day of mining is 1 AIDF (100 × 1 %).
+    expect(await operator(base, 'run-job', 'machine-mining', '--date', dayAfter(1))).toContain('done');
+    await page.reload();
+    await expect(machine.getByTestId('machine-mined')).toContainText('1 / 200 AIDF');
+    await expect(machine.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    await screenshot(page, language, 'machine-mining');
+  });
+}
+
+test('[machine] buys a 100 machine paid in SOL: 0.3 of 0.6 SOL in balance, the rest from a Solana wallet (en)', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const base = baseURL as string;
+  const wallet = await injectPayingSolanaWallet(page);
+  await recordToasts(page);
+  const res = await request.post('/dev/faucet', { data: { chain: 'sol', address: wallet.address } });
+  expect((await res.json()).code).toBe(200);
+  await operator(base, 'set-config', 'machine.collectionAddress.solana', randomSolanaAddress(), '--reason', 'e2e');
+  const username = await signedIn(page, 'en', 'solana');
+  await operator(base, 'credit', username, 'sol', '0.3', '--reason', 'e2e machine part payment');
+  await page.reload();
+
+  // BNB cannot be paid from a Solana wallet (ms69); the order is cancelled and its hold released.
+  const group = page.locator('[data-testid="worth-group"][data-worth="100"]');
+  await group.getByTestId('price-item').filter({ hasText: '0.15 BNB' }).getByTestId('buy-item').click();
+  const dialog = page.getByTestId('buy-dialog');
+  await dialog.getByTestId('buy-confirm').click();
+  const state = dialog.getByTestId('order-state');
+  await expect(dialog.getByTestId('order-lack')).toContainText('0.15 BNB');
+  await dialog.getByTestId('order-pay').click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'This currency cannot be paid on the current chain' }),
+  ).toBeVisible();
+  await dialog.getByTestId('order-cancel').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Order cancelled' })).toBeVisible();
+  await expect(page.getByTestId('open-order')).toHaveCount(0);
+
+  await group.getByTestId('price-item').filter({ hasText: '0.6 SOL' }).getByTestId('buy-item').click();
+  await dialog.getByTestId('buy-confirm').click();
+  await expect(state).toHaveAttribute('data-status', '0');
+  await expect(dialog.getByTestId('order-lack')).toContainText('0.3 SOL');
+  await screenshot(page, 'en', 'dialog-machine-order-lacking-sol');
+
+  await dialog.getByTestId('order-pay').click();
+  await expectStatusAfterPay(page, '2');
+  await expect(page.getByRole('status').filter({ hasText: 'Purchase successful' })).toBeVisible({ timeout: 90_000 });
+  const machine = page.getByTestId('machine-list').getByTestId('machine');
+  await expect(machine).toHaveAttribute('data-status', 'running');
+  await screenshot(page, 'en', 'machine-bought-sol');
+});
