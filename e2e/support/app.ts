@@ -27,7 +27,9 @@ export function e2eSession(): E2eSession {
 
 /** The dev chain the e2e server runs: its RPC and token contracts. */
 export function e2eChains() {
-  return readState<{ bscRpcUrl: string; tokens: { cow: `0x${string}` } }>(E2E_STATE_FILES.chains);
+  return readState<{ bscRpcUrl: string; tokens: Record<'cow' | 'usdt' | 'eoeo' | 'aidf', `0x${string}`> }>(
+    E2E_STATE_FILES.chains,
+  );
 }
 
 /** Puts a signed-in session into storage, under the keys SPEC.md point 3 names, before the app starts. */

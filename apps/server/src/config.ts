@@ -2,8 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_REQUEST_SIGN_SECRET } from '@aidf/contract';
 import { z } from 'zod';
-import { type TrustProxy, ZTrustProxy } from './trust-proxy.ts';
 import { type ConfigMode, productionRefusal, startupCheck, startupRefusal, testModeRefusal } from './config-mode.ts';
+import { type TrustProxy, ZTrustProxy } from './trust-proxy.ts';
 
 /** The operator token of development; `npm start` prints it. */
 export const DEV_OPERATOR_TOKEN = 'aidf-dev-operator-token';
@@ -80,6 +80,10 @@ export interface AppConfig {
   withdrawFeeRate: string;
   /** How often the deposit watchers and the payout worker look at the chains. */
   chainPollMs: number;
+  /** Blocks a payout may wait unmined before it is signed again, same nonce, at a higher gas price. */
+  payoutBumpAfterBlocks: number;
+  /** The highest gas price a payout is ever signed at, in wei (from PAYOUT_MAX_GAS_PRICE_GWEI). */
+  payoutMaxGasPrice: bigint;
   /** Hours transfers and withdrawals stay refused after a bind, unbind or password change (issue 9). */
   securityHoldHours: number;
   /**
@@ -89,10 +93,6 @@ export interface AppConfig {
   publicHosts: string[];
   /** Fastify's trustProxy: which X-Forwarded-For hops name the client (issue 9 point 7). */
   trustProxy: TrustProxy;
-  /** Blocks a payout may wait unmined before it is signed again, same nonce, at a higher gas price. */
-  payoutBumpAfterBlocks: number;
-  /** The highest gas price a payout is ever signed at, in wei (from PAYOUT_MAX_GAS_PRICE_GWEI). */
-  payoutMaxGasPrice: bigint;
   logLevel: string;
   /** The built web app; the server answers without it when the folder is missing. */
   webDistDir: string | undefined;

@@ -173,5 +173,4 @@ describe('[api] feedback attachments: only real png, jpeg and webp, re-encoded, 
   });
 });
 
-
 const eqId = (id: string) => eq(attachments.id, BigInt(id));

@@ -12,6 +12,8 @@
  *   npm run operator -- machine-items
  *   npm run operator -- machine-item [<id>] --worth W [--bnb B] [--sol S] [--usdt U] [--eoeo E] [--on|--off] --reason "..."
  *   npm run operator -- third-party-payments
+ *   npm run operator -- tickets
+ *   npm run operator -- reply <workOrderNo> "text"
  *   npm run operator -- config
  *   npm run operator -- set-config pledge.rate.90 6.5 --reason "..."
  */
@@ -149,6 +151,32 @@ async function main() {
     console.log(await ops('POST', id ? `/ops/v1/machine/items/${id}` : '/ops/v1/machine/items', body));
   } else if (command === 'third-party-payments') {
     console.table(await ops('GET', '/ops/v1/machine/third-party-payments'));
+  } else if (command === 'tickets') {
+    // Open feedback tickets, the longest waiting first, each with its thread and the record it names.
+    const open = (await ops('GET', '/ops/v1/tickets')) as {
+      workOrderNo: string;
+      username: string;
+      waitingSince: string;
+      record: Record<string, unknown> | null;
+      messages: { from: string; operator: string | null; createTime: number; content: string; attach: string[] }[];
+    }[];
+    for (const t of open) {
+      const record = t.record ? ` about ${t.record.kind} ${t.record.id} (${t.record.amount} ${t.record.currency})` : '';
+      console.log(`#${t.workOrderNo} from ${t.username}, waiting since ${t.waitingSince}${record}`);
+      for (const m of t.messages) {
+        const who = m.from === 'operator' ? `  support (${m.operator})` : '  user';
+        const images = m.attach.length
+          ? ` [images: ${m.attach.map((id) => `/ops/v1/attachments/${id}`).join(' ')}]`
+          : '';
+        console.log(`${who} ${new Date(m.createTime * 1000).toISOString()}: ${m.content}${images}`);
+      }
+    }
+    if (open.length === 0) console.log('no open ticket');
+  } else if (command === 'reply') {
+    const [workOrderNo, text] = args;
+    if (!workOrderNo || !text) throw new Error('usage: npm run operator -- reply <workOrderNo> "text"');
+    const data = (await ops('POST', `/ops/v1/tickets/${workOrderNo}/reply`, { content: text })) as { status: string };
+    console.log(`ticket ${workOrderNo}: ${data.status}`);
   } else if (command === 'config') {
     for (const s of (await ops('GET', '/ops/v1/config')) as { key: string; value: string; updatedBy: string }[]) {
       console.log(`${s.key.padEnd(24)} ${s.value.padEnd(12)} (set by ${s.updatedBy})`);
@@ -169,7 +197,7 @@ async function main() {
     console.log(`payout ${id}:`, data);
   } else {
     throw new Error(
-      'commands: credit, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config',
+      'commands: credit, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply',
     );
   }
 }
