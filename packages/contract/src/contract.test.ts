@@ -49,8 +49,8 @@ describe('paths', () => {
 });
 
 describe('the endpoint list', () => {
-  it('declares the 34 calls of SPEC.md point 7 and our own six (sign-out, withdrawal config and list, recharge list, ticket follow-up and records) under /v1, each with its route', () => {
-    expect(Object.keys(ENDPOINTS)).toHaveLength(40);
+  it('declares the 34 calls of SPEC.md point 7 and our own seven (sign-out, withdrawal config and list, recharge list, ticket follow-up and records, invest network info) under /v1, each with its route', () => {
+    expect(Object.keys(ENDPOINTS)).toHaveLength(41);
     expect(Object.keys(ROUTES).sort()).toEqual(Object.keys(ENDPOINTS).sort());
     for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
       expect(endpoint.path, name).toMatch(/^\/v1\//);
@@ -133,7 +133,8 @@ describe('constants', () => {
       expect(status).toBeGreaterThanOrEqual(400);
       expect(status).toBeLessThan(500);
     }
-    expect(TRANSACTION_TYPES).toHaveLength(15 + 3); // SPEC.md's 15, and ours for recharge, withdrawal and its refund
+    // SPEC.md's 15, and ours for recharge, withdrawal and its refund, and invest from the wallet
+    expect(TRANSACTION_TYPES).toHaveLength(15 + 4);
     expect(transactionTypeKey('merchant-system-transfer')).toBe('txType.merchant-system-transfer');
     expect(transactionTypeKey('made-up')).toBe('txType.unknown');
   });

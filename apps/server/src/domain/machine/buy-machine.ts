@@ -34,7 +34,7 @@ export async function buyMachine(
     return await repos.transaction(async (tx) => {
       await tx.users.byIdForUpdate(userId);
       const item = await tx.machines.item(itemId);
-      if (!item || !item.onSale) throw new AppError(81027);
+      if (!item?.onSale) throw new AppError(81027);
       if (await tx.machines.openOrderOf(userId)) throw new AppError(81029);
       if (await tx.machines.hasRunningMachine(userId)) throw new AppError(81024);
       if (new Money(item.worth).lt(new Money(await tx.machines.highestWorth(userId)))) throw new AppError(8770);
