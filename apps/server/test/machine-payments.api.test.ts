@@ -9,30 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bscChain } from '../src/chain/evm/bsc-client.ts';
 import { evmCollectionSource } from '../src/chain/evm/evm-collection-source.ts';
 import { solanaCollectionSource } from '../src/chain/solana/solana-collection-source.ts';
-import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { type CollectionWatcher, collectionWatcher } from '../src/domain/machine/collection-watcher.ts';
 import { type ChainTestServer, startChainTestServer } from './chain.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
-import { type Account, balanceOf, credit, signUp } from './users.ts';
+import { type Account, balanceOf, credit, ops, signUp } from './users.ts';
 import type { TestWallet } from './wallets.ts';
 
 const DEPTH = 15; // RULES.md: BSC counts a transaction after 15 confirmations
 const FINALIZED_DEPTH = 31;
 
-async function ops(server: TestServer, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${DEV_OPERATOR_TOKEN}`,
-      'x-operator': 'payment-tests',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: tests read any field of the envelope
-  return { status: res.status, json: (await res.json()) as any };
-}
 const newItem = async (server: TestServer, price: Record<string, string>) =>
   (await ops(server, 'POST', '/ops/v1/machine/items', { ...price, reason: 'payment tests' })).json.data.id as string;
 const buy = async (server: TestServer, user: Account, id: string) =>

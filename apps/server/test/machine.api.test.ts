@@ -1,28 +1,13 @@
 import { Money } from '@aidf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { jobRunner } from '../src/jobs/job-runner.ts';
 import { machineMiningJob } from '../src/jobs/machine-mining.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
-import { type Account, balanceOf, credit, signUp } from './users.ts';
+import { type Account, balanceOf, credit, ops, signUp } from './users.ts';
 
 const DAY_MS = 86_400_000;
 const dayAfter = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
-
-async function ops(server: TestServer, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${DEV_OPERATOR_TOKEN}`,
-      'x-operator': 'machine-tests',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: tests read any field of the envelope
-  return { status: res.status, json: (await res.json()) as any };
-}
 
 const item = async (server: TestServer, price: Record<string, string>) =>
   (await ops(server, 'POST', '/ops/v1/machine/items', { ...price, reason: 'machine tests' })).json.data.id as string;

@@ -1,12 +1,11 @@
 import { Money } from '@aidf/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { jobRunner } from '../src/jobs/job-runner.ts';
 import { pledgeSettlementJob } from '../src/jobs/pledge-settlement.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
-import { type Account, balanceOf, credit, signUp, uniqueTimestamp } from './users.ts';
+import { type Account, balanceOf, credit, ops, signUp, uniqueTimestamp } from './users.ts';
 import { signed } from './wallets.ts';
 
 const DAY_MS = 86_400_000;
@@ -14,20 +13,6 @@ const DAY_MS = 86_400_000;
 const trunc18 = (value: Money) => new Money(value.toFixed(18, Money.ROUND_DOWN)).toFixed();
 const today = () => new Date().toISOString().slice(0, 10);
 const dayAfter = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
-
-async function ops(server: TestServer, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${DEV_OPERATOR_TOKEN}`,
-      'x-operator': 'pledge-tests',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: tests read any field of the envelope
-  return { status: res.status, json: (await res.json()) as any };
-}
 
 const setSetting = (server: TestServer, key: string, value: string) =>
   ops(server, 'POST', '/ops/v1/config', { key, value, reason: 'pledge tests' });

@@ -32,19 +32,32 @@ export async function signUp(server: TestServer, wallet: TestWallet = evmWallet(
   };
 }
 
-/** Credits a balance through the operator API. */
-export async function credit(server: TestServer, username: string, currency: string, amount: string, submode = '00') {
-  const res = await fetch(`${server.baseUrl}/ops/v1/credit`, {
-    method: 'POST',
+/** Calls the operator API with the dev operator token, as `npm run operator` does. */
+export async function ops(server: TestServer, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method,
     headers: {
       authorization: `Bearer ${DEV_OPERATOR_TOKEN}`,
-      'content-type': 'application/json',
       'x-operator': 'tests',
+      ...(body ? { 'content-type': 'application/json' } : {}),
     },
-    body: JSON.stringify({ username, currency, submode, amount, reason: 'test funding' }),
+    ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  if (res.status !== 200) throw new Error(`credit failed: ${await res.text()}`);
-  return res.json();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read any field of the envelope
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+/** Credits a balance through the operator API. */
+export async function credit(server: TestServer, username: string, currency: string, amount: string, submode = '00') {
+  const res = await ops(server, 'POST', '/ops/v1/credit', {
+    username,
+    currency,
+    submode,
+    amount,
+    reason: 'test funding',
+  });
+  if (res.status !== 200) throw new Error(`credit failed: ${JSON.stringify(res.json)}`);
+  return res.json;
 }
 
 /** A user's balance of one currency, read through the assets call. */
