@@ -22,6 +22,10 @@ export async function machineMiningThroughput(adminUrl?: string) {
                                     status, expires_at, closed_at)
         SELECT u.id, (SELECT min(id) FROM machine_price_items), 100 + (u.id % 9) * 100, 0, 0, 100, 0, 1, now(), now()
         FROM users u`);
+      // Each machine's owner has its normal AIDF account, as order-lifecycle.ts makes sure.
+      await session.exec(
+        `INSERT INTO accounts (kind, owner_user_id, currency, submode) SELECT 'user', id, 'aidf', '00' FROM users`,
+      );
       await session.query(
         `INSERT INTO machines (user_id, order_id, worth, daily_income, cap, start_day)
          SELECT o.user_id, o.id, o.worth, o.worth * 0.01, o.worth * 2, $1::date FROM machine_orders o`,

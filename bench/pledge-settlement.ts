@@ -17,6 +17,10 @@ export async function pledgeSettlementThroughput(adminUrl?: string) {
       await session.query(`INSERT INTO users (username) SELECT 'bench' || i FROM generate_series(1, $1::int) AS i`, [
         USERS,
       ]);
+      // Each pledger has its normal AIDF account, as createPledge makes sure.
+      await session.exec(
+        `INSERT INTO accounts (kind, owner_user_id, currency, submode) SELECT 'user', id, 'aidf', '00' FROM users`,
+      );
       await session.exec(`INSERT INTO movements (type, idem_key, ref) VALUES ('cow-fund-buy', 'bench-seed', 'bench')`);
       await session.query(
         `INSERT INTO pledges (user_id, amount, days, rate, submode, start_day, end_day, idem_key, movement_id)

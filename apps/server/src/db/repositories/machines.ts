@@ -167,12 +167,6 @@ export function machinesRepository(db: AppDb) {
           ON CONFLICT (idem_key) DO NOTHING RETURNING id::text AS id`),
       );
       if (!movement) return 0; // another runner mined this very batch
-      await db.execute(sql`
-        INSERT INTO accounts (kind, owner_user_id, currency, submode)
-        SELECT DISTINCT 'user', m.user_id, 'aidf', '00' FROM machines m
-        WHERE m.id = ANY(${ids}::bigint[])
-          AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.owner_user_id = m.user_id AND a.currency = 'aidf' AND a.submode = '00')
-        ON CONFLICT DO NOTHING`);
       // Machines first, then accounts in id order: the order every movement locks accounts in.
       await db.execute(sql`SELECT id FROM machines WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`);
       await db.execute(sql`
@@ -181,7 +175,7 @@ export function machinesRepository(db: AppDb) {
            OR (a.kind = 'user' AND a.currency = 'aidf' AND a.submode = '00'
                AND a.owner_user_id IN (SELECT user_id FROM machines WHERE id = ANY(${ids}::bigint[])))
         ORDER BY a.id FOR UPDATE`);
-      const [counts] = rowsOf<{ claimed: string }>(
+      const [counts] = rowsOf<{ claimed: string; unbooked: string }>(
         await db.execute(sql`
         WITH claimed AS (
           INSERT INTO machine_mining (machine_id, day, amount, movement_id)
@@ -233,8 +227,13 @@ export function machinesRepository(db: AppDb) {
           RETURNING 1
         )
         SELECT (SELECT count(*) FROM claimed)::text AS claimed, (SELECT count(*) FROM written)::text AS entries,
-               (SELECT count(*) FROM moved)::text AS moved`),
+               (SELECT count(*) FROM moved)::text AS moved,
+               ((SELECT count(*) FROM claimed WHERE amount > 0) - (SELECT count(*) FROM user_lines))::text AS unbooked`),
       );
+      // A mined amount without its ledger line would be owed and never booked: undo the batch. The account is
+      // made when the machine is (order-lifecycle.ts), so this only fires on a fault.
+      if (counts?.unbooked !== '0')
+        throw new Error(`mining batch for ${b.day} left ${counts?.unbooked} lines unbooked`);
       return Number(counts?.claimed ?? 0);
     },
 

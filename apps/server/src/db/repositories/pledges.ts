@@ -93,12 +93,6 @@ export function pledgesRepository(db: AppDb) {
           ON CONFLICT (idem_key) DO NOTHING RETURNING id::text AS id`),
       );
       if (!movement) return 0; // another runner paid this very batch
-      await db.execute(sql`
-        INSERT INTO accounts (kind, owner_user_id, currency, submode)
-        SELECT DISTINCT 'user', p.user_id, 'aidf', '00' FROM pledges p
-        WHERE p.id = ANY(${ids}::bigint[])
-          AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.owner_user_id = p.user_id AND a.currency = 'aidf' AND a.submode = '00')
-        ON CONFLICT DO NOTHING`);
       // Accounts in id order: the order every movement locks accounts in.
       await db.execute(sql`
         SELECT a.id FROM accounts a

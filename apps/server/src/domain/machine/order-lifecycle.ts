@@ -1,4 +1,4 @@
-import { Money, ORDER_STATUS } from '@aidf/contract';
+import { Money, ORDER_STATUS, SUBMODES } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { OrderRow, PaymentRow } from '../../db/repositories/machines.ts';
 import { utcDayOf } from '../../jobs/daily-job.ts';
@@ -35,6 +35,8 @@ export async function completeOrder(tx: Repositories, order: OrderRow, config: M
   }
   await tx.machines.setOrder(order.id, { status: ORDER_STATUS.paid, closedAt: now });
   const worth = new Money(order.worth);
+  // The account the daily mining pays into exists from the start: the set-based mining books into it.
+  await tx.ledger.ensureAccount(userAccount(order.userId, 'aidf', SUBMODES.normal));
   const machine = await tx.machines.insertMachine({
     userId: order.userId,
     orderId: order.id,

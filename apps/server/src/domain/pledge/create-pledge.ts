@@ -43,6 +43,8 @@ export async function createPledge(
       { account: platformAccount(PLATFORM.pledgePool, 'aidf', SUBMODES.normal), amount },
     ],
   });
+  // The account settlement pays into exists from the start: the set-based settlement books into it.
+  await repos.ledger.ensureAccount(userAccount(userId, 'aidf', SUBMODES.normal));
   return repos.transaction(async (tx) => {
     // One pledge request of this user at a time, so the daily count cannot be raced past.
     await tx.users.byIdForUpdate(userId);
