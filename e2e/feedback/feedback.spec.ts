@@ -82,7 +82,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(ticket).toHaveAttribute('data-replied', 'false');
     await expect(ticket.getByTestId('ticket-state')).toHaveText(t.notReplied);
     await expect(ticket).toContainText(t.kind.withdrawal);
-    await expect(ticket.getByTestId('ticket-image')).toBeVisible();
+    await expect(ticket.getByTestId('ticket-image')).toBeVisible({ timeout: 20_000 });
     await expect
       .poll(() => ticket.getByTestId('ticket-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
