@@ -6,11 +6,13 @@ import { useLocation } from 'react-router';
  * a tab without the parameter or any sign-in dialog still finds it; a completed sign-in forgets it.
  */
 const INVITE_KEY = 'inviteCode';
+/** A code the server answered 81001 for (no such referrer): never offered again, from storage or a link. */
+const REFUSED_KEY = 'inviteRefused';
 const INVITE_PATTERN = /^[A-Za-z0-9_.@-]{1,64}$/;
 
 export function rememberInvite(code: string | null | undefined) {
   const trimmed = code?.trim();
-  if (!trimmed || !INVITE_PATTERN.test(trimmed)) return;
+  if (!trimmed || !INVITE_PATTERN.test(trimmed) || isRefused(trimmed)) return;
   try {
     localStorage.setItem(INVITE_KEY, trimmed);
   } catch {
@@ -26,6 +28,24 @@ export function storedInvite(): string | null {
   }
 }
 
+function isRefused(code: string): boolean {
+  try {
+    return localStorage.getItem(REFUSED_KEY) === code;
+  } catch {
+    return false;
+  }
+}
+
+/** The server knows no referrer of this code: forget it, and do not take it again from the link. */
+export function refuseInvite(code: string) {
+  forgetInvite();
+  try {
+    localStorage.setItem(REFUSED_KEY, code);
+  } catch {
+    // nothing kept
+  }
+}
+
 export function forgetInvite() {
   try {
     localStorage.removeItem(INVITE_KEY);
@@ -37,7 +57,7 @@ export function forgetInvite() {
 /** The invite code of the page's `?invite=` (remembered), else the one remembered earlier; null when none. */
 export function inviteCodeOf(search: string): string | null {
   const fromUrl = new URLSearchParams(search).get('invite')?.trim();
-  if (fromUrl) {
+  if (fromUrl && !isRefused(fromUrl)) {
     rememberInvite(fromUrl);
     return fromUrl;
   }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../components/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { forgetInvite } from '../../lib/invite.ts';
+import { refuseInvite } from '../../lib/invite.ts';
 import { useApiWithToken } from '../../lib/use-api.ts';
 import { connectorFor } from '../../wallet/index.ts';
 import { WalletError } from '../../wallet/types.ts';
@@ -34,8 +34,8 @@ export function useWalletLogin() {
       });
       completeLogin(result, { address, chain }, { t, queryClient });
     } catch (error) {
-      // An invite code whose referrer does not exist would refuse every later sign-in: forget it.
-      if (error instanceof ApiError && error.code === 81001) forgetInvite();
+      // An invite code whose referrer does not exist would refuse every later sign-in: drop it for good.
+      if (error instanceof ApiError && error.code === 81001 && inviteCode) refuseInvite(inviteCode);
       if (error instanceof WalletError && error.kind === 'notFound' && chain === CHAINS.solana.name) {
         showToast(t('messages.toWallet'), 'error');
         const { SOLANA_WALLET_DOWNLOAD_URL } = await import('../../wallet/solana.ts');
