@@ -161,6 +161,26 @@ describe('[api] feedback tickets: create, list, replies, follow-up, states (issu
     expect((await list(bob)).json.data.total).toBe(0);
   });
 
+  it('each listed ticket shows its own first message and images, whoever wrote the others', async () => {
+    // By now message ids and ticket ids differ (replies and follow-ups came between), as on a live platform.
+    const up = await upload(server, bob.token, [
+      { name: 'bob.png', type: 'image/png', bytes: await imageWithMetadata('png') },
+    ]);
+    const bobImage = up.json.data.list[0].id;
+    const no = (await create(bob, ticketBody("Bob's deposit is missing", { attach: [bobImage] }))).json.data.id;
+    expect((await list(bob)).json.data.list).toEqual([
+      expect.objectContaining({ id: no, content: { content: "Bob's deposit is missing" }, attach: [bobImage] }),
+    ]);
+    const alices = (await list(alice)).json.data.list;
+    expect(alices.map((t: { content: { content: string } }) => t.content.content)).toEqual([
+      'Fourth',
+      'Third',
+      'Second question',
+      'My withdrawal has not arrived',
+    ]);
+    expect(alices.map((t: { attach: string[] }) => t.attach.length)).toEqual([0, 0, 0, 1]);
+  });
+
   it("a ticket names one of the user's records, picked from the list; not another user's", async () => {
     await credit(server, bob.username, 'aidf', '50');
     const sent = await call(server.baseUrl, '/v1/cow/home/transfer', {

@@ -53,7 +53,9 @@ export function ticketsRepository(db: AppDb) {
           aboutKind: tickets.aboutKind,
           aboutId: tickets.aboutId,
           createdAt: tickets.createdAt,
-          messageId: sql<string>`(SELECT min(m.id) FROM ticket_messages m WHERE m.ticket_id = ${tickets.id})`,
+          // Qualified by hand: Drizzle writes a lone column of the only table unqualified ("id"), which inside
+          // this subquery would name the message's own id and give every ticket the platform's first message.
+          messageId: sql<string>`(SELECT min(m.id) FROM ticket_messages m WHERE m.ticket_id = "tickets"."id")`,
           total: sql<number>`count(*) over ()`.mapWith(Number),
         })
         .from(tickets)
