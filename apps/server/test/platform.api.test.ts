@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ENDPOINTS, toFastifyPath } from '@aidf/contract';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
@@ -8,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.ts';
 import * as schema from '../src/db/schema.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
+
+const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i % 17}`))};`;
 
 describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
   let server: TestServer;
@@ -18,6 +21,11 @@ describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
     fs.mkdirSync(path.join(distDir, 'assets'));
     fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>AIDF</title><div id="root"></div>');
     fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // What the build's precompress step writes next to each text asset.
+    const script = path.join(distDir, 'assets', 'app-def456.js');
+    fs.writeFileSync(script, BIG_SCRIPT);
+    fs.writeFileSync(`${script}.br`, brotliCompressSync(BIG_SCRIPT));
+    fs.writeFileSync(`${script}.gz`, gzipSync(BIG_SCRIPT));
     server = await startTestServer({ env: { WEB_DIST_DIR: distDir } });
   });
   afterAll(async () => {
@@ -72,6 +80,28 @@ describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
       expect(api.status).toBe(404);
       expect(api.json.code).toBe(1404);
     }
+  });
+
+  it('sends the precompressed asset the browser accepts: brotli, else gzip, else the file itself', async () => {
+    const url = `${server.baseUrl}/assets/app-def456.js`;
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await fetch(url, { headers: { 'accept-encoding': accept } });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.headers.get('content-type')).toContain('javascript');
+      expect(res.headers.get('vary')?.toLowerCase()).toContain('accept-encoding');
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      expect(await res.text()).toBe(BIG_SCRIPT); // fetch decodes what it was sent
+    }
+    // The raw bytes on the wire are the brotli file's.
+    const raw = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+    const wire = Number(raw.headers.get('content-length'));
+    expect(wire).toBe(brotliCompressSync(BIG_SCRIPT).length);
+    expect(wire).toBeLessThan(BIG_SCRIPT.length / 4);
   });
 
   it('serves the token config of every chain with decimals', async () => {

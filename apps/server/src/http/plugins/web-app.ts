@@ -13,7 +13,8 @@ const NOT_THE_APP = /^\/(v1|ops|docs|dev)(\/|$)|^\/healthz$/;
 
 /**
  * Serves the built web app, and index.html for any other GET so deep links work (SPA fallback).
- * Hashed assets are cached for a year; index.html is always revalidated.
+ * Hashed assets are cached for a year; index.html is always revalidated. Text assets go out brotli- or
+ * gzip-compressed from the files the build wrote, by what the browser accepts.
  */
 export const webApp = fp(async (app: FastifyInstance, opts: { distDir: string | undefined }) => {
   const distDir = opts.distDir;
@@ -25,9 +26,13 @@ export const webApp = fp(async (app: FastifyInstance, opts: { distDir: string | 
       // Ours alone: hashed assets for a year, everything else revalidated.
       cacheControl: false,
       wildcard: true,
+      // The build writes .br and .gz next to each text asset (apps/web/build/precompress.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // One URL, several encodings: caches between us and the browser must key on what it accepts.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     // The static wildcard refuses directories, so the root page gets its own route.
