@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appShell } from './build/app-shell.ts';
 import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), appShell(), precompress()],
   server: {
     host: '127.0.0.1',
     // `npm run dev -w @aidf/web` talks to the API server of `npm start`.

@@ -1,8 +1,11 @@
 import { SUBMODES, type TSubmode } from '@aidf/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
-import { PledgeForm } from './PledgeForm.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+
+// The form and its decimal arithmetic are fetched when the dialog first opens: the home screen shows only the button.
+const PledgeForm = lazy(async () => ({ default: (await import('./PledgeForm.tsx')).PledgeForm }));
 
 /**
  * A button that opens the stake dialog ('00') or the freeze-AIDF pledge dialog ('16'); closing it unmounts the
@@ -28,7 +31,9 @@ export function PledgeLauncher({ submode, className = 'button' }: { submode: TSu
           onClose={() => setOpen(false)}
           testId={frozen ? 'frozen-pledge-dialog' : 'pledge-dialog'}
         >
-          <PledgeForm submode={submode} onDone={() => setOpen(false)} />
+          <Suspense fallback={<Spinner />}>
+            <PledgeForm submode={submode} onDone={() => setOpen(false)} />
+          </Suspense>
         </Dialog>
       )}
     </>
