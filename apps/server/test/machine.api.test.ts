@@ -85,6 +85,20 @@ describe('[api] AI miner: buying, holding, cancelling, expiring', () => {
     expect((await status(server, other, orderNo)).json.code).toBe(1404);
   });
 
+  it('the poll answers a changed collection address at once, though it keeps the settings a few seconds', async () => {
+    const user = await signUp(server);
+    const id = await item(server, { worth: '100', bnbAmount: '1' });
+    const first = '0x00000000000000000000000000000000000c0114';
+    const second = '0x00000000000000000000000000000000000c0115';
+    await ops(server, 'POST', '/ops/v1/config', { key: 'machine.collectionAddress.bsc', value: first, reason: 't' });
+    const orderNo = (await buy(server, user, id)).json.data.orderNo as string;
+    const polled = (await status(server, user, orderNo)).json.data;
+    expect(polled).toMatchObject({ orderNo, status: 0, lackBnb: '1', unconfirmedBnb: '0', machineId: null });
+    expect(polled.payBsc).toMatchObject({ collectionAddress: first, fromAddress: user.wallet.address });
+    await ops(server, 'POST', '/ops/v1/config', { key: 'machine.collectionAddress.bsc', value: second, reason: 't' });
+    expect((await status(server, user, orderNo)).json.data.payBsc.collectionAddress).toBe(second);
+  });
+
   it('64 concurrent buys of one item by one user make one order', async () => {
     const user = await signUp(server);
     const id = await item(server, { worth: '100', bnbAmount: '1' });

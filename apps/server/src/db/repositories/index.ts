@@ -11,6 +11,7 @@ import { jobRunsRepository } from './job-runs.ts';
 import { ledgerRepository } from './ledger.ts';
 import { machinesRepository } from './machines.ts';
 import { operatorActionsRepository } from './operator-actions.ts';
+import { orderStatusRepository } from './order-status.ts';
 import { pledgesRepository } from './pledges.ts';
 import { securityChangesRepository } from './security-changes.ts';
 import { sessionsRepository } from './sessions.ts';
@@ -37,6 +38,7 @@ function tableRepositories(db: AppDb) {
     ledger: ledgerRepository(db),
     machines: machinesRepository(db),
     operatorActions: operatorActionsRepository(db),
+    orderStatus: orderStatusRepository(db),
     pledges: pledgesRepository(db),
     securityChanges: securityChangesRepository(db),
     sessions: sessionsRepository(db),

@@ -3,7 +3,8 @@ import type { Repositories } from '../../db/repositories/index.ts';
 import type { OrderRow } from '../../db/repositories/machines.ts';
 import { AppError } from '../errors.ts';
 import type { MachineConfig } from './machine-config.ts';
-import { type OrderContext, toMachine, toOrder, toPriceItem } from './order-view.ts';
+import { cachedOrderContext } from './order-context-cache.ts';
+import { type OrderContext, orderAnswer, toMachine, toOrder, toPriceItem } from './order-view.ts';
 
 /** Where the client pays: the config and the pinned EOEO contract of BNB Smart Chain. */
 export async function orderContext(repos: Repositories, config: MachineConfig): Promise<OrderContext> {
@@ -28,11 +29,22 @@ export async function machineIndex(repos: Repositories, userId: bigint, config: 
   };
 }
 
-/** The user's own order (1404 for another user's: an order number reveals nothing). */
-export async function ownOrder(repos: Repositories, userId: bigint, orderId: bigint): Promise<OrderRow> {
-  const order = await repos.machines.order(orderId);
-  if (!order || order.userId !== userId) throw new AppError(1404);
-  return order;
+/**
+ * The order-status poll: the user's own order with what it still lacks in one query, the context from a few
+ * seconds' cache (order-context-cache.ts); another user's order answers 1404 as a missing one does.
+ */
+export async function pollOrder(
+  repos: Repositories,
+  userId: bigint,
+  orderId: bigint,
+  config: () => Promise<MachineConfig>,
+) {
+  const [found, context] = await Promise.all([
+    repos.orderStatus.ownOrderWithExtras(userId, orderId),
+    cachedOrderContext(repos, async () => orderContext(repos, await config())),
+  ]);
+  if (!found) throw new AppError(1404);
+  return orderAnswer(found.order, found.extras, context);
 }
 
 export async function orderView(repos: Repositories, order: OrderRow, config: MachineConfig) {

@@ -1,6 +1,7 @@
 import { BSC_CHAIN_ID_HEX, Money, moneyString, type TMachine, type TOrder, type TPriceItem } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { MachineRow, OrderRow, PriceItemRow } from '../../db/repositories/machines.ts';
+import type { OrderExtras } from '../../db/repositories/order-status.ts';
 import type { MachineConfig } from './machine-config.ts';
 
 const text = (value: string | Money) => moneyString(new Money(value));
@@ -32,7 +33,7 @@ export interface OrderContext {
   eoeo: { contract: string | null; decimals: number };
 }
 
-/** The order as the client sees it (contract ZOrder). */
+/** The order as the client sees it (contract ZOrder), its extras read one by one. */
 export async function toOrder(repos: Repositories, order: OrderRow, context: OrderContext): Promise<TOrder> {
   const [unconfirmed, bound, machine] = await Promise.all([
     order.status === 0 || order.status === 2
@@ -41,7 +42,21 @@ export async function toOrder(repos: Repositories, order: OrderRow, context: Ord
     repos.boundAddresses.ofUser(order.userId),
     order.status === 1 ? repos.machines.machineOfOrder(order.id) : Promise.resolve(null),
   ]);
-  const from = (currency: string) => bound.find((b) => b.currency === currency)?.walletAddress ?? null;
+  return orderAnswer(
+    order,
+    {
+      unconfirmed,
+      bound: new Map(bound.map((b) => [b.currency, b.walletAddress])),
+      machineId: machine?.id ?? null,
+    },
+    context,
+  );
+}
+
+/** The order as the client sees it (contract ZOrder), from its row and its extras (orderStatusRepository). */
+export function orderAnswer(order: OrderRow, extras: OrderExtras, context: OrderContext): TOrder {
+  const { unconfirmed } = extras;
+  const from = (currency: string) => extras.bound.get(currency) ?? null;
   const { collection } = context.config;
   return {
     orderNo: String(order.id),
@@ -59,7 +74,7 @@ export async function toOrder(repos: Repositories, order: OrderRow, context: Ord
     worth: text(order.worth),
     createTime: order.createdAt.getTime(),
     expiresAt: order.expiresAt.getTime(),
-    machineId: machine ? String(machine.id) : null,
+    machineId: extras.machineId === null ? null : String(extras.machineId),
     payBsc: collection.bsc
       ? {
           collectionAddress: collection.bsc,

@@ -3,6 +3,7 @@ import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import { INVEST_CONTRACT_PATTERN, INVEST_SETTINGS } from '../invest/invest-config.ts';
 import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
+import { forgetOrderContexts } from '../machine/order-context-cache.ts';
 import { PLEDGE_SETTINGS } from '../pledge/pledge-config.ts';
 import { STAR_LEVELS, TEAM_SETTINGS } from '../team/team-config.ts';
 
@@ -65,7 +66,7 @@ export async function setSetting(
   const rule = SETTING_RULES[input.key];
   if (!rule) throw new AppError(1225, `unknown setting ${input.key}; known: ${settingKeys().join(', ')}`);
   if (!rule.pattern.test(input.value)) throw new AppError(1225, `${input.key} must be a ${rule.meaning}`);
-  return repos.transaction(async (tx) => {
+  const changed = await repos.transaction(async (tx) => {
     const before = await tx.settings.set(input.key, input.value, input.operator);
     await tx.operatorActions.record({
       operator: input.operator,
@@ -75,4 +76,6 @@ export async function setSetting(
     });
     return { key: input.key, before, after: input.value };
   });
+  forgetOrderContexts(); // after the commit: a poll reading in between would keep the old value
+  return changed;
 }

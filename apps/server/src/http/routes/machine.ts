@@ -4,7 +4,7 @@ import { devToolsAllowed } from '../../config-mode.ts';
 import { buyMachine as buy } from '../../domain/machine/buy-machine.ts';
 import { cancelOrder as cancel } from '../../domain/machine/cancel-order.ts';
 import { machineConfig } from '../../domain/machine/machine-config.ts';
-import { machineIndex as index, machinePage, orderView, ownOrder } from '../../domain/machine/machine-views.ts';
+import { machineIndex as index, machinePage, orderView, pollOrder } from '../../domain/machine/machine-views.ts';
 import { submitOrderHash as submitHash } from '../../domain/machine/submit-hash.ts';
 import { sessionOf } from '../session-of.ts';
 import { defineRoute } from './define-route.ts';
@@ -48,12 +48,9 @@ export async function machineRoutes(app: FastifyInstance) {
     ),
   );
 
+  // Polled every 3 s by every client with an order awaiting payment: one query and a cached context.
   defineRoute(app, orderStatus, async ({ params, request }) =>
-    orderView(
-      app.repos,
-      await ownOrder(app.repos, sessionOf(request).userId, BigInt(params.orderId)),
-      await machineConfigOf(app),
-    ),
+    pollOrder(app.repos, sessionOf(request).userId, BigInt(params.orderId), () => machineConfigOf(app)),
   );
 
   defineRoute(app, machineList, ({ params, request }) => machinePage(app.repos, sessionOf(request).userId, params));
