@@ -171,6 +171,30 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
     expect(await balanceOf(server, user, 'bnb')).toBe('0.5'); // 0.1 given back + 0.4 paid late
   });
 
+  /** The same user's next order of `bnb`, after the cancel of the last one. */
+  const nextOrder = async (user: Account, bnb: string) =>
+    (await buy(server, user, await newItem(server, { worth: '100', bnbAmount: bnb }))).data;
+  const cancel = (user: Account, orderNo: string) =>
+    call(server.baseUrl, '/v1/cow/home/order/cancel', { body: { orderNo }, token: user.token });
+
+  it('hinted for a cancelled order, confirmed after a new order opened: credited, the new order not paid', async () => {
+    const { wallet, user, order } = await buyer({ bnbAmount: '0.5' });
+    const tx = await wallet.sendBnb('0.5');
+    expect((await submitHash(server, user, order.orderNo, tx)).data.status).toBe(2);
+    await server.evm.mine(3);
+    expect((await watchAll(watcher)).settled).toBe(0);
+    expect((await cancel(user, order.orderNo)).json.data.status).toBe(3);
+    const next = await nextOrder(user, '0.5');
+    expect(next).toMatchObject({ status: 0, lackBnb: '0.5' });
+    await server.evm.mine(DEPTH);
+    expect((await watchAll(watcher)).settled).toBe(1);
+    expect(await orderOf(server, user, next.orderNo)).toMatchObject({ status: 0, lackBnb: '0.5', machineId: null });
+    expect((await orderOf(server, user, order.orderNo)).status).toBe(3);
+    expect(await balanceOf(server, user, 'bnb')).toBe('0.5');
+    expect((await machinesOf(server, user)).total).toBe(0);
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  });
+
   it('one transaction offered for a second order or by another user pays one (81025)', async () => {
     const { wallet, user, order } = await buyer({ bnbAmount: '0.2' });
     const tx = await wallet.sendBnb('0.2');

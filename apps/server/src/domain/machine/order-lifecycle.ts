@@ -78,8 +78,23 @@ function isCovered(order: OrderRow) {
 }
 
 /**
+ * The open order a payment of `owner` counts for, locked; null when none. A transaction the owner submitted for
+ * an order serves that order only: once it is cancelled or expired the payment is credited, never counted for
+ * the owner's next order. A payment nobody submitted (the page was closed), or submitted by another user (refused
+ * for them), counts for the owner's open order.
+ */
+async function orderPaidBy(tx: Repositories, payment: PaymentRow, owner: bigint): Promise<OrderRow | null> {
+  const hint = await tx.machines.hint(payment.chain, payment.txHash);
+  const orderId = hint && hint.userId === owner ? hint.orderId : (await tx.machines.openOrderOf(owner))?.id;
+  if (orderId === undefined) return null;
+  const order = await tx.machines.orderForUpdate(orderId);
+  const open = order?.status === ORDER_STATUS.awaitingPayment || order?.status === ORDER_STATUS.pending;
+  return open ? order : null;
+}
+
+/**
  * Settles one confirmed payment, in the caller's transaction (the user's row already locked): counted for the
- * sender's open order as far as that order lacks the currency, the rest credited to the sender's balance; no
+ * sender's open order (orderPaidBy) as far as that order lacks the currency, the rest credited to the sender's balance; no
  * open order (expired, cancelled, paid): all credited. A sender who is no user's bound address: not counted
  * (third-party), left for the operator. Answers the order's new status when it counted for one.
  */
@@ -96,8 +111,7 @@ export async function settlePayment(
   }
   const chainAccount = platformAccount(PLATFORM.chain(payment.chain as 'bsc' | 'solana'), payment.currency);
   const amount = new Money(payment.amount);
-  const open = await tx.machines.openOrderOf(owner);
-  const order = open ? await tx.machines.orderForUpdate(open.id) : null;
+  const order = await orderPaidBy(tx, payment, owner);
   const currency = payment.currency as ChainPaid;
   let applied = new Money(0);
   if (order && (CHAIN_PAID as readonly string[]).includes(currency)) {
