@@ -124,6 +124,7 @@ describe('[api] AI miner order state machine against a plain model (property)', 
     const row = await server.repos.machines.upsertPayment(
       {
         chain: 'bsc',
+        genesisHash: 'property-test',
         txHash: `0x${txCounter.toString(16).padStart(64, '0')}`,
         eventIndex: currency === 'bnb' ? 'native' : '0',
         blockNumber: BigInt(txCounter),

@@ -99,6 +99,32 @@ describe('[api] AI miner: buying, holding, cancelling, expiring', () => {
     expect((await status(server, user, orderNo)).json.data.payBsc.collectionAddress).toBe(second);
   });
 
+  it("a payment is one row per chain, genesis, transaction and event: a restarted chain's same hash is another", async () => {
+    const payment = {
+      chain: 'bsc' as const,
+      genesisHash: `0x${'a1'.repeat(32)}`,
+      txHash: `0x${'b2'.repeat(32)}`,
+      eventIndex: 'native',
+      blockNumber: 7n,
+      blockHash: null,
+      currency: 'bnb',
+      tokenContract: null,
+      fromAddress: null,
+      toAddress: '0x00000000000000000000000000000000000c0116',
+      amount: '0.1',
+    };
+    const first = await server.repos.machines.upsertPayment(payment, false);
+    const rescanned = await server.repos.machines.upsertPayment({ ...payment, blockNumber: 8n }, false);
+    expect(rescanned.id).toBe(first.id);
+    const restarted = await server.repos.machines.upsertPayment(
+      { ...payment, genesisHash: `0x${'c3'.repeat(32)}` },
+      false,
+    );
+    expect(restarted.id).not.toBe(first.id);
+    expect(restarted).toMatchObject({ state: 'seen', genesisHash: `0x${'c3'.repeat(32)}` });
+    expect(await server.repos.machines.paymentsOfTx('bsc', payment.txHash)).toHaveLength(2);
+  });
+
   it('64 concurrent buys of one item by one user make one order', async () => {
     const user = await signUp(server);
     const id = await item(server, { worth: '100', bnbAmount: '1' });

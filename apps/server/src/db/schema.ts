@@ -544,6 +544,8 @@ export const machineMining = pgTable(
 export const machinePayments = pgTable('machine_payments', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   chain: text('chain').notNull(),
+  // 0020_machine_payment_genesis.sql: the chain instance, part of the payment's unique key.
+  genesisHash: text('genesis_hash').notNull(),
   txHash: text('tx_hash').notNull(),
   eventIndex: text('event_index').notNull(),
   blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
+import { bookingCtes, bookingUnbooked, lockBookingAccounts } from './batch-booking.ts';
 import {
   machineOrderHints,
   machineOrders,
@@ -15,11 +16,27 @@ export type OrderRow = typeof machineOrders.$inferSelect;
 export type MachineRow = typeof machines.$inferSelect;
 export type PaymentRow = typeof machinePayments.$inferSelect;
 
+/** Any fixed number: the advisory lock that mining batches take one at a time. */
+const MINING_LOCK = 7_301_011;
+
+/**
+ * A machine with what it mined so far read from its latest machine_mining row (the mining job no longer updates
+ * the machine row each day, only on the day it goes out).
+ */
+const withMined = {
+  ...getTableColumns(machines),
+  mined: sql<string>`coalesce((SELECT x.total FROM machine_mining x WHERE x.machine_id = ${machines.id}
+                               ORDER BY x.day DESC LIMIT 1), 0)::text`,
+  lastMinedDay: sql<string | null>`(SELECT max(x.day)::text FROM machine_mining x WHERE x.machine_id = ${machines.id})`,
+};
+
 /** Open orders: awaiting payment (0) or pending confirmation (2). */
 const OPEN = [0, 2];
 
 export interface NewPayment {
   chain: 'bsc' | 'solana';
+  /** The chain instance (its genesis hash): a restarted dev chain repeats the last one's transaction hashes. */
+  genesisHash: string;
   txHash: string;
   eventIndex: string;
   blockNumber: bigint;
@@ -109,7 +126,7 @@ export function machinesRepository(db: AppDb) {
       return row;
     },
     async machineOfOrder(orderId: bigint): Promise<MachineRow | null> {
-      const [row] = await db.select().from(machines).where(eq(machines.orderId, orderId));
+      const [row] = await db.select(withMined).from(machines).where(eq(machines.orderId, orderId));
       return row ?? null;
     },
     async hasRunningMachine(userId: bigint): Promise<boolean> {
@@ -131,7 +148,7 @@ export function machinesRepository(db: AppDb) {
       const where = eq(machines.userId, userId);
       const [rows, totals] = await Promise.all([
         db
-          .select({ machine: machines, orderNo: machineOrders.id })
+          .select({ machine: withMined, orderNo: machineOrders.id })
           .from(machines)
           .innerJoin(machineOrders, eq(machineOrders.id, machines.orderId))
           .where(where)
@@ -143,92 +160,82 @@ export function machinesRepository(db: AppDb) {
       return { rows, total: totals[0]?.n ?? 0 };
     },
 
-    /** Ids of running machines due a mining day `day` and not yet paid for it, after `afterId`, in id order. */
-    async unminedOn(day: string, afterId: bigint, limit: number): Promise<bigint[]> {
-      const result = await db.execute(sql`
-        SELECT m.id::text AS id FROM machines m
-        WHERE m.status = 'running' AND m.id > ${afterId} AND m.start_day < ${day}::date
-          AND NOT EXISTS (SELECT 1 FROM machine_mining x WHERE x.machine_id = m.id AND x.day = ${day}::date)
-        ORDER BY m.id LIMIT ${limit}`);
-      return rowsOf<{ id: string }>(result).map((r) => BigInt(r.id));
+    /**
+     * The last user of the next mining batch after user `afterUser` (a user has at most one running machine): the
+     * user of the `size`-th running machine after it, or the last one when fewer are left; null when none is.
+     */
+    async nextBatchEnd(afterUser: bigint, size: number): Promise<bigint | null> {
+      const [row] = rowsOf<{ last: string | null }>(
+        await db.execute(sql`
+          SELECT coalesce(
+            (SELECT user_id FROM machines WHERE status = 'running' AND user_id > ${afterUser}
+             ORDER BY user_id OFFSET ${size - 1} LIMIT 1),
+            (SELECT max(user_id) FROM machines WHERE status = 'running' AND user_id > ${afterUser}))::text AS last`),
+      );
+      return row?.last ? BigInt(row.last) : null;
     },
 
     /**
-     * Mines one batch of machines for `day` in set-based statements inside the caller's transaction, like
-     * pledges.settleBatch: each machine earns least(daily_income, cap - mined) AIDF from the issuance account
-     * (cow-ai-machine-mint-income); one that reaches its cap is out. The (machine, day) key of machine_mining
-     * makes a second run of the same day claim nothing. Answers how many machines this call paid.
+     * Mines, for `day`, the running machines of the users after `afterUser` up to `lastUser` in set-based
+     * statements inside the caller's transaction, like pledges.settleBatch: each machine earns
+     * least(daily_income, cap - mined so far) AIDF from the issuance account (cow-ai-machine-mint-income), mined so
+     * far being the total of its latest machine_mining row; one that reaches its cap is out. The (machine, day) key
+     * makes a second run of the same day claim nothing; a day older than a machine's latest mining day mines
+     * nothing (the machine mines until its cap anyway). Answers how many machines this call paid.
      */
-    async mineBatch(b: { day: string; ids: bigint[]; movementIdemKey: string; issuanceAccountId: bigint }) {
-      const ids = `{${b.ids.join(',')}}`;
+    async mineBatch(b: {
+      day: string;
+      afterUser: bigint;
+      lastUser: bigint;
+      movementIdemKey: string;
+      issuanceAccountId: bigint;
+    }) {
+      // One mining batch at a time across instances: each reads every machine's latest total as the batch before
+      // it left it, so two runs of different days never mine past the cap from the same stale total.
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${MINING_LOCK})`);
       const [movement] = rowsOf<{ id: string }>(
         await db.execute(sql`
           INSERT INTO movements (type, idem_key, ref) VALUES ('cow-ai-machine-mint-income', ${b.movementIdemKey}, ${b.day})
           ON CONFLICT (idem_key) DO NOTHING RETURNING id::text AS id`),
       );
       if (!movement) return 0; // another runner mined this very batch
-      // Machines first, then accounts in id order: the order every movement locks accounts in.
-      await db.execute(sql`SELECT id FROM machines WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`);
-      await db.execute(sql`
-        SELECT a.id FROM accounts a
-        WHERE a.id = ${b.issuanceAccountId}
-           OR (a.kind = 'user' AND a.currency = 'aidf' AND a.submode = '00'
-               AND a.owner_user_id IN (SELECT user_id FROM machines WHERE id = ANY(${ids}::bigint[])))
-        ORDER BY a.id FOR UPDATE`);
+      const booking = {
+        currency: 'aidf',
+        submode: '00',
+        counters: [{ type: 'cow-ai-machine-mint-income', accountId: b.issuanceAccountId }],
+      };
+      const inBatch = sql`m.status = 'running' AND m.user_id > ${b.afterUser} AND m.user_id <= ${b.lastUser}`;
+      await lockBookingAccounts(db, booking, sql`SELECT m.user_id FROM machines m WHERE ${inBatch}`);
       const [counts] = rowsOf<{ claimed: string; unbooked: string }>(
         await db.execute(sql`
-        WITH claimed AS (
-          INSERT INTO machine_mining (machine_id, day, amount, movement_id)
-          SELECT m.id, ${b.day}::date, least(m.daily_income, m.cap - m.mined), ${movement.id}::bigint
+        WITH due AS (
+          SELECT m.id, m.user_id, m.cap, coalesce(l.total, 0) AS mined,
+                 least(m.daily_income, m.cap - coalesce(l.total, 0)) AS amount
           FROM machines m
-          WHERE m.id = ANY(${ids}::bigint[]) AND m.status = 'running' AND m.start_day < ${b.day}::date
-            AND m.mined < m.cap
+          LEFT JOIN LATERAL (
+            SELECT x.day, x.total FROM machine_mining x WHERE x.machine_id = m.id ORDER BY x.day DESC LIMIT 1
+          ) l ON true
+          WHERE ${inBatch} AND m.start_day < ${b.day}::date AND (l.day IS NULL OR l.day < ${b.day}::date)
+        ),
+        claimed AS (
+          INSERT INTO machine_mining (machine_id, day, amount, total, movement_id)
+          SELECT d.id, ${b.day}::date, d.amount, d.mined + d.amount, ${movement.id}::bigint
+          FROM due d WHERE d.amount > 0
           ON CONFLICT DO NOTHING
-          RETURNING machine_id, amount
+          RETURNING machine_id, amount, total
         ),
-        updated AS (
-          UPDATE machines m
-          SET mined = m.mined + c.amount, last_mined_day = ${b.day}::date,
-              status = CASE WHEN m.mined + c.amount >= m.cap THEN 'out' ELSE 'running' END,
-              out_at = CASE WHEN m.mined + c.amount >= m.cap THEN now() END
+        -- Only the machines that reach their cap today are updated; their figures are written once, final.
+        went_out AS (
+          UPDATE machines m SET status = 'out', out_at = now(), mined = c.total, last_mined_day = ${b.day}::date
           FROM claimed c
-          WHERE m.id = c.machine_id
-          RETURNING m.id, m.user_id, c.amount
+          WHERE m.id = c.machine_id AND c.total >= m.cap
+          RETURNING m.id
         ),
-        -- Every CTE reads the snapshot from before this statement: a.balance is the balance before the batch.
-        user_lines AS (
-          SELECT a.id AS account_id, a.balance AS before, u.id AS machine_id, u.amount
-          FROM updated u
-          JOIN accounts a ON a.kind = 'user' AND a.owner_user_id = u.user_id AND a.currency = 'aidf' AND a.submode = '00'
+        paid (user_id, type, amount) AS (
+          SELECT d.user_id, 'cow-ai-machine-mint-income', c.amount FROM claimed c JOIN due d ON d.id = c.machine_id
         ),
-        lines AS (
-          SELECT * FROM user_lines
-          UNION ALL
-          SELECT ${b.issuanceAccountId}::bigint, (SELECT balance FROM accounts WHERE id = ${b.issuanceAccountId}),
-                 0::bigint, -sum(amount)
-          FROM user_lines HAVING count(*) > 0
-        ),
-        running AS (
-          SELECT l.*,
-                 sum(l.amount) OVER (PARTITION BY l.account_id) AS total,
-                 sum(l.amount) OVER (PARTITION BY l.account_id ORDER BY l.machine_id) AS upto
-          FROM lines l
-        ),
-        moved AS (
-          UPDATE accounts a SET balance = a.balance + t.total
-          FROM (SELECT DISTINCT account_id, total FROM running) t
-          WHERE a.id = t.account_id
-          RETURNING a.id
-        ),
-        written AS (
-          INSERT INTO entries (movement_id, account_id, type, amount, balance_after)
-          SELECT ${movement.id}::bigint, r.account_id, 'cow-ai-machine-mint-income', r.amount, r.before + r.upto
-          FROM running r
-          RETURNING 1
-        )
-        SELECT (SELECT count(*) FROM claimed)::text AS claimed, (SELECT count(*) FROM written)::text AS entries,
-               (SELECT count(*) FROM moved)::text AS moved,
-               ((SELECT count(*) FROM claimed WHERE amount > 0) - (SELECT count(*) FROM user_lines))::text AS unbooked`),
+        ${bookingCtes({ ...booking, source: 'paid', movementId: BigInt(movement.id) })}
+        SELECT (SELECT count(*) FROM claimed)::text AS claimed, ${bookingUnbooked}::text AS unbooked`),
       );
       // A mined amount without its ledger line would be owed and never booked: undo the batch. The account is
       // made when the machine is (order-lifecycle.ts), so this only fires on a fault.
@@ -238,14 +245,19 @@ export function machinesRepository(db: AppDb) {
     },
 
     // Payments and hints.
-    /** Records a payment seen on chain; an existing row (same chain, tx, event) is moved to the block seen now
+    /** Records a payment seen on chain; an existing row (same chain, genesis, tx, event) is moved to the block seen now
      *  while it is not settled (a reorganisation may have moved it). Answers the row. */
     async upsertPayment(p: NewPayment, confirmedNow: boolean): Promise<PaymentRow> {
       const [row] = await db
         .insert(machinePayments)
         .values({ ...p })
         .onConflictDoUpdate({
-          target: [machinePayments.chain, machinePayments.txHash, machinePayments.eventIndex],
+          target: [
+            machinePayments.chain,
+            machinePayments.genesisHash,
+            machinePayments.txHash,
+            machinePayments.eventIndex,
+          ],
           set: {
             blockNumber: sql`CASE WHEN ${machinePayments.state} IN ('seen', 'orphaned') THEN excluded.block_number ELSE ${machinePayments.blockNumber} END`,
             blockHash: sql`CASE WHEN ${machinePayments.state} IN ('seen', 'orphaned') THEN excluded.block_hash ELSE ${machinePayments.blockHash} END`,

@@ -42,7 +42,7 @@ const BNB_TOKEN: WatchedToken = { currency: 'bnb', contract: null, decimals: 18 
 
 /**
  * The collection watcher of one chain (issue 11 point 4, RULES.md "AI miner"): records every payment to the
- * platform's collection address, one row per (chain, transaction, log or instruction), and settles each once it
+ * platform's collection address, one row per (chain, genesis, transaction, log or instruction), and settles each once it
  * is deep enough (BSC_CONFIRMATIONS blocks; Solana finalized) through settlePayment, under the rows of the users
  * concerned. A tick: (1) the transaction ids clients submitted (hints), read at any depth so the order shows
  * them pending; (2) one bounded range after the persisted cursor, up to the confirmed head, which finds the
@@ -69,10 +69,11 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
       : [BNB_TOKEN];
   }
 
-  const record = (p: ScannedTransfer, on: Repositories = repos) =>
+  const record = (p: ScannedTransfer, genesisHash: string, on: Repositories = repos) =>
     on.machines.upsertPayment(
       {
         chain,
+        genesisHash,
         txHash: p.txHash,
         eventIndex: p.eventIndex,
         blockNumber: p.blockNumber,
@@ -102,7 +103,7 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
     });
   }
 
-  async function checkHints(collection: string, watched: WatchedToken[]): Promise<number> {
+  async function checkHints(collection: string, watched: WatchedToken[], genesis: string): Promise<number> {
     let found = 0;
     for (const txHash of await repos.machines.hintsToCheck(chain, batch)) {
       const payments = await source.ofTransaction(txHash, collection, watched);
@@ -113,15 +114,14 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
         if (payments.length === 0) await tx.machines.dropHint(chain, txHash);
         if (orderId !== null) await refreshOrder(tx, orderId);
       });
-      for (const payment of payments) await record(payment);
+      for (const payment of payments) await record(payment, genesis);
       if (payments.length > 0) await lockedForHint(txHash, (tx, orderId) => refreshOrder(tx, orderId as bigint));
       found += payments.length;
     }
     return found;
   }
 
-  async function cursorFor(confirmed: bigint) {
-    const genesis = await source.genesisHash();
+  async function cursorFor(confirmed: bigint, genesis: string) {
     const cursor = await repos.machines.cursor(chain);
     if (cursor && cursor.genesisHash === genesis) return cursor;
     if (cursor && !options.allowChainReset) {
@@ -137,8 +137,9 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
     watched: WatchedToken[],
     head: bigint,
     confirmed: bigint,
+    genesis: string,
   ): Promise<{ stop: string } | { found: number; caughtUp: boolean } | null> {
-    const cursor = await cursorFor(confirmed);
+    const cursor = await cursorFor(confirmed, genesis);
     if (!cursor) throw new Error('collection cursor vanished after reset');
     if ('stop' in cursor) return { stop: cursor.stop };
     const from = cursor.nextBlock;
@@ -155,7 +156,7 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
     const { payments, lastBlockHash } = await source.scan(from, to, collection, watched);
     const moved = await repos.transaction(async (tx) => {
       if (!(await tx.machines.lockCursorAt(chain, from))) return false;
-      for (const payment of payments) await record(payment, tx);
+      for (const payment of payments) await record(payment, cursor.genesisHash, tx);
       await tx.machines.advanceCursor(chain, to + 1n, lastBlockHash, head);
       return true;
     });
@@ -211,8 +212,13 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
     if (!(await repos.chain.takeLease(leaseName, owner, leaseMs))) return { outcome: 'not-lease-holder' };
     const watched = await tokens();
     const { head, confirmed } = await source.heads();
-    const hinted = await checkHints(collection, watched);
-    const scanned = await scanRange(collection, watched, head, confirmed);
+    // The chain instance the payments of this tick are recorded on (a part of their unique key).
+    const genesis = await source.genesisHash();
+    // Another chain than the cursor's, with no reset allowed: nothing of it is recorded (scanRange stops the tick).
+    const known = await repos.machines.cursor(chain);
+    const sameChain = !known || known.genesisHash === genesis || options.allowChainReset;
+    const hinted = sameChain ? await checkHints(collection, watched, genesis) : 0;
+    const scanned = await scanRange(collection, watched, head, confirmed, genesis);
     if (scanned === null) return { outcome: 'cursor-moved' };
     if ('stop' in scanned) {
       await repos.machines.noteCursorError(chain, scanned.stop);
