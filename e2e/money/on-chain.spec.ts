@@ -153,8 +153,14 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
     await expect(page.getByTestId('recharge-currency-cow')).toHaveCount(0);
     const deposit = page.getByTestId('solana-deposit');
     await expect(deposit).toContainText('Solana chain recharge is not supported yet');
-    await expect(deposit).toContainText('Minimum recharge: 0.001');
+    await expect(deposit.getByTestId('deposit-warning')).toContainText('Minimum recharge: 0.001 SOL');
+    await deposit.getByTestId('deposit-show').click();
     await expect(deposit.getByTestId('deposit-address')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    await expect(deposit.getByTestId('deposit-qr')).toBeVisible();
+    await expect(deposit.getByTestId('deposit-network')).toHaveText('Solana');
+    await expect(deposit.getByTestId('deposit-warning')).toContainText(
+      'Credited once the transfer is finalized on Solana.',
+    );
     await screenshot(page, 'en', 'recharge-solana');
     await page.close();
   });

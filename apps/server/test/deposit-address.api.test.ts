@@ -32,6 +32,19 @@ describe('[api] deposit addresses', () => {
     expect(await get(bob, 'sol', 'sol')).not.toBe(aliceSol);
   });
 
+  it("names the watcher's confirmation depth with the address: BSC_CONFIRMATIONS blocks, Solana finalized (null)", async () => {
+    const other = await startTestServer({ env: { DEPOSIT_HD_MNEMONIC: TEST_MNEMONIC, BSC_CONFIRMATIONS: '7' } });
+    try {
+      const who = await signUp(other);
+      const read = async (currency: string, chain: string) =>
+        (await call(other.baseUrl, address(who.mid, currency, chain), { method: 'GET', token: who.token })).json.data;
+      expect(await read('cow', 'bnb')).toEqual({ address: expect.any(String), confirmations: 7 });
+      expect(await read('usdt', 'sol')).toEqual({ address: expect.any(String), confirmations: null });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('derives at index = user id on the BIP-44 path, the same on another instance', async () => {
     const other = await startTestServer({ env: { DEPOSIT_HD_MNEMONIC: TEST_MNEMONIC } });
     try {

@@ -22,7 +22,11 @@ export const depositAddress = defineEndpoint({
     mid: ZIdString,
     businessMode: z.literal('A'),
   }),
-  data: z.object({ address: z.string() }),
+  data: z.object({
+    address: z.string(),
+    /** Ours: blocks the deposit watcher waits before crediting; null on Solana, where it waits for 'finalized'. */
+    confirmations: z.number().int().min(1).nullable(),
+  }),
 });
 
 export const ZTokenConfig = z.object({

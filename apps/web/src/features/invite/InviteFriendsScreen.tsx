@@ -1,36 +1,11 @@
 import { formatAmount, Money } from '@aidf/contract';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QrCode } from '../../components/QrCode.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { inviteLink } from '../../lib/invite.ts';
 import { useTeam } from '../ecology/use-team.ts';
 import { useHomeUser } from '../me/api/account-queries.ts';
-
-/** The link as a QR code (an SVG made in the page, no image service). */
-function QrCode({ text, label }: { text: string; label: string }) {
-  const [svg, setSvg] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }).then(
-      (markup) => live && setSvg(markup),
-      () => live && setSvg(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  if (!svg) return null;
-  return (
-    <img
-      className="qr-code"
-      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-      alt={label}
-      data-testid="invite-qr"
-    />
-  );
-}
 
 /**
  * /invitefriends (issue 12): the invitation link with its QR code, copy and the phone's share sheet (copy
@@ -65,7 +40,7 @@ export default function InviteFriendsScreen() {
     <div className="stack" data-testid="invite-friends">
       <section className="card stack-sm team-card">
         <h2 className="section-title">{t('invite.yourLink')}</h2>
-        <QrCode text={link} label={t('invite.qrLabel')} />
+        <QrCode text={link} label={t('invite.qrLabel')} testId="invite-qr" />
         <p className="mono small invite-link" data-testid="invite-link">
           <bdi dir="ltr">{link}</bdi>
         </p>

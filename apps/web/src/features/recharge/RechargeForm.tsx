@@ -10,6 +10,7 @@ import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useDepositAddress, useTokenConfig } from '../../lib/use-chain-data.ts';
 import { connectorFor } from '../../wallet/index.ts';
 import { walletFailureMessage } from '../auth/wallet-message.ts';
+import { DepositAddressCard } from './DepositAddressCard.tsx';
 import { rechargeProblem, useRecharge } from './use-recharge.ts';
 
 /**
@@ -77,12 +78,7 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
 
   return (
     <form className="stack-sm" onSubmit={submit} noValidate data-testid="recharge-form">
-      <p className="small">
-        {t('recharge.depositTo')}{' '}
-        <bdi dir="ltr" className="mono" data-testid="deposit-address" title={depositAddress.data.address}>
-          {maskAddress(depositAddress.data.address)}
-        </bdi>
-      </p>
+      <DepositAddressCard currency={currency} chain="bnb" />
       <InputField
         label={t('recharge.amount', { currency: unit })}
         error={problem ? t(problem) : undefined}

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { showToast } from '../../components/toast.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
-import { useChainCurrency, useDepositAddress } from '../../lib/use-chain-data.ts';
+import { useChainCurrency } from '../../lib/use-chain-data.ts';
 import { CurrencyChips } from '../statements/CurrencyChips.tsx';
+import { DepositAddressCard } from './DepositAddressCard.tsx';
 import { RechargeForm } from './RechargeForm.tsx';
 
 /** /recharge: pick a token; on BNB Smart Chain the wallet sends it, on Solana the deposit address is shown. */
@@ -40,30 +40,11 @@ export default function RechargeScreen() {
 /** Solana: the deposit address to send SOL or USDT to from any wallet (the in-app transfer is not offered). */
 function SolanaDeposit({ currency }: { currency: TCurrency }) {
   const { t } = useTranslation();
-  const address = useDepositAddress(currency, 'sol');
-  if (!address.data) return null;
   return (
     <div className="stack-sm" data-testid="solana-deposit">
       <p className="notice">{t('recharge.solanaUnsupported')}</p>
       <p className="small">{t('recharge.solanaSendTo', { currency: currency.toUpperCase() })}</p>
-      <p>
-        <bdi dir="ltr" className="mono address-full" data-testid="deposit-address">
-          {address.data.address}
-        </bdi>
-      </p>
-      <button
-        type="button"
-        className="button button-quiet"
-        onClick={() =>
-          void navigator.clipboard
-            .writeText(address.data.address)
-            .then(() => showToast(t('recharge.copied'), 'success'))
-            .catch(() => showToast(address.data.address, 'info'))
-        }
-      >
-        {t('recharge.copy')}
-      </button>
-      <p className="muted small">{t('recharge.solanaMin', { min: SOLANA_MIN_AMOUNT })}</p>
+      <DepositAddressCard currency={currency} chain="sol" minimum={SOLANA_MIN_AMOUNT} />
     </div>
   );
 }

@@ -1,0 +1,95 @@
+import { maskAddress, type TChainCurrency, type TCurrency } from '@aidf/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QrCode } from '../../components/QrCode.tsx';
+import { copyText } from '../../lib/copy-text.ts';
+import { useDepositAddress, useTokenConfig } from '../../lib/use-chain-data.ts';
+
+/**
+ * Where to send a token from any wallet (issue 14 item 2): the network and the token contract named, the deposit
+ * address masked until asked for in full with its QR code, a copy button, and what makes a transfer count: only
+ * this token on this network, the minimum if there is one, the watcher's confirmations.
+ */
+export function DepositAddressCard({
+  currency,
+  chain,
+  minimum = null,
+}: {
+  currency: TCurrency;
+  chain: TChainCurrency;
+  /** The smallest recharge SPEC.md names for the chain (Solana), or null: every confirmed transfer counts. */
+  minimum?: string | null;
+}) {
+  const { t } = useTranslation();
+  const address = useDepositAddress(currency, chain);
+  const tokens = useTokenConfig();
+  const [full, setFull] = useState(false);
+  if (!address.data) return null;
+  const unit = currency.toUpperCase();
+  const contract = tokens.data?.find((c) => c.chainCurrency === chain && c.currency === currency)?.contractAddress;
+  const network = t(chain === 'bnb' ? 'recharge.networkBsc' : 'recharge.networkSolana');
+  const { address: to, confirmations } = address.data;
+  return (
+    <div className="stack-sm deposit-card" data-testid="deposit-card">
+      <dl className="facts">
+        <div>
+          <dt>{t('recharge.network')}</dt>
+          <dd data-testid="deposit-network">{network}</dd>
+        </div>
+        <div>
+          <dt>{t('recharge.token')}</dt>
+          <dd>
+            {unit}{' '}
+            {contract ? (
+              <bdi dir="ltr" className="mono muted" title={contract} data-testid="deposit-contract">
+                {maskAddress(contract)}
+              </bdi>
+            ) : (
+              <span className="muted">{t('recharge.nativeCoin')}</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('recharge.address')}</dt>
+          <dd>
+            <bdi dir="ltr" className={`mono${full ? ' address-full' : ''}`} data-testid="deposit-address" title={to}>
+              {full ? to : maskAddress(to)}
+            </bdi>
+          </dd>
+        </div>
+      </dl>
+      {full && <QrCode text={to} label={t('recharge.qrLabel', { currency: unit })} testId="deposit-qr" />}
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button-quiet"
+          onClick={() => setFull(!full)}
+          aria-expanded={full}
+          data-testid="deposit-show"
+        >
+          {t(full ? 'recharge.hideAddress' : 'recharge.showAddress')}
+        </button>
+        <button
+          type="button"
+          className="button button-quiet"
+          onClick={() => void copyText(to, t('recharge.copied'))}
+          data-testid="deposit-copy"
+        >
+          {t('recharge.copy')}
+        </button>
+      </div>
+      <ul className="notice warning-list" role="note" data-testid="deposit-warning">
+        {/* The network's Latin name kept whole inside right-to-left text (first-strong isolate). */}
+        <li>{t('recharge.warnOnly', { currency: unit, network: `\u2068${network}\u2069` })}</li>
+        <li>
+          {minimum === null ? t('recharge.warnNoMinimum') : t('recharge.solanaMin', { min: `${minimum} ${unit}` })}
+        </li>
+        <li>
+          {confirmations === null
+            ? t('recharge.warnFinalized')
+            : t('recharge.warnConfirmations', { blocks: confirmations })}
+        </li>
+      </ul>
+    </div>
+  );
+}

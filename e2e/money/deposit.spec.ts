@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { getAddress } from 'viem';
+import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
+import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
+import { e2eChains, screenshot } from '../support/app.ts';
+import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
+
+const texts = { en, ar } as const;
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+for (const language of ['en', 'ar'] as const) {
+  test(`[deposit] the COW deposit card: network, token contract, full address with QR on demand, copy, warnings (${language})`, async ({
+    browser,
+  }) => {
+    const t = texts[language].recharge;
+    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true, rpcUrl: e2eChains().bscRpcUrl });
+    if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
+    await page.goto('/');
+    await signInWithWallet(page, 'bsc');
+    await page.goto('/recharge');
+
+    const card = page.getByTestId('deposit-card');
+    await expect(card.getByTestId('deposit-network')).toHaveText(t.networkBsc);
+    // The token's contract is the dev chain's COW, named in full on hover and masked in the row.
+    const contract = await card.getByTestId('deposit-contract').getAttribute('title');
+    expect(contract?.toLowerCase()).toBe(e2eChains().tokens.cow.toLowerCase());
+    const address = card.getByTestId('deposit-address');
+    const full = await address.getAttribute('title');
+    expect(full && getAddress(full)).toBe(full);
+    await expect(address).not.toHaveText(full as string); // masked until asked for
+    await expect(card.getByTestId('deposit-qr')).toHaveCount(0);
+
+    await card.getByTestId('deposit-show').click();
+    await expect(card.getByTestId('deposit-show')).toHaveAttribute('aria-expanded', 'true');
+    await expect(address).toHaveText(full as string);
+    const qr = card.getByTestId('deposit-qr');
+    await expect(qr).toBeVisible();
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    await card.getByTestId('deposit-copy').click();
+    await expect(page.getByRole('status').filter({ hasText: t.copied })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
+
+    const warning = card.getByTestId('deposit-warning');
+    await expect(warning).toContainText(fill(t.warnOnly, { currency: 'COW', network: `\u2068${t.networkBsc}\u2069` }));
+    await expect(warning).toContainText(t.warnNoMinimum);
+    await expect(warning).toContainText(fill(t.warnConfirmations, { blocks: '15' }));
+    await screenshot(page, language, 'recharge-deposit');
+
+    // Hidden again on request; the page never grows wider than the phone, in either direction.
+    await card.getByTestId('deposit-show').click();
+    await expect(card.getByTestId('deposit-qr')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+}
