@@ -252,6 +252,29 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
     expect((await machinesOf(server, user)).total).toBe(0);
     expect((await checkLedger(server.repos)).ok).toBe(true);
   });
+
+  it("chain-status shows the collection watcher's cursor the way it shows the deposit watcher's", async () => {
+    await server.evm.mine(DEPTH + 2); // something to scan, whichever tests ran before
+    await watchAll(watcher);
+    const cursor = await server.repos.machines.cursor('bsc');
+    if (!cursor) throw new Error('no collection cursor after a scan');
+    const statusOf = async () => {
+      const data = (await ops(server, 'GET', '/ops/v1/chain/status')).json.data;
+      return data.collectionWatchers.find((w: { chain: string }) => w.chain === 'bsc');
+    };
+    const shown = await statusOf();
+    expect(shown).toMatchObject({
+      chain: 'bsc',
+      lastScannedBlock: String(cursor.nextBlock - 1n),
+      scannedAt: cursor.scannedAt?.toISOString(),
+      rpcErrors: '0',
+      lastError: null,
+    });
+    // Caught up to the confirmed head: the lag is the confirmation depth.
+    expect(BigInt(shown.head) - BigInt(shown.lastScannedBlock)).toBe(BigInt(DEPTH));
+    await watcher.noteError(new Error('collection RPC down for the test'));
+    expect(await statusOf()).toMatchObject({ rpcErrors: '1', lastError: expect.stringContaining('RPC down') });
+  });
 });
 
 describe('[api] AI miner payments in SOL on the Solana dev stand-in', () => {

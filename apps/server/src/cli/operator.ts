@@ -90,14 +90,19 @@ async function main() {
   } else if (command === 'chain-status') {
     const status = (await ops('GET', '/ops/v1/chain/status')) as {
       watchers: Record<string, string | null>[];
+      collectionWatchers: Record<string, string | null>[];
       hotWallet: Record<string, string | null> | null;
       payoutWorker: Record<string, string | null> | null;
       withdrawals: Record<string, number>;
       heldPayouts: Record<string, string | boolean | null>[];
     };
-    for (const w of status.watchers) {
+    const watchers: Record<string, string | null>[] = [
+      ...status.watchers.map((w) => ({ ...w, name: `${w.chain} deposits` })),
+      ...status.collectionWatchers.map((w) => ({ ...w, name: `${w.chain} miner payments` })),
+    ];
+    for (const w of watchers) {
       console.log(
-        `${w.chain}: last scanned block ${w.lastScannedBlock ?? '-'}, head ${w.head ?? '?'} (lag ${w.lagBlocks ?? '?'}), ` +
+        `${w.name}: last scanned block ${w.lastScannedBlock ?? '-'}, head ${w.head ?? '?'} (lag ${w.lagBlocks ?? '?'}), ` +
           `scanned at ${w.scannedAt ?? 'never'}, RPC errors ${w.rpcErrors}${w.lastError ? `, last: ${w.lastError} at ${w.lastErrorAt}` : ''}`,
       );
     }

@@ -14,9 +14,40 @@ async function attempt<T>(work: () => Promise<T>): Promise<T | { error: string }
   }
 }
 
+interface CursorRow {
+  nextBlock: bigint;
+  scannedAt: Date | null;
+  rpcErrors: bigint;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+}
+
+/** One watcher's cursor against the chain's heads: last scanned block, lag, RPC errors. */
+function watcherView(
+  chain: string,
+  rpcUrl: string,
+  cursor: CursorRow | undefined,
+  heads: { head: bigint; confirmed: bigint } | { error: string },
+) {
+  const lastScanned = cursor ? cursor.nextBlock - 1n : null;
+  return {
+    chain,
+    rpcUrl,
+    lastScannedBlock: lastScanned?.toString() ?? null,
+    head: 'head' in heads ? heads.head.toString() : null,
+    confirmedHead: 'confirmed' in heads ? heads.confirmed.toString() : null,
+    // Blocks the watcher is behind the chain's head (the confirmation depth included).
+    lagBlocks: 'head' in heads && lastScanned !== null ? (heads.head - lastScanned).toString() : null,
+    scannedAt: cursor?.scannedAt?.toISOString() ?? null,
+    rpcErrors: cursor?.rpcErrors.toString() ?? '0',
+    lastError: 'error' in heads ? heads.error : (cursor?.lastError ?? null),
+    lastErrorAt: 'error' in heads ? new Date().toISOString() : (cursor?.lastErrorAt?.toISOString() ?? null),
+  };
+}
+
 /**
- * Chain health for the operator (`npm run operator -- chain-status`): per chain the watcher's last scanned
- * block, the head and the lag, RPC errors; the hot wallet's balances; the payout worker's last good tick and
+ * Chain health for the operator (`npm run operator -- chain-status`): per chain the deposit watcher's and the
+ * collection watcher's last scanned block, the head and the lag, RPC errors; the hot wallet's balances; the payout worker's last good tick and
  * errors; withdrawals per state, and the payouts held for an operator.
  */
 export async function chainStatus(repos: Repositories, chains: ChainServices) {
@@ -26,26 +57,23 @@ export async function chainStatus(repos: Repositories, chains: ChainServices) {
     chains.solana ? { source: chains.solana.deposits, rpcUrl: chains.solana.rpcUrl } : null,
   ].filter((s) => s !== null);
 
-  const watchers = await Promise.all(
+  // The collection watchers (issue 11) scan the same chains with their own cursors: shown the same way.
+  const collectionCursors = new Map(
+    (await Promise.all(sources.map(({ source }) => repos.machines.cursor(source.chain))))
+      .filter((c) => c !== null)
+      .map((c) => [c.chain, c]),
+  );
+  const perChain = await Promise.all(
     sources.map(async ({ source, rpcUrl }) => {
-      const cursor = cursors.get(source.chain);
       const heads = await attempt(() => source.heads());
-      const lastScanned = cursor ? cursor.nextBlock - 1n : null;
       return {
-        chain: source.chain,
-        rpcUrl,
-        lastScannedBlock: lastScanned?.toString() ?? null,
-        head: 'head' in heads ? heads.head.toString() : null,
-        confirmedHead: 'confirmed' in heads ? heads.confirmed.toString() : null,
-        // Blocks the watcher is behind the chain's head (the confirmation depth included).
-        lagBlocks: 'head' in heads && lastScanned !== null ? (heads.head - lastScanned).toString() : null,
-        scannedAt: cursor?.scannedAt?.toISOString() ?? null,
-        rpcErrors: cursor?.rpcErrors.toString() ?? '0',
-        lastError: 'error' in heads ? heads.error : (cursor?.lastError ?? null),
-        lastErrorAt: 'error' in heads ? new Date().toISOString() : (cursor?.lastErrorAt?.toISOString() ?? null),
+        deposit: watcherView(source.chain, rpcUrl, cursors.get(source.chain), heads),
+        collection: watcherView(source.chain, rpcUrl, collectionCursors.get(source.chain), heads),
       };
     }),
   );
+  const watchers = perChain.map((w) => w.deposit);
+  const collectionWatchers = perChain.map((w) => w.collection);
 
   let hotWallet = null;
   const bsc = chains.bsc;
@@ -85,5 +113,5 @@ export async function chainStatus(repos: Repositories, chains: ChainServices) {
     heldAt: w.heldAt?.toISOString() ?? null,
   }));
   const invest = chains.bsc ? await investStatus(repos, chains.bsc.invests) : null;
-  return { watchers, hotWallet, payoutWorker, withdrawals, heldPayouts, invest };
+  return { watchers, collectionWatchers, hotWallet, payoutWorker, withdrawals, heldPayouts, invest };
 }
