@@ -15,13 +15,25 @@ async function signedInAs(browser: Browser, user: (typeof DEMO_USERS)[number], l
   return page;
 }
 
-async function transfer(page: Page, to: string, amount: string) {
+async function fillTransfer(page: Page, to: string, amount: string) {
   await page.goto('/internalTransfer');
   const form = page.getByTestId('transfer-form');
   await form.locator('input[name="username"]').fill(to);
   await form.getByRole('button', { name: 'USDT' }).click();
   await form.locator('input[name="amount"]').fill(amount);
-  await form.getByRole('button', { name: /./ }).last().click();
+  await form.getByTestId('transfer-next').click();
+}
+
+/** Form, review sheet (the receiver looked up, masked wallet shown), the wallet's signature, the receipt. */
+async function transfer(page: Page, to: string, amount: string, language = 'en') {
+  await fillTransfer(page, to, amount);
+  const review = page.getByTestId('transfer-review');
+  await expect(review.getByTestId('review-recipient')).toHaveText(to);
+  await expect(review.getByTestId('review-address')).toHaveText(/^0x[0-9a-fA-F]{2}\*{4}[0-9a-fA-F]{4}$/);
+  await screenshot(page, language, 'dialog-transfer-review');
+  await review.getByTestId('transfer-confirm').click();
+  await expect(page.getByTestId('transfer-receipt')).toBeVisible();
+  return page.getByTestId('transfer-receipt');
 }
 
 test.describe('[money] internal transfer and statements', () => {
@@ -30,9 +42,22 @@ test.describe('[money] internal transfer and statements', () => {
     await expect(alice.getByTestId('assets-summary')).toContainText('1,000');
     await screenshot(alice, 'en', 'home-assets');
 
-    await transfer(alice, BOB.username, '12.5');
+    // An unknown receiver is refused at once, before any review or signature.
+    await fillTransfer(alice, 'no_such_user_e2e', '1');
+    await expect(alice.getByTestId('transfer-form').getByRole('alert')).toHaveText('User does not exist');
+    await expect(alice.getByTestId('transfer-review')).toHaveCount(0);
+
+    const receipt = await transfer(alice, BOB.username, '12.5');
     await expect(alice.getByRole('status')).toContainText(`Sent 12.5 USDT to ${BOB.username}`);
+    await expect(receipt).toContainText(BOB.username);
+    await expect(receipt).toContainText('-12.5');
+    await expect(receipt.getByTestId('receipt-id')).toHaveText(/^[1-9]\d*$/);
+    await screenshot(alice, 'en', 'internalTransfer-receipt');
+    await receipt.getByTestId('transfer-again').click();
     await expect(alice.getByTestId('transfer-available')).toContainText('987.5 USDT');
+    // The receiver is offered again as a recent one.
+    await alice.getByTestId('recent-recipient').filter({ hasText: BOB.username }).click();
+    await expect(alice.locator('input[name="username"]')).toHaveValue(BOB.username);
     await screenshot(alice, 'en', 'internalTransfer-done');
 
     await alice.goto('/currencyStatement');
@@ -66,11 +91,15 @@ test.describe('[money] internal transfer and statements', () => {
 
   test('refuses an amount above the balance before signing, and shows the statement in Arabic', async ({ browser }) => {
     const bob = await signedInAs(browser, BOB, 'ar');
-    await transfer(bob, ALICE.username, '999999');
+    await fillTransfer(bob, ALICE.username, '999999');
     await expect(bob.getByTestId('transfer-form').getByRole('alert')).toBeVisible();
+    await expect(bob.getByTestId('transfer-review')).toHaveCount(0);
     await screenshot(bob, 'ar', 'internalTransfer-refused');
 
-    await transfer(bob, ALICE.username, '2');
+    const receipt = await transfer(bob, ALICE.username, '2', 'ar');
+    await expect(receipt.getByTestId('receipt-id')).toHaveText(/^[1-9]\d*$/);
+    await screenshot(bob, 'ar', 'internalTransfer-receipt');
+    await receipt.getByTestId('transfer-again').click();
     await expect(bob.getByTestId('transfer-available')).toContainText('1,010.5');
     await bob.goto('/currencyStatement');
     await expect(bob.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -12,6 +12,8 @@ export const ROUTES = {
     auth: true,
   },
   transfer: { method: 'POST', path: '/v1/cow/home/transfer', auth: true },
+  /** Ours: who a username is, before the wallet is asked to sign a transfer to it (issue 14 item 3). */
+  transferRecipient: { method: 'GET', path: '/v1/cow/home/transfer/recipient/{username}', auth: true },
   sendVerifyCode: { method: 'POST', path: '/v1/mc/user/msg/verifycode/{receiver}/{bizType}', auth: false },
   loginByMessage: { method: 'POST', path: '/v1/sso/login/message/{loginName}', auth: false },
   addressLogin: { method: 'POST', path: '/v1/sso/dapp/addressLogin', auth: false },

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
-import { pageOf, ZCurrency, ZDecimalString, ZEmpty, ZPageParams, ZSubmode, ZText, ZTimeMs } from '../schemas.ts';
+import {
+  pageOf,
+  ZChainCurrency,
+  ZCurrency,
+  ZDecimalString,
+  ZIdString,
+  ZPageParams,
+  ZSubmode,
+  ZText,
+  ZTimeMs,
+} from '../schemas.ts';
 import { ZMidParams, ZWalletSignature } from './common.ts';
 
 export const ZBalance = z.object({ currency: ZCurrency, submode: ZSubmode, balance: ZDecimalString });
@@ -54,5 +64,22 @@ export const transfer = defineEndpoint({
     currency: ZCurrency,
     username: ZText(64),
   }),
-  data: ZEmpty,
+  /** Ours: the movement booked, for the receipt (the same id the statements show). */
+  data: z.object({ movementId: ZIdString }),
+});
+
+export const ZTransferRecipient = z.object({
+  username: z.string(),
+  /** The chain of the recipient's sign-in wallet, or null for an account opened by e-mail. */
+  chainCurrency: ZChainCurrency.nullable(),
+  /** First and last characters only: enough to recognise a friend's wallet, not to learn it. */
+  maskedAddress: z.string().nullable(),
+});
+export type TTransferRecipient = z.infer<typeof ZTransferRecipient>;
+
+export const transferRecipient = defineEndpoint({
+  ...ROUTES.transferRecipient,
+  summary: 'The recipient of a transfer by username, with their sign-in address masked; 1226 when there is none',
+  params: z.object({ username: ZText(64) }),
+  data: ZTransferRecipient,
 });

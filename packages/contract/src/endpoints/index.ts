@@ -35,6 +35,7 @@ export const ENDPOINTS = {
   financeList: assets.financeList,
   financeStatement: assets.financeStatement,
   transfer: assets.transfer,
+  transferRecipient: assets.transferRecipient,
   depositAddress: chain.depositAddress,
   coinConfig: chain.coinConfig,
   withdraw: chain.withdraw,

@@ -1,7 +1,8 @@
-import { financeList, financeStatement, getAssets, getSubAssets, transfer } from '@aidf/contract';
+import { financeList, financeStatement, getAssets, getSubAssets, transfer, transferRecipient } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import { statementPage, userBalances } from '../../domain/assets/assets.ts';
 import { AppError } from '../../domain/errors.ts';
+import { lookupRecipient } from '../../domain/transfer/recipient.ts';
 import { transfer as transferBetweenUsers } from '../../domain/transfer/transfer.ts';
 import { sessionOf } from '../session-of.ts';
 import { signedTextHosts } from '../signed-text-hosts.ts';
@@ -36,7 +37,11 @@ export async function assetRoutes(app: FastifyInstance) {
 
   defineRoute(app, transfer, async ({ body, request }) => {
     const hosts = signedTextHosts(app.config, request);
-    await transferBetweenUsers(app.repos, sessionOf(request).userId, { ...body, hosts });
-    return null;
+    const { movementId } = await transferBetweenUsers(app.repos, sessionOf(request).userId, { ...body, hosts });
+    return { movementId: movementId.toString() };
   });
+
+  defineRoute(app, transferRecipient, ({ params, request }) =>
+    lookupRecipient(app.repos, { senderId: sessionOf(request).userId, username: params.username, ip: request.ip }),
+  );
 }

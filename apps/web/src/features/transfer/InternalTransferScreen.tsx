@@ -1,6 +1,7 @@
 import {
   buildTransferSignText,
   CHAINS,
+  canonicalUsername,
   compareAmounts,
   formatAmount,
   isPositiveAmountText,
@@ -20,7 +21,14 @@ import { walletFailureMessage } from '../auth/wallet-message.ts';
 import { SecurityHoldNotice } from '../me/SecurityHoldNotice.tsx';
 import { useSecurityHold } from '../me/use-security-hold.ts';
 import { CurrencyChips } from '../statements/CurrencyChips.tsx';
+import { recentRecipients, rememberRecipient } from './recent-recipients.ts';
+import { type TransferDone, TransferReceipt } from './TransferReceipt.tsx';
+import { type TransferDraft, TransferReview } from './TransferReview.tsx';
 
+/**
+ * /internalTransfer (issue 14 item 3): the form, then the recipient looked up before anything is signed (unknown
+ * names refused at once), a review sheet, the wallet's signature, and a receipt with the movement id.
+ */
 export default function InternalTransferScreen() {
   const { t, i18n } = useTranslation();
   const session = useSession();
@@ -28,16 +36,21 @@ export default function InternalTransferScreen() {
   const queryClient = useQueryClient();
   const assets = useAssets();
   const holdUntil = useSecurityHold();
+  const mid = session.userInfo?.mid ?? '';
   const [username, setUsername] = useState('');
   const [currency, setCurrency] = useState<TCurrency>('usdt');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<{ username?: string; amount?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const [lookingUp, setLookingUp] = useState(false);
+  const [draft, setDraft] = useState<TransferDraft | null>(null);
+  const [signing, setSigning] = useState(false);
+  const [done, setDone] = useState<TransferDone | null>(null);
   const available = balanceIn(assets.data, currency);
+  const recent = mid ? recentRecipients(mid) : [];
 
   function validate() {
     const next: typeof errors = {};
-    const to = username.trim().toLowerCase();
+    const to = canonicalUsername(username.trim());
     if (!to) next.username = t('transfer.needTo');
     else if (to === session.userInfo?.username) next.username = t('transfer.notSelf');
     if (!amount) next.amount = t('transfer.needAmount');
@@ -47,26 +60,54 @@ export default function InternalTransferScreen() {
     return !next.username && !next.amount;
   }
 
-  async function submit(event: FormEvent) {
+  async function review(event: FormEvent) {
     event.preventDefault();
     if (!validate()) return;
-    setBusy(true);
+    setLookingUp(true);
+    try {
+      const recipient = await call('transferRecipient', { params: { username: canonicalUsername(username.trim()) } });
+      setDraft({ recipient, currency, amount, available });
+    } catch (error) {
+      if (error instanceof ApiError && (error.code === 1226 || error.code === 1225)) {
+        setErrors({ username: t(error.code === 1226 ? 'errors.1226' : 'transfer.notSelf') });
+      } else {
+        showToast(
+          walletFailureMessage(error, t, (k) => i18n.exists(k)),
+          'error',
+        );
+      }
+    } finally {
+      setLookingUp(false);
+    }
+  }
+
+  async function confirm() {
+    if (!draft) return;
+    setSigning(true);
     try {
       const connector = await connectorFor(session.chain ?? CHAINS.bsc.name);
       const address = await connector.connect();
       const timestamp = Date.now();
-      const to = username.trim().toLowerCase();
+      const to = draft.recipient.username;
       // The wallet shows what is authorised; the server rebuilds this text from the request (issue 9 point 6).
       const signContent = buildTransferSignText({
         host: window.location.host,
-        amount,
-        currency,
+        amount: draft.amount,
+        currency: draft.currency,
         username: to,
         timestampMs: timestamp,
       });
       const sign = await connector.signMessage(address, signContent);
-      await call('transfer', { body: { amount, currency, username: to, sign, signContent, timestamp } });
-      showToast(t('transfer.done', { amount, currency: currency.toUpperCase(), username: to }), 'success');
+      const { movementId } = await call('transfer', {
+        body: { amount: draft.amount, currency: draft.currency, username: to, sign, signContent, timestamp },
+      });
+      showToast(
+        t('transfer.done', { amount: draft.amount, currency: draft.currency.toUpperCase(), username: to }),
+        'success',
+      );
+      if (mid) rememberRecipient(mid, to);
+      setDone({ ...draft, movementId, at: Date.now() });
+      setDraft(null);
       setAmount('');
       await queryClient.invalidateQueries({ queryKey: ASSETS_KEY });
       await queryClient.invalidateQueries({ queryKey: ['statement'] });
@@ -77,44 +118,66 @@ export default function InternalTransferScreen() {
           : walletFailureMessage(error, t, (k) => i18n.exists(k), session.chain ?? CHAINS.bsc.name);
       showToast(`${t('messages.coin_W')}: ${detail}`, 'error');
     } finally {
-      setBusy(false);
+      setSigning(false);
     }
   }
 
+  if (done) return <TransferReceipt done={done} onAgain={() => setDone(null)} />;
+
   return (
-    <form className="stack-sm card form-card" onSubmit={submit} noValidate data-testid="transfer-form">
-      <InputField
-        label={t('transfer.to')}
-        error={errors.username}
-        placeholder={t('transfer.toPlaceholder')}
-        autoComplete="off"
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-        name="username"
-      />
-      <CurrencyChips value={currency} onChange={setCurrency} label={t('transfer.currency')} />
-      <InputField
-        label={t('transfer.amount')}
-        error={errors.amount}
-        inputMode="decimal"
-        placeholder="0.00"
-        value={amount}
-        onChange={(e) => setAmount(e.target.value.trim())}
-        name="amount"
-      />
-      <div className="row-between small">
-        <span className="muted" data-testid="transfer-available">
-          {t('transfer.available', { amount: formatAmount(available, 6), currency: currency.toUpperCase() })}
-        </span>
-        <button type="button" className="link-button" onClick={() => setAmount(available)}>
-          {t('transfer.max')}
+    <>
+      <form className="stack-sm card form-card" onSubmit={review} noValidate data-testid="transfer-form">
+        <InputField
+          label={t('transfer.to')}
+          error={errors.username}
+          placeholder={t('transfer.toPlaceholder')}
+          autoComplete="off"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          name="username"
+        />
+        {recent.length > 0 && (
+          <div className="chips chips-inline" role="group" aria-label={t('transfer.recent')}>
+            <span className="muted small">{t('transfer.recent')}</span>
+            {recent.map((name) => (
+              <button
+                key={name}
+                type="button"
+                className="chip"
+                onClick={() => setUsername(name)}
+                data-testid="recent-recipient"
+              >
+                {name}
+              </button>
+            ))}
+          </div>
+        )}
+        <CurrencyChips value={currency} onChange={setCurrency} label={t('transfer.currency')} />
+        <InputField
+          label={t('transfer.amount')}
+          error={errors.amount}
+          inputMode="decimal"
+          placeholder="0.00"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value.trim())}
+          name="amount"
+        />
+        <div className="row-between small">
+          <span className="muted" data-testid="transfer-available">
+            {t('transfer.available', { amount: formatAmount(available, 6), currency: currency.toUpperCase() })}
+          </span>
+          <button type="button" className="link-button" onClick={() => setAmount(available)}>
+            {t('transfer.max')}
+          </button>
+        </div>
+        {holdUntil !== null && <SecurityHoldNotice until={holdUntil} />}
+        <button type="submit" className="button" disabled={lookingUp || holdUntil !== null} data-testid="transfer-next">
+          {lookingUp ? t('transfer.lookingUp') : t('transfer.next')}
         </button>
-      </div>
-      <p className="muted small">{t('transfer.signHint')}</p>
-      {holdUntil !== null && <SecurityHoldNotice until={holdUntil} />}
-      <button type="submit" className="button" disabled={busy || holdUntil !== null}>
-        {busy ? t('auth.waitingForWallet') : t('transfer.submit')}
-      </button>
-    </form>
+      </form>
+      {draft && (
+        <TransferReview draft={draft} busy={signing} onConfirm={() => void confirm()} onClose={() => setDraft(null)} />
+      )}
+    </>
   );
 }
