@@ -1,5 +1,6 @@
 import { Money } from '@aidf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession, hashToken, revokeSession } from '../src/domain/auth/sessions.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { jobRunner } from '../src/jobs/job-runner.ts';
 import { machineMiningJob } from '../src/jobs/machine-mining.ts';
@@ -123,6 +124,29 @@ describe('[api] AI miner: buying, holding, cancelling, expiring', () => {
     expect(restarted.id).not.toBe(first.id);
     expect(restarted).toMatchObject({ state: 'seen', genesisHash: `0x${'c3'.repeat(32)}` });
     expect(await server.repos.machines.paymentsOfTx('bsc', payment.txHash)).toHaveLength(2);
+  });
+
+  it('the poll checks its session as every signed-in call does: 401 without, revoked or expired, and slides it', async () => {
+    const user = await signUp(server);
+    const orderNo = (await buy(server, user, await item(server, { worth: '100', bnbAmount: '1' }))).json.data.orderNo;
+    const poll = (token?: string) =>
+      call(server.baseUrl, `/v1/cow/home/order/${orderNo}`, { method: 'GET', ...(token ? { token } : {}) });
+    const unauthorized = await poll();
+    expect({ status: unauthorized.status, code: unauthorized.json.code }).toEqual({ status: 401, code: 401 });
+    expect((await poll('x'.repeat(43))).status).toBe(401);
+    const userId = BigInt(user.mid);
+    const revoked = await createSession(server.repos, userId);
+    await revokeSession(server.repos, revoked);
+    expect((await poll(revoked)).status).toBe(401);
+    const expired = await createSession(server.repos, userId, new Date(Date.now() - 8 * DAY_MS));
+    expect((await poll(expired)).status).toBe(401);
+    // Six days old: answered, and its expiry slides a week from now (alive in three days).
+    const old = await createSession(server.repos, userId, new Date(Date.now() - 6 * DAY_MS));
+    expect((await poll(old)).json.data).toMatchObject({ orderNo, status: 0 });
+    expect(await server.repos.sessions.findLive(hashToken(old), new Date(Date.now() + 3 * DAY_MS))).not.toBeNull();
+    // A live session of another user: 1404, as for an order that does not exist.
+    const other = await signUp(server);
+    expect((await poll(other.token)).json.code).toBe(1404);
   });
 
   it('64 concurrent buys of one item by one user make one order', async () => {

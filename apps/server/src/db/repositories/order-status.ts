@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
-import { machineOrders } from '../schema.ts';
+import { machineOrders, sessions, users } from '../schema.ts';
 import type { OrderRow } from './machines.ts';
 
 /** What an order's answer needs beside its row: the unconfirmed payments, the payer's addresses, its machine. */
@@ -34,28 +34,56 @@ const machineId = sql<string | null>`(
 
 const toMap = (value: Record<string, string> | null) => new Map(Object.entries(value ?? {}));
 
+/** A live session as the poll found it. */
+export interface PollSession {
+  userId: bigint;
+  username: string;
+  expiresAt: Date;
+}
+
 /**
  * The order-status poll (GET /v1/cow/home/order/{orderId}, issue 11): ~3,333 a second for 10,000 pending orders,
- * so one prepared statement per poll, and only the owner's order (another user's reads as not found).
+ * so one prepared statement per poll, which checks the session too (the rules of sessionsRepository.findLive)
+ * and reads the order only if it is the session's user's (another user's reads as not found).
  */
 export function orderStatusRepository(db: AppDb) {
   let prepared: ReturnType<typeof prepare> | null = null;
   function prepare() {
     return db
-      .select({ order: machineOrders, unconfirmed, bound, machineId })
-      .from(machineOrders)
-      .where(and(eq(machineOrders.id, sql.placeholder('orderId')), eq(machineOrders.userId, sql.placeholder('userId'))))
+      .select({
+        session: { userId: sessions.userId, expiresAt: sessions.expiresAt, username: users.username },
+        order: machineOrders,
+        unconfirmed,
+        bound,
+        machineId,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(
+        machineOrders,
+        and(eq(machineOrders.id, sql.placeholder('orderId')), eq(machineOrders.userId, sessions.userId)),
+      )
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
       .prepare('order_status_poll');
   }
   return {
-    async ownOrderWithExtras(
-      userId: bigint,
+    /** Null without a live session; else the session, and the order with its extras when it is the user's. */
+    async poll(
+      tokenHash: string,
       orderId: bigint,
-    ): Promise<{ order: OrderRow; extras: OrderExtras } | null> {
+      now: Date,
+    ): Promise<{ session: PollSession; found: { order: OrderRow; extras: OrderExtras } | null } | null> {
       prepared ??= prepare();
-      const [row] = await prepared.execute({ orderId: String(orderId), userId: String(userId) });
+      const [row] = await prepared.execute({ tokenHash, orderId: String(orderId), now: now.toISOString() });
       if (!row) return null;
-      return {
+      const found = row.order && {
         order: row.order,
         extras: {
           unconfirmed: toMap(row.unconfirmed),
@@ -63,6 +91,7 @@ export function orderStatusRepository(db: AppDb) {
           machineId: row.machineId === null ? null : BigInt(row.machineId),
         },
       };
+      return { session: row.session, found };
     },
   };
 }

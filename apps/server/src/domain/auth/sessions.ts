@@ -27,19 +27,34 @@ export interface SessionUser {
   tokenHash: string;
 }
 
+/** The stored hash of a token as a client sent it; null when it cannot be one of ours. */
+export function tokenHashOf(token: string): string | null {
+  if (token.length < 16 || token.length > 128) return null;
+  return hashToken(token);
+}
+
+/** A live session as looked up (findLive, or a query that joins it): its expiry slid, the user it names. */
+export async function usedSession(
+  repos: Repositories,
+  tokenHash: string,
+  live: { userId: bigint; username: string; expiresAt: Date },
+  now = new Date(),
+): Promise<SessionUser> {
+  const renewed = now.getTime() + SESSION_TTL_MS;
+  if (renewed - live.expiresAt.getTime() > EXTEND_AFTER_MS) await repos.sessions.extend(tokenHash, new Date(renewed));
+  return { userId: live.userId, username: live.username, tokenHash };
+}
+
 /** The user behind a token, extending its expiry; null for an unknown, revoked or expired token. */
 export async function resolveSession(
   repos: Repositories,
   token: string,
   now = new Date(),
 ): Promise<SessionUser | null> {
-  if (token.length < 16 || token.length > 128) return null;
-  const tokenHash = hashToken(token);
+  const tokenHash = tokenHashOf(token);
+  if (!tokenHash) return null;
   const live = await repos.sessions.findLive(tokenHash, now);
-  if (!live) return null;
-  const renewed = now.getTime() + SESSION_TTL_MS;
-  if (renewed - live.expiresAt.getTime() > EXTEND_AFTER_MS) await repos.sessions.extend(tokenHash, new Date(renewed));
-  return { userId: live.userId, username: live.username, tokenHash };
+  return live ? usedSession(repos, tokenHash, live, now) : null;
 }
 
 export async function revokeSession(repos: Repositories, token: string, now = new Date()): Promise<void> {

@@ -1,6 +1,7 @@
 import { Money, moneyString } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { OrderRow } from '../../db/repositories/machines.ts';
+import { tokenHashOf, usedSession } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
 import type { MachineConfig } from './machine-config.ts';
 import { cachedOrderContext } from './order-context-cache.ts';
@@ -30,21 +31,27 @@ export async function machineIndex(repos: Repositories, userId: bigint, config: 
 }
 
 /**
- * The order-status poll: the user's own order with what it still lacks in one query, the context from a few
- * seconds' cache (order-context-cache.ts); another user's order answers 1404 as a missing one does.
+ * The order-status poll: the session and the user's own order with what it still lacks in one query, the
+ * context from a few seconds' cache (order-context-cache.ts). 401 as app.authenticate answers it; another user's
+ * order 1404, as a missing one.
  */
 export async function pollOrder(
   repos: Repositories,
-  userId: bigint,
+  token: string | null,
   orderId: bigint,
   config: () => Promise<MachineConfig>,
+  now = new Date(),
 ) {
-  const [found, context] = await Promise.all([
-    repos.orderStatus.ownOrderWithExtras(userId, orderId),
+  const tokenHash = token ? tokenHashOf(token) : null;
+  if (!tokenHash) throw new AppError(401);
+  const [polled, context] = await Promise.all([
+    repos.orderStatus.poll(tokenHash, orderId, now),
     cachedOrderContext(repos, async () => orderContext(repos, await config())),
   ]);
-  if (!found) throw new AppError(1404);
-  return orderAnswer(found.order, found.extras, context);
+  if (!polled) throw new AppError(401);
+  await usedSession(repos, tokenHash, polled.session, now);
+  if (!polled.found) throw new AppError(1404);
+  return orderAnswer(polled.found.order, polled.found.extras, context);
 }
 
 export async function orderView(repos: Repositories, order: OrderRow, config: MachineConfig) {

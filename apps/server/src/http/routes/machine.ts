@@ -6,6 +6,7 @@ import { cancelOrder as cancel } from '../../domain/machine/cancel-order.ts';
 import { machineConfig } from '../../domain/machine/machine-config.ts';
 import { machineIndex as index, machinePage, orderView, pollOrder } from '../../domain/machine/machine-views.ts';
 import { submitOrderHash as submitHash } from '../../domain/machine/submit-hash.ts';
+import { tokenOf } from '../plugins/auth.ts';
 import { sessionOf } from '../session-of.ts';
 import { defineRoute } from './define-route.ts';
 
@@ -48,9 +49,14 @@ export async function machineRoutes(app: FastifyInstance) {
     ),
   );
 
-  // Polled every 3 s by every client with an order awaiting payment: one query and a cached context.
-  defineRoute(app, orderStatus, async ({ params, request }) =>
-    pollOrder(app.repos, sessionOf(request).userId, BigInt(params.orderId), () => machineConfigOf(app)),
+  // Polled every 3 s by every client with an order awaiting payment: the session and the order in one query,
+  // and a cached context.
+  defineRoute(
+    app,
+    orderStatus,
+    async ({ params, request }) =>
+      pollOrder(app.repos, tokenOf(request), BigInt(params.orderId), () => machineConfigOf(app)),
+    { sessionInHandler: true },
   );
 
   defineRoute(app, machineList, ({ params, request }) => machinePage(app.repos, sessionOf(request).userId, params));
