@@ -84,7 +84,12 @@ export async function orderPollThroughput(adminUrl?: string) {
     fs.writeFileSync(pollersFile, JSON.stringify(pollers));
     process.env.BENCH_POLLERS_FILE = pollersFile; // read by the picker in autocannon's worker
     const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATA_DIR: ':memory:' }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+        WEB_DIST_DIR: '/nonexistent',
+        DATA_DIR: ':memory:',
+      }),
       database,
     });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });

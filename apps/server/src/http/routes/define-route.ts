@@ -27,6 +27,8 @@ export function defineRoute<E extends EndpointDef>(
      * a second: one round trip instead of two), and answers 401 as app.authenticate does. Nothing else.
      */
     sessionInHandler?: boolean;
+    /** Below the app's level for this route only: 'warn' drops the two info lines of every request. */
+    logLevel?: 'warn';
   } = {},
 ) {
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -41,6 +43,7 @@ export function defineRoute<E extends EndpointDef>(
       response: { 200: envelope(endpoint.data) },
     },
     ...(endpoint.auth && !options.sessionInHandler ? { preHandler: app.authenticate } : {}),
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     handler: async (request, reply) => {
       const data = await handler({
         params: request.params as Out<E['params']>,

@@ -50,13 +50,14 @@ export async function machineRoutes(app: FastifyInstance) {
   );
 
   // Polled every 3 s by every client with an order awaiting payment: the session and the order in one query,
-  // and a cached context.
+  // a cached context, and no access log lines (two per request at info, 6,666 a second for 10,000 orders;
+  // warnings and errors are still logged).
   defineRoute(
     app,
     orderStatus,
     async ({ params, request }) =>
       pollOrder(app.repos, tokenOf(request), BigInt(params.orderId), () => machineConfigOf(app)),
-    { sessionInHandler: true },
+    { sessionInHandler: true, logLevel: 'warn' },
   );
 
   defineRoute(app, machineList, ({ params, request }) => machinePage(app.repos, sessionOf(request).userId, params));
