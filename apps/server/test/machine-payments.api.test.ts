@@ -275,6 +275,31 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
     await watcher.noteError(new Error('collection RPC down for the test'));
     expect(await statusOf()).toMatchObject({ rpcErrors: '1', lastError: expect.stringContaining('RPC down') });
   });
+
+  it('an RPC serving another chain than the cursor: the tick stops and records nothing, not even a hinted payment', async () => {
+    const bsc = server.app.chains.bsc;
+    if (!bsc) throw new Error('BSC not configured');
+    await watchAll(watcher); // the cursor exists, whichever tests ran before
+    const { wallet, user, order } = await buyer({ bnbAmount: '0.3' });
+    const tx = await wallet.sendBnb('0.3');
+    expect((await submitHash(server, user, order.orderNo, tx)).data.status).toBe(2);
+    const saved = await server.repos.machines.cursor('bsc');
+    if (!saved) throw new Error('no collection cursor');
+    await server.repos.machines.setCursor('bsc', saved.nextBlock, `0x${'de'.repeat(32)}`);
+    const strict = collectionWatcher({
+      repos: server.repos,
+      source: evmCollectionSource(bsc.client, bsc.deposits),
+      owner: 'collection-a', // the lease holder's name: the lease is not the point here
+      allowChainReset: false,
+    });
+    expect((await strict.tick()).outcome).toBe('stopped');
+    expect(await server.repos.machines.paymentsOfTx('bsc', tx.toLowerCase())).toEqual([]);
+    // Back on its chain, the watcher records and settles it.
+    await server.repos.machines.setCursor('bsc', saved.nextBlock, saved.genesisHash);
+    await server.evm.mine(DEPTH);
+    await watchAll(watcher);
+    expect((await orderOf(server, user, order.orderNo)).status).toBe(1);
+  });
 });
 
 describe('[api] AI miner payments in SOL on the Solana dev stand-in', () => {
