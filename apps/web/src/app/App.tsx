@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Spinner } from '../components/Spinner.tsx';
+import { Router } from 'wouter';
 import { ApiError } from '../lib/api-client.ts';
-import { routes } from './routes.tsx';
+import { Layout } from './Layout.tsx';
+import { useAppLocation } from './navigation.ts';
+import { RouteErrorBoundary } from './RouteError.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -15,12 +16,14 @@ const queryClient = new QueryClient({
   },
 });
 
-const router = createBrowserRouter(routes.map((r) => ({ ...r, hydrateFallbackElement: <Spinner /> })));
-
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <Router hook={useAppLocation}>
+        <RouteErrorBoundary>
+          <Layout />
+        </RouteErrorBoundary>
+      </Router>
     </QueryClientProvider>
   );
 }

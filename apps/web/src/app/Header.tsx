@@ -1,6 +1,6 @@
 import { CHAINS, languageInfo, maskAddress, type TChainName } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import {
   BackIcon,
   BscMark,
@@ -14,6 +14,7 @@ import { useInviteSearch } from '../lib/invite.ts';
 import { openLoginDialog } from '../lib/login-dialog.ts';
 import { useSession } from '../lib/session.ts';
 import { LOCAL_KEYS } from '../lib/storage.ts';
+import { goBack } from './navigation.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { TAB_PATHS } from './TabBar.tsx';
 
@@ -26,11 +27,11 @@ function ChainBadge({ chain }: { chain: TChainName | null }) {
 
 function LeadControl({ lead }: { lead: RouteHandle['lead'] }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const search = useInviteSearch();
   if (lead === 'brand') {
     return (
-      <Link to={{ pathname: '/', search }} className="brand-mark" aria-label={t('app.name')}>
+      <Link to={`/${search}`} className="brand-mark" aria-label={t('app.name')}>
         <img src="/favicon.svg" alt="" width={30} height={30} />
       </Link>
     );
@@ -39,7 +40,7 @@ function LeadControl({ lead }: { lead: RouteHandle['lead'] }) {
   const action =
     lead === 'back'
       ? {
-          run: () => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate({ pathname: '/', search })),
+          run: () => goBack(`/${search}`),
           label: t('common.back'),
           testId: 'header-back',
           Icon: BackIcon,
@@ -47,7 +48,7 @@ function LeadControl({ lead }: { lead: RouteHandle['lead'] }) {
       : {
           run: () => {
             const tab = Number(window.localStorage.getItem(LOCAL_KEYS.currentIndex));
-            navigate({ pathname: TAB_PATHS[tab as keyof typeof TAB_PATHS] ?? '/', search });
+            navigate(`${TAB_PATHS[tab as keyof typeof TAB_PATHS] ?? '/'}${search}`);
           },
           label: t('common.close'),
           testId: 'header-close',

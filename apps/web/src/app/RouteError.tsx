@@ -1,4 +1,6 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { EmptyState } from '../components/EmptyState.tsx';
 
 /** Shown when a screen fails to load or render; a reload usually fetches the missing chunk. */
@@ -13,4 +15,34 @@ export function RouteError() {
       </EmptyState>
     </main>
   );
+}
+
+interface BoundaryProps {
+  path: string;
+  children: ReactNode;
+}
+
+/**
+ * Catches what the shell or a screen throws, a chunk that fails to load included (React logs the error);
+ * going to another path clears it.
+ */
+class Boundary extends Component<BoundaryProps, { path: string; failed: boolean }> {
+  override state = { path: this.props.path, failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { path: string }) {
+    return props.path === state.path ? null : { path: props.path, failed: false };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const [path] = useLocation();
+  return <Boundary path={path}>{children}</Boundary>;
 }

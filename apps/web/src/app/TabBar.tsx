@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { CoinIcon, EcologyIcon, HomeIcon, MachineIcon, SwapIcon } from '../components/icons.tsx';
 import { webEnv } from '../config/env.ts';
 import { useInviteSearch } from '../lib/invite.ts';
@@ -29,7 +29,7 @@ export function TabBar({ active }: { active: number }) {
       {TABS.map(({ index, labelKey, Icon }) => (
         <Link
           key={index}
-          to={{ pathname: TAB_PATHS[index], search }}
+          to={`${TAB_PATHS[index]}${search}`}
           className={`tab${index === active ? ' tab-active' : ''}`}
           aria-current={index === active ? 'page' : undefined}
           onClick={() => remember(index)}

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useSearch } from 'wouter';
 
 /**
  * The invite code of an invitation link survives every step to the first sign-in (SPEC.md point 4): it is kept
@@ -66,7 +66,7 @@ export function inviteCodeOf(search: string): string | null {
 
 /** The `?invite=` to carry across tabs (SPEC.md point 2); '' when there is none. */
 export function useInviteSearch(): string {
-  const invite = inviteCodeOf(useLocation().search);
+  const invite = inviteCodeOf(useSearch());
   return invite ? `?${new URLSearchParams({ invite })}` : '';
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ChevronIcon, MegaphoneIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';

@@ -1,6 +1,6 @@
 import { addAmounts, formatAmount, SUBMODES } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Spinner } from '../../components/Spinner.tsx';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 

@@ -1,7 +1,7 @@
-import { useLocation } from 'react-router';
+import { useSearch } from 'wouter';
 import { inviteCodeOf } from '../../lib/invite.ts';
 
 /** The invite code of the invitation link (`?invite=`, kept until a sign-in completes), or null. */
 export function useInviteCode(): string | null {
-  return inviteCodeOf(useLocation().search);
+  return inviteCodeOf(useSearch());
 }

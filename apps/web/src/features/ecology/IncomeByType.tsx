@@ -1,6 +1,6 @@
 import { formatAmount } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 
 /** What the team paid the user, by bonus type (SPEC.md transaction-type labels), with the way to the details. */
 type TeamBonusType = 'cow-push-income' | 'cow-sns-level-income' | 'cow-sns-same-level-income';

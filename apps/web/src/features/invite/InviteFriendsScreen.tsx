@@ -1,6 +1,6 @@
 import { formatAmount, Money } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { QrCode } from '../../components/QrCode.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { inviteLink } from '../../lib/invite.ts';

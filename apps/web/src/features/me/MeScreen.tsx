@@ -2,7 +2,7 @@ import { CHAINS, languageInfo, maskAddress, type TChainName } from '@aidf/contra
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { BscMark, ChevronIcon, SolanaMark } from '../../components/icons.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
@@ -48,7 +48,7 @@ export default function MeScreen() {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const call = useApi();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const bound = useBoundAddresses();
   const homeUser = useHomeUser();
