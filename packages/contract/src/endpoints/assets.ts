@@ -38,6 +38,13 @@ export const ZStatementLine = z.object({
   amount: z.string(),
   balanceAfter: ZDecimalString,
   createTime: ZTimeMs,
+  /** Ours (issue 14 item 4): the movement the line belongs to, the id a receipt and support name. */
+  movementId: ZIdString,
+  /** Ours: the other user of a transfer (receiver or sender); null for other lines. */
+  counterparty: z.string().nullable(),
+  /** Ours: the chain transaction of an on-chain line (recharge, payout, payment), and its explorer link. */
+  txHash: z.string().nullable(),
+  txUrl: z.string().nullable(),
 });
 
 export const financeList = defineEndpoint({
@@ -45,7 +52,12 @@ export const financeList = defineEndpoint({
   summary: 'Bill lines of one currency',
   params: ZPageParams.extend({ currency: ZCurrency }),
   /** `category: 'income'` keeps the income types of the income details screen. */
-  body: z.object({ submode: ZSubmode.default('00'), category: z.enum(['all', 'income']).default('all') }),
+  body: z.object({
+    submode: ZSubmode.default('00'),
+    category: z.enum(['all', 'income']).default('all'),
+    /** Ours: one transaction type only (the history's type filter). */
+    type: z.string().max(64).optional(),
+  }),
   data: pageOf(ZStatementLine),
 });
 

@@ -111,9 +111,20 @@ export function ledgerRepository(db: AppDb) {
             amount: sql<string>`${entries.amount}::text`,
             balanceAfter: sql<string>`${entries.balanceAfter}::text`,
             createdAt: entries.createdAt,
+            movementId: entries.movementId,
+            ref: movements.ref,
+            // The other user of a transfer (the receiver's name is the movement's ref, the sender's is not).
+            // Written qualified: a bare column of the outer query would name the subquery's own.
+            counterparty: sql<
+              string | null
+            >`CASE WHEN "entries"."type" IN ('user-transfer-out', 'user-transfer-in') THEN
+              (SELECT u.username FROM entries o JOIN accounts oa ON oa.id = o.account_id JOIN users u ON u.id = oa.owner_user_id
+               WHERE o.movement_id = "entries"."movement_id" AND oa.owner_user_id <> "accounts"."owner_user_id" LIMIT 1)
+              END`,
           })
           .from(entries)
           .innerJoin(accounts, eq(accounts.id, entries.accountId))
+          .innerJoin(movements, eq(movements.id, entries.movementId))
           .where(where)
           .orderBy(desc(entries.id))
           .limit(q.limit)

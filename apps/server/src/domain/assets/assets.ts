@@ -1,5 +1,6 @@
 import { CURRENCIES, INCOME_TRANSACTION_TYPES, SUBMODES, type TCurrency, type TSubmode } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
+import { chainOfTx, explorerLinks } from './explorer.ts';
 
 /** Every balance a user can hold: each currency's normal balance and frozen AIDF, zero where never used. */
 const BALANCE_SLOTS: { currency: TCurrency; submode: TSubmode }[] = [
@@ -24,29 +25,54 @@ export function normalize(value: string): string {
   return trimmed === '-0' ? '0' : trimmed;
 }
 
-/** A page of a user's statement lines for one currency and submode, newest first. */
+/**
+ * A page of a user's statement lines for one currency and submode, newest first, each with what a person needs to
+ * recognise it (issue 14 item 4): the movement id, the other user of a transfer, and for a movement made on chain
+ * its transaction with a link to the chain's explorer.
+ */
 export async function statementPage(
   repos: Repositories,
-  q: { userId: bigint; currency: TCurrency; submode: TSubmode; pageNum: number; pageSize: number; incomeOnly: boolean },
+  q: {
+    userId: bigint;
+    currency: TCurrency;
+    submode: TSubmode;
+    pageNum: number;
+    pageSize: number;
+    incomeOnly: boolean;
+    /** One transaction type only (the type filter); within the income types when incomeOnly. */
+    type?: string | undefined;
+  },
 ) {
-  const { rows, total } = await repos.ledger.statement({
-    userId: q.userId,
-    currency: q.currency,
-    submode: q.submode,
-    types: q.incomeOnly ? INCOME_TRANSACTION_TYPES : null,
-    limit: q.pageSize,
-    offset: (q.pageNum - 1) * q.pageSize,
-  });
-  return {
-    total,
-    list: rows.map((r) => ({
-      id: r.id.toString(),
-      type: r.type,
+  const within = q.incomeOnly ? INCOME_TRANSACTION_TYPES : null;
+  const types = q.type ? (within && !(within as readonly string[]).includes(q.type) ? [] : [q.type]) : within;
+  const [{ rows, total }, linkTo] = await Promise.all([
+    repos.ledger.statement({
+      userId: q.userId,
       currency: q.currency,
       submode: q.submode,
-      amount: normalize(r.amount),
-      balanceAfter: normalize(r.balanceAfter),
-      createTime: r.createdAt.getTime(),
-    })),
+      types,
+      limit: q.pageSize,
+      offset: (q.pageNum - 1) * q.pageSize,
+    }),
+    explorerLinks(repos),
+  ]);
+  return {
+    total,
+    list: rows.map((r) => {
+      const txHash = chainOfTx(r.ref) ? r.ref : null;
+      return {
+        id: r.id.toString(),
+        type: r.type,
+        currency: q.currency,
+        submode: q.submode,
+        amount: normalize(r.amount),
+        balanceAfter: normalize(r.balanceAfter),
+        createTime: r.createdAt.getTime(),
+        movementId: r.movementId.toString(),
+        counterparty: r.counterparty,
+        txHash,
+        txUrl: txHash ? linkTo(txHash) : null,
+      };
+    }),
   };
 }

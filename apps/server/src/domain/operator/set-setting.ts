@@ -1,5 +1,6 @@
 import { PLEDGE_DAYS } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
+import { EXPLORER_PATTERN, EXPLORER_SETTINGS } from '../assets/explorer.ts';
 import { AppError } from '../errors.ts';
 import { INVEST_CONTRACT_PATTERN, INVEST_SETTINGS } from '../invest/invest-config.ts';
 import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
@@ -45,6 +46,13 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
     meaning: 'multiple of worth, such as 2',
   },
   [MACHINE_SETTINGS.collectionAddress('bsc')]: { pattern: /^0x[0-9a-fA-F]{40}$/, meaning: 'BNB Smart Chain address' },
+  // Issue 14 item 4: where the history's transaction links go.
+  ...Object.fromEntries(
+    Object.entries(EXPLORER_SETTINGS).map(([chain, key]) => [
+      key,
+      { pattern: EXPLORER_PATTERN, meaning: `https URL of a ${chain} transaction, {tx} for its hash` },
+    ]),
+  ),
   [MACHINE_SETTINGS.collectionAddress('solana')]: {
     pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
     meaning: 'Solana address (base58)',

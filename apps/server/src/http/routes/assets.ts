@@ -28,6 +28,7 @@ export async function assetRoutes(app: FastifyInstance) {
       pageNum: params.pageNum,
       pageSize: params.pageSize,
       incomeOnly: body.category === 'income',
+      type: body.type,
     }),
   );
 
