@@ -1,7 +1,9 @@
 import { Money } from '@aidf/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/raw.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
+import { PLATFORM, platformAccount } from '../src/domain/ledger/platform-accounts.ts';
 import { jobRunner } from '../src/jobs/job-runner.ts';
 import { pledgeSettlementJob } from '../src/jobs/pledge-settlement.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
@@ -180,10 +182,10 @@ describe('[api] pledge settlement: the jobs layer pays each pledge once a day', 
       method: 'GET',
       token: carol.token,
     });
-    expect(statement.json.data.list.slice(0, 2).map((r: { type: string }) => r.type)).toEqual([
-      'cow-fund-settlement',
-      'cow-fund-settlement',
-    ]);
+    // One ledger line per user and day: the sum of carol's two pledges' payouts (0.5 + 1), above her two buys.
+    const rows = statement.json.data.list.slice(0, 3) as { type: string; amount: string }[];
+    expect(rows.map((r) => r.type)).toEqual(['cow-fund-settlement', 'cow-fund-buy', 'cow-fund-buy']);
+    expect(new Money(rows[0]?.amount ?? '0').toFixed()).toBe('1.5');
     for (let d = 2; d <= 30; d++) await server.app.jobs.runDay('pledge-settlement', dayAfter(d), true);
     expect((await listOf(server, carol, '1')).total).toBe(0);
     expect((await listOf(server, carol, '2')).total).toBe(2);
@@ -241,9 +243,14 @@ describe('[api] pledge settlement across instances, crashes and outages', () => 
   beforeAll(async () => {
     server = await startTestServer();
     erin = await signUp(server);
-    await credit(server, erin.username, 'aidf', '100000');
+    // Seven pledges of three users (3, 2 and 2): batches take whole users, so with batchSize 3 the first batch
+    // is erin's three and the second the other four.
+    const others = [await signUp(server), await signUp(server)];
+    const owners = [erin, erin, erin, others[0], others[0], others[1], others[1]] as Account[];
+    for (const user of [erin, ...others]) await credit(server, user.username, 'aidf', '100000');
     await setSetting(server, 'pledge.dailyLimit', '1000');
-    for (let i = 0; i < 7; i++) ids.push((await pledgeCall(server, erin, String(100 + i), 30)).res.json.data.id);
+    for (let i = 0; i < 7; i++)
+      ids.push((await pledgeCall(server, owners[i] as Account, String(100 + i), 30)).res.json.data.id);
   });
   afterAll(() => server.close());
 
@@ -298,6 +305,48 @@ describe('[api] pledge settlement across instances, crashes and outages', () => 
     expect(await payoutsOn(day)).toEqual([1, 1, 1, 1, 1, 1, 1]);
     const paid = await paidOf(server, ids[0] as string);
     expect(paid.total.toFixed()).toBe(trunc18(new Money(100).times(1.5).div(100).times(2).div(30)));
+  });
+
+  it("books one ledger line per user and day, the exact sum of that user's pledges", async () => {
+    const day = dayAfter(1); // paid by the first test of this block
+    const result = await server.database.db.execute(
+      `SELECT e.amount::text AS amount FROM entries e JOIN accounts a ON a.id = e.account_id
+       JOIN movements m ON m.id = e.movement_id
+       WHERE a.owner_user_id = ${BigInt(erin.mid)} AND e.type = 'cow-fund-settlement' AND m.ref = '${day}'` as never,
+    );
+    const lines = rowsOf<{ amount: string }>(result);
+    const payouts = await Promise.all(ids.slice(0, 3).map((id) => server.repos.pledges.payoutsOf(BigInt(id))));
+    const sum = payouts
+      .flat()
+      .filter((p) => p.day === day)
+      .reduce((t, p) => t.plus(p.amount), new Money(0));
+    expect(sum.isZero()).toBe(false);
+    expect(lines.map((l) => new Money(l.amount).toFixed())).toEqual([sum.toFixed()]);
+  });
+
+  it('a crash after the batch statement and before its commit leaves nothing paid and nothing booked', async () => {
+    const day = dayAfter(9);
+    const issuanceAccountId = await server.repos.ledger.ensureAccount(platformAccount(PLATFORM.issuance, 'aidf'));
+    const poolAccountId = await server.repos.ledger.ensureAccount(platformAccount(PLATFORM.pledgePool, 'aidf'));
+    const before = await balanceOf(server, erin, 'aidf');
+    let claimed = 0;
+    await expect(
+      server.repos.transaction(async (tx) => {
+        claimed = await tx.pledges.settleBatch({
+          day,
+          afterUser: 0n,
+          lastUser: 1n << 62n,
+          movementIdemKey: `crash-test:${day}`,
+          issuanceAccountId,
+          poolAccountId,
+        });
+        throw new Error('simulated crash before the commit');
+      }),
+    ).rejects.toThrow('simulated crash');
+    expect(claimed).toBe(7); // the statement did pay, in the transaction that was lost
+    expect(await payoutsOn(day)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(await balanceOf(server, erin, 'aidf')).toBe(before);
+    expect((await checkLedger(server.repos)).ok).toBe(true);
   });
 
   it('catches up a three-day outage in order after a restart', async () => {

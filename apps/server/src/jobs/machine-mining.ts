@@ -12,7 +12,9 @@ const NOTHING_MINED = Symbol('nothing mined');
 export function machineMiningJob(
   options: { batchSize?: number; afterBatch?: (mined: number) => void | Promise<void> } = {},
 ): DailyJob {
-  const batchSize = options.batchSize ?? 5000;
+  // Machines a batch takes (one per user). 20,000 measured best on PostgreSQL: fewer commits, still well under a
+  // second a batch.
+  const batchSize = options.batchSize ?? 20_000;
   return {
     name: 'machine-mining',
     async runDay({ repos, day, checkpoint }) {
@@ -20,15 +22,18 @@ export function machineMiningJob(
       let after = 0n;
       let mined = 0;
       for (;;) {
-        const ids = await repos.machines.unminedOn(day, after, batchSize);
-        if (ids.length === 0) return mined;
-        after = ids[ids.length - 1] as bigint;
+        const last = await repos.transaction((tx) => tx.machines.nextBatchEnd(after, batchSize));
+        if (last === null) return mined;
+        const afterUser = after;
+        after = last;
         const n = await repos
           .transaction(async (tx) => {
             const claimed = await tx.machines.mineBatch({
               day,
-              ids,
-              movementIdemKey: `machine-mining:${day}:${ids[0]}`,
+              afterUser,
+              lastUser: last,
+              // The batch's users in the key: a movement key taken means this very batch was mined.
+              movementIdemKey: `machine-mining:${day}:${afterUser}-${last}`,
               issuanceAccountId,
             });
             if (claimed === 0) throw NOTHING_MINED;

@@ -7,12 +7,14 @@ const NOTHING_PAID = Symbol('nothing paid');
 /**
  * `pledge-settlement` (RULES.md "Pledge"): each running pledge earns its cumulative true-up for the day
  * (cow-fund-settlement into normal AIDF) and, on its last day, its principal back (cow-fund-release), in
- * batches of set-based statements, each batch one transaction.
+ * batches of users (one ledger line per user, type and day) of set-based statements, each batch one transaction.
  */
 export function pledgeSettlementJob(
   options: { batchSize?: number; afterBatch?: (paid: number) => void } = {},
 ): DailyJob {
-  const batchSize = options.batchSize ?? 5000;
+  // Pledges a batch takes (whole users: a little more when its last user has several). 20,000 measured best on
+  // PostgreSQL: fewer commits and account scans, and still well under a second a batch.
+  const batchSize = options.batchSize ?? 20_000;
   return {
     name: 'pledge-settlement',
     async runDay({ repos, day, checkpoint }) {
@@ -21,15 +23,18 @@ export function pledgeSettlementJob(
       let after = 0n;
       let paid = 0;
       for (;;) {
-        const ids = await repos.pledges.unpaidOn(day, after, batchSize);
-        if (ids.length === 0) return paid;
-        after = ids[ids.length - 1] as bigint;
+        const last = await repos.transaction((tx) => tx.pledges.nextBatchEnd(after, batchSize));
+        if (last === null) return paid;
+        const afterUser = after;
+        after = last;
         const n = await repos
           .transaction(async (tx) => {
             const claimed = await tx.pledges.settleBatch({
               day,
-              ids,
-              movementIdemKey: `pledge-settlement:${day}:${ids[0]}`,
+              afterUser,
+              lastUser: last,
+              // The batch's users in the key: a movement key taken means this very batch was paid.
+              movementIdemKey: `pledge-settlement:${day}:${afterUser}-${last}`,
               issuanceAccountId,
               poolAccountId,
             });

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
-import { bookingCtes, bookingUnbooked, lockBookingAccounts } from './batch-booking.ts';
 import {
   machineOrderHints,
   machineOrders,
@@ -10,6 +9,7 @@ import {
   machinePriceItems,
   machines,
 } from '../schema.ts';
+import { bookingCtes, bookingUnbooked, indexWalksOnly, lockBookingAccounts } from './batch-booking.ts';
 
 export type PriceItemRow = typeof machinePriceItems.$inferSelect;
 export type OrderRow = typeof machineOrders.$inferSelect;
@@ -165,6 +165,7 @@ export function machinesRepository(db: AppDb) {
      * user of the `size`-th running machine after it, or the last one when fewer are left; null when none is.
      */
     async nextBatchEnd(afterUser: bigint, size: number): Promise<bigint | null> {
+      await indexWalksOnly(db); // an index walk of `size` entries, never a sort of every running item
       const [row] = rowsOf<{ last: string | null }>(
         await db.execute(sql`
           SELECT coalesce(
@@ -192,6 +193,7 @@ export function machinesRepository(db: AppDb) {
     }) {
       // One mining batch at a time across instances: each reads every machine's latest total as the batch before
       // it left it, so two runs of different days never mine past the cap from the same stale total.
+      await indexWalksOnly(db);
       await db.execute(sql`SELECT pg_advisory_xact_lock(${MINING_LOCK})`);
       const [movement] = rowsOf<{ id: string }>(
         await db.execute(sql`
@@ -232,7 +234,8 @@ export function machinesRepository(db: AppDb) {
           RETURNING m.id
         ),
         paid (user_id, type, amount) AS (
-          SELECT d.user_id, 'cow-ai-machine-mint-income', c.amount FROM claimed c JOIN due d ON d.id = c.machine_id
+          SELECT m.user_id, 'cow-ai-machine-mint-income', c.amount
+          FROM claimed c JOIN machines m ON m.id = c.machine_id -- a primary-key probe (CTE row counts are unknown)
         ),
         ${bookingCtes({ ...booking, source: 'paid', movementId: BigInt(movement.id) })}
         SELECT (SELECT count(*) FROM claimed)::text AS claimed, ${bookingUnbooked}::text AS unbooked`),

@@ -1,13 +1,27 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
 import { pledgePayouts, pledges } from '../schema.ts';
+import { bookingCtes, bookingUnbooked, indexWalksOnly, lockBookingAccounts } from './batch-booking.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
 
 /** Any fixed number: the advisory lock that settlement batches take one at a time. */
 const SETTLEMENT_LOCK = 7_301_010;
 export type PledgeFilter = 'all' | 'running' | 'completed';
+
+/**
+ * A pledge with what it was paid so far read from its latest payout row (the settlement job no longer updates
+ * the pledge row each day, only on its last day).
+ */
+const withPaid = {
+  ...getTableColumns(pledges),
+  paid: sql<string>`coalesce((SELECT x.total FROM pledge_payouts x WHERE x.pledge_id = ${pledges.id}
+                              ORDER BY x.day DESC LIMIT 1), 0)::text`,
+  paidDays: sql<number>`coalesce((SELECT least(max(x.day) - ${pledges.startDay}, ${pledges.days})
+                                  FROM pledge_payouts x WHERE x.pledge_id = ${pledges.id}), 0)`.mapWith(Number),
+  lastPaidDay: sql<string | null>`(SELECT max(x.day)::text FROM pledge_payouts x WHERE x.pledge_id = ${pledges.id})`,
+};
 
 export function pledgesRepository(db: AppDb) {
   return {
@@ -30,7 +44,7 @@ export function pledgesRepository(db: AppDb) {
     },
 
     async byIdem(idemKey: string) {
-      const [row] = await db.select().from(pledges).where(eq(pledges.idemKey, idemKey));
+      const [row] = await db.select(withPaid).from(pledges).where(eq(pledges.idemKey, idemKey));
       return row ?? null;
     },
 
@@ -45,7 +59,7 @@ export function pledgesRepository(db: AppDb) {
     async page(userId: bigint, filter: PledgeFilter, limit: number, offset: number) {
       const where = and(eq(pledges.userId, userId), filter === 'all' ? undefined : eq(pledges.status, filter));
       const [rows, totals] = await Promise.all([
-        db.select().from(pledges).where(where).orderBy(desc(pledges.id)).limit(limit).offset(offset),
+        db.select(withPaid).from(pledges).where(where).orderBy(desc(pledges.id)).limit(limit).offset(offset),
         db.select({ n: count() }).from(pledges).where(where),
       ]);
       return { rows, total: totals[0]?.n ?? 0 };
@@ -59,33 +73,43 @@ export function pledgesRepository(db: AppDb) {
         .orderBy(pledgePayouts.day);
     },
 
-    /** Ids of running pledges due a payment on `day` and not yet paid for it, after `afterId`, in id order. */
-    async unpaidOn(day: string, afterId: bigint, limit: number): Promise<bigint[]> {
-      const result = await db.execute(sql`
-        SELECT p.id::text AS id FROM pledges p
-        WHERE p.status = 'running' AND p.id > ${afterId} AND p.start_day < ${day}::date
-          AND NOT EXISTS (SELECT 1 FROM pledge_payouts x WHERE x.pledge_id = p.id AND x.day = ${day}::date)
-        ORDER BY p.id LIMIT ${limit}`);
-      return rowsOf<{ id: string }>(result).map((r) => BigInt(r.id));
+    /**
+     * The last user of the next settlement batch after user `afterUser`: the user of the `size`-th running pledge
+     * after it (a batch takes whole users, so each user gets one ledger line a day), or the last user with a
+     * running pledge when fewer are left; null when none is.
+     */
+    async nextBatchEnd(afterUser: bigint, size: number): Promise<bigint | null> {
+      await indexWalksOnly(db); // an index walk of `size` entries, never a sort of every running item
+      const [row] = rowsOf<{ last: string | null }>(
+        await db.execute(sql`
+          SELECT coalesce(
+            (SELECT user_id FROM pledges WHERE status = 'running' AND user_id > ${afterUser}
+             ORDER BY user_id OFFSET ${size - 1} LIMIT 1),
+            (SELECT max(user_id) FROM pledges WHERE status = 'running' AND user_id > ${afterUser}))::text AS last`),
+      );
+      return row?.last ? BigInt(row.last) : null;
     },
 
     /**
-     * Pays one batch of pledges for `day` in set-based statements, inside the caller's transaction: each pays
-     * its cumulative true-up (due up to the day, truncated to the base unit, less what it was paid), and on its
-     * last day also its principal back to the normal balance. The (pledge, day) key of pledge_payouts makes a
-     * second payment of the same day claim nothing. Answers how many pledges this call paid.
+     * Pays, for `day`, the running pledges of the users after `afterUser` up to `lastUser`, in set-based statements
+     * inside the caller's transaction: each pledge its cumulative true-up (due up to the day, truncated to the base
+     * unit, less the total of its latest payout row), and on its last day also its principal back. The
+     * (pledge, day) key of pledge_payouts makes a second payment of the same day claim nothing; a day older than
+     * a pledge's latest payout pays nothing (the true-up already covered it). The ledger gets one line per user
+     * and type (the sum of the user's pledges), through batch-booking.ts. Answers how many pledges it paid.
      */
     async settleBatch(b: {
       day: string;
-      ids: bigint[];
+      afterUser: bigint;
+      lastUser: bigint;
       movementIdemKey: string;
       issuanceAccountId: bigint;
       poolAccountId: bigint;
     }): Promise<number> {
-      const ids = `{${b.ids.join(',')}}`;
-      // One settlement batch at a time across instances: each batch then reads every pledge's paid as the
-      // batch before it left it (two runs of different days never pay from the same stale figure), at the cost
+      // One settlement batch at a time across instances: each batch then reads every pledge's latest payout as
+      // the batch before it left it (two runs of different days never pay from the same stale total), at the cost
       // of one lock instead of a row lock on each pledge.
+      await indexWalksOnly(db);
       await db.execute(sql`SELECT pg_advisory_xact_lock(${SETTLEMENT_LOCK})`);
       const [movement] = rowsOf<{ id: string }>(
         await db.execute(sql`
@@ -93,79 +117,52 @@ export function pledgesRepository(db: AppDb) {
           ON CONFLICT (idem_key) DO NOTHING RETURNING id::text AS id`),
       );
       if (!movement) return 0; // another runner paid this very batch
-      // Accounts in id order: the order every movement locks accounts in.
-      await db.execute(sql`
-        SELECT a.id FROM accounts a
-        WHERE a.id IN (${b.issuanceAccountId}, ${b.poolAccountId})
-           OR (a.kind = 'user' AND a.currency = 'aidf' AND a.submode = '00'
-               AND a.owner_user_id IN (SELECT user_id FROM pledges WHERE id = ANY(${ids}::bigint[])))
-        ORDER BY a.id FOR UPDATE`);
-      const [counts] = rowsOf<{ claimed: string; entries: string; unbooked: string }>(
+      const booking = {
+        currency: 'aidf',
+        submode: '00',
+        counters: [
+          { type: 'cow-fund-settlement', accountId: b.issuanceAccountId },
+          { type: 'cow-fund-release', accountId: b.poolAccountId },
+        ],
+      };
+      const inBatch = sql`p.status = 'running' AND p.user_id > ${b.afterUser} AND p.user_id <= ${b.lastUser}`;
+      await lockBookingAccounts(db, booking, sql`SELECT p.user_id FROM pledges p WHERE ${inBatch}`);
+      const [counts] = rowsOf<{ claimed: string; unbooked: string }>(
         await db.execute(sql`
-        WITH claimed AS (
-          INSERT INTO pledge_payouts (pledge_id, day, amount, principal, movement_id)
-          SELECT p.id, ${b.day}::date,
-                 greatest(trunc(p.amount * p.rate / 100 * least(${b.day}::date - p.start_day, p.days) / p.days, 18)
-                          - p.paid, 0),
-                 CASE WHEN ${b.day}::date - p.start_day >= p.days THEN p.amount ELSE 0 END,
-                 ${movement.id}::bigint
+        WITH due AS (
+          SELECT p.id, p.user_id, p.amount, p.days, p.start_day, coalesce(l.total, 0) AS paid,
+                 trunc(p.amount * p.rate / 100 * least(${b.day}::date - p.start_day, p.days) / p.days, 18) AS due
           FROM pledges p
-          WHERE p.id = ANY(${ids}::bigint[]) AND p.status = 'running' AND p.start_day < ${b.day}::date
+          LEFT JOIN LATERAL (
+            SELECT x.day, x.total FROM pledge_payouts x WHERE x.pledge_id = p.id ORDER BY x.day DESC LIMIT 1
+          ) l ON true
+          WHERE ${inBatch} AND p.start_day < ${b.day}::date AND (l.day IS NULL OR l.day < ${b.day}::date)
+        ),
+        claimed AS (
+          INSERT INTO pledge_payouts (pledge_id, day, amount, principal, total, movement_id)
+          SELECT d.id, ${b.day}::date, greatest(d.due - d.paid, 0),
+                 CASE WHEN ${b.day}::date - d.start_day >= d.days THEN d.amount ELSE 0 END,
+                 greatest(d.due, d.paid), ${movement.id}::bigint
+          FROM due d
           ON CONFLICT DO NOTHING
-          RETURNING pledge_id, amount, principal
+          RETURNING pledge_id, amount, principal, total
         ),
-        updated AS (
+        -- Only the pledges that end today are updated; their figures are written once, final.
+        completed AS (
           UPDATE pledges p
-          SET paid = p.paid + c.amount, paid_days = least(${b.day}::date - p.start_day, p.days),
-              last_paid_day = ${b.day}::date,
-              status = CASE WHEN c.principal > 0 THEN 'completed' ELSE 'running' END,
-              completed_at = CASE WHEN c.principal > 0 THEN now() END
+          SET status = 'completed', completed_at = now(), paid = c.total, paid_days = p.days,
+              last_paid_day = ${b.day}::date
           FROM claimed c
-          WHERE p.id = c.pledge_id
-          RETURNING p.id, p.user_id, c.amount, c.principal
+          WHERE p.id = c.pledge_id AND c.principal > 0
+          RETURNING p.id
         ),
-        -- Every CTE reads the snapshot from before this statement: a.balance is the balance before the batch.
-        user_lines AS (
-          SELECT a.id AS account_id, a.balance AS before, u.id AS pledge_id, k.kind, k.amount, k.type
-          FROM updated u
-          JOIN accounts a ON a.kind = 'user' AND a.owner_user_id = u.user_id AND a.currency = 'aidf' AND a.submode = '00'
-          CROSS JOIN LATERAL (VALUES (1, u.amount, 'cow-fund-settlement'), (2, u.principal, 'cow-fund-release'))
-            AS k(kind, amount, type)
-          WHERE k.amount > 0
+        paid (user_id, type, amount) AS (
+          SELECT p.user_id, k.type, k.amount
+          FROM claimed c JOIN pledges p ON p.id = c.pledge_id -- a primary-key probe (CTE row counts are unknown)
+          CROSS JOIN LATERAL (VALUES ('cow-fund-settlement', c.amount), ('cow-fund-release', c.principal)) AS k(type, amount)
         ),
-        lines AS (
-          SELECT * FROM user_lines
-          UNION ALL
-          SELECT ${b.issuanceAccountId}::bigint, (SELECT balance FROM accounts WHERE id = ${b.issuanceAccountId}),
-                 0::bigint, 0, -sum(amount), 'cow-fund-settlement'
-          FROM user_lines WHERE kind = 1 HAVING count(*) > 0
-          UNION ALL
-          SELECT ${b.poolAccountId}::bigint, (SELECT balance FROM accounts WHERE id = ${b.poolAccountId}),
-                 0::bigint, 0, -sum(amount), 'cow-fund-release'
-          FROM user_lines WHERE kind = 2 HAVING count(*) > 0
-        ),
-        running AS (
-          SELECT l.*,
-                 sum(l.amount) OVER (PARTITION BY l.account_id) AS total,
-                 sum(l.amount) OVER (PARTITION BY l.account_id ORDER BY l.pledge_id, l.kind) AS upto
-          FROM lines l
-        ),
-        moved AS (
-          UPDATE accounts a SET balance = a.balance + t.total
-          FROM (SELECT DISTINCT account_id, total FROM running) t
-          WHERE a.id = t.account_id
-          RETURNING a.id
-        ),
-        written AS (
-          INSERT INTO entries (movement_id, account_id, type, amount, balance_after)
-          SELECT ${movement.id}::bigint, r.account_id, r.type, r.amount, r.before + r.upto
-          FROM running r
-          RETURNING 1
-        )
-        SELECT (SELECT count(*) FROM claimed)::text AS claimed, (SELECT count(*) FROM written)::text AS entries,
-               ((SELECT count(*) FROM claimed WHERE amount > 0) + (SELECT count(*) FROM claimed WHERE principal > 0)
-                 - (SELECT count(*) FROM user_lines))::text AS unbooked,
-               (SELECT count(*) FROM moved)::text AS moved`),
+        ${bookingCtes({ ...booking, source: 'paid', movementId: BigInt(movement.id) })}
+        SELECT (SELECT count(*) FROM claimed)::text AS claimed, ${bookingUnbooked}::text AS unbooked`),
       );
       // A payment claimed without its ledger line would be money owed and never booked: undo the batch.
       if (counts?.unbooked !== '0')
