@@ -1,6 +1,6 @@
 import { DEV_REQUEST_SIGN_SECRET, requestSignature } from '@aidf/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiCall, parseJsonKeepingBigNumbers } from './api-client.ts';
+import { ApiError, apiCall, keepUnsafeNumber, parseJsonKeepingBigNumbers } from './api-client.ts';
 import { getSession, saveLogin } from './session.ts';
 
 function answer(status: number, body: unknown) {
@@ -49,11 +49,23 @@ describe('apiCall', () => {
     );
   });
 
-  it('keeps numbers beyond 2^53 as strings', () => {
-    expect(parseJsonKeepingBigNumbers('{"id":123456789012345678901,"n":5}')).toEqual({
+  it('keeps numbers beyond 2^53 as strings (lossless-json, where JSON.parse gives no source text, as on Node 20)', async () => {
+    expect(await parseJsonKeepingBigNumbers('{"id":123456789012345678901,"n":5,"x":0.1}')).toEqual({
       id: '123456789012345678901',
       n: 5,
+      x: 0.1,
     });
+  });
+
+  it("keeps them with the browser's own parser: the reviver returns an unsafe number's source text", () => {
+    expect(keepUnsafeNumber('id', 123456789012345680000, { source: '123456789012345678901' })).toBe(
+      '123456789012345678901',
+    );
+    expect(keepUnsafeNumber('x', 1.2345678901234568, { source: '1.23456789012345678' })).toBe('1.23456789012345678');
+    expect(keepUnsafeNumber('n', 5, { source: '5' })).toBe(5);
+    expect(keepUnsafeNumber('x', 0.1, { source: '0.1' })).toBe(0.1);
+    expect(keepUnsafeNumber('s', 'text', { source: '"text"' })).toBe('text');
+    expect(keepUnsafeNumber('n', 5, undefined)).toBe(5);
   });
 
   it('on 401 clears token and isLogin and asks for a reload', async () => {

@@ -15,7 +15,7 @@ import {
   SUCCESS_CODE,
   type TRouteName,
 } from '@aidf/contract';
-import { isSafeNumber, parse } from 'lossless-json';
+import { isSafeNumber } from 'lossless-json';
 import { webEnv } from '../config/env.ts';
 import { clearAuth, getSession } from './session.ts';
 
@@ -31,16 +31,43 @@ export class ApiError extends Error {
   }
 }
 
-/** Numbers beyond 2^53 stay strings, so no id or amount is silently rounded (SPEC.md point 7). */
-export function parseJsonKeepingBigNumbers(text: string): unknown {
+type SourceContext = { source?: string } | undefined;
+
+/**
+ * JSON.parse's reviver for numbers a double cannot hold: given the number's source text (ES2025 "JSON.parse
+ * source text access") it keeps that text, so no id or amount is silently rounded (SPEC.md point 7).
+ */
+export function keepUnsafeNumber(_key: string, value: unknown, context?: SourceContext): unknown {
+  return typeof value === 'number' && context?.source !== undefined && !isSafeNumber(context.source)
+    ? context.source
+    : value;
+}
+
+/** Whether this browser hands revivers the source text (current Chromium, Safari and Firefox do). */
+const parseGivesSource = (() => {
+  let seen: string | undefined;
+  JSON.parse('1', ((_key: string, value: unknown, context?: SourceContext) => {
+    seen = context?.source;
+    return value;
+  }) as Parameters<typeof JSON.parse>[1]);
+  return seen === '1';
+})();
+
+/**
+ * Numbers beyond 2^53 stay strings. The built-in parser does it where it can; elsewhere lossless-json is
+ * fetched the first time, so browsers that do not need it never load it.
+ */
+export async function parseJsonKeepingBigNumbers(text: string): Promise<unknown> {
+  if (parseGivesSource) return JSON.parse(text, keepUnsafeNumber as Parameters<typeof JSON.parse>[1]);
+  const { parse } = await import('lossless-json');
   return parse(text, undefined, (value) => (isSafeNumber(value) ? Number(value) : value));
 }
 
 type LooseEnvelope = { code?: unknown; msg?: unknown; data?: unknown };
 
-function readEnvelope(text: string): LooseEnvelope | null {
+async function readEnvelope(text: string): Promise<LooseEnvelope | null> {
   try {
-    const value = parseJsonKeepingBigNumbers(text);
+    const value = await parseJsonKeepingBigNumbers(text);
     return typeof value === 'object' && value !== null ? (value as LooseEnvelope) : null;
   } catch {
     return null;
@@ -119,7 +146,7 @@ export async function apiCallWithToken<K extends TRouteName>(
   }
 
   const text = await response.text();
-  const json = readEnvelope(text);
+  const json = await readEnvelope(text);
   if (response.status === 401 || json?.code === 401) {
     clearAuth();
     context.onUnauthorized?.();
