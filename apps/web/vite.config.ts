@@ -10,5 +10,6 @@ export default defineConfig({
     // `npm run dev -w @aidf/web` talks to the API server of `npm start`.
     proxy: { '/v1': 'http://127.0.0.1:8080' },
   },
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  // Every browser the app supports preloads modules itself: no polyfill in the first screen's JavaScript.
+  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false } },
 });

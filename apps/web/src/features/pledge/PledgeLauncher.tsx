@@ -1,11 +1,11 @@
 import { SUBMODES, type TSubmode } from '@aidf/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
 
-// The form and its decimal arithmetic are fetched when the dialog first opens: the home screen shows only the button.
-const PledgeForm = lazy(async () => ({ default: (await import('./PledgeForm.tsx')).PledgeForm }));
+// The dialog, its form and their decimal arithmetic are fetched when first wanted (from the first touch of the
+// button, so they are there by the time it opens): the home screen itself shows only the button.
+const loadDialog = () => import('./PledgeDialog.tsx');
+const PledgeDialog = lazy(loadDialog);
 
 /**
  * A button that opens the stake dialog ('00') or the freeze-AIDF pledge dialog ('16'); closing it unmounts the
@@ -20,21 +20,16 @@ export function PledgeLauncher({ submode, className = 'button' }: { submode: TSu
       <button
         type="button"
         className={className}
+        onPointerDown={() => void loadDialog()}
         onClick={() => setOpen(true)}
         data-testid={frozen ? 'open-frozen-pledge' : 'open-pledge'}
       >
         {t(frozen ? 'pledge.openFrozen' : 'pledge.open')}
       </button>
       {open && (
-        <Dialog
-          title={t(frozen ? 'pledge.frozenTitle' : 'pledge.title')}
-          onClose={() => setOpen(false)}
-          testId={frozen ? 'frozen-pledge-dialog' : 'pledge-dialog'}
-        >
-          <Suspense fallback={<Spinner />}>
-            <PledgeForm submode={submode} onDone={() => setOpen(false)} />
-          </Suspense>
-        </Dialog>
+        <Suspense fallback={null}>
+          <PledgeDialog submode={submode} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </>
   );
