@@ -1,5 +1,6 @@
 import { expireOrders } from '../domain/machine/cancel-order.ts';
 import type { PeriodicJob } from './periodic-job.ts';
+import { teamVolumeRollupJob } from './team-volume-rollup.ts';
 
 /** `order-expiry` (RULES.md "AI miner"): miner orders awaiting payment for more than 30 minutes expire. */
 export function orderExpiryJob(everyMs = 30_000): PeriodicJob {
@@ -8,5 +9,5 @@ export function orderExpiryJob(everyMs = 30_000): PeriodicJob {
 
 /** Every periodic job of the platform. */
 export function periodicJobs(): PeriodicJob[] {
-  return [orderExpiryJob()];
+  return [orderExpiryJob(), teamVolumeRollupJob()];
 }

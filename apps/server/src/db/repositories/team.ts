@@ -20,9 +20,23 @@ function levelOf(volume: SQL, direct: SQL, a: LevelArrays): SQL {
   return sql`(CASE ${sql.join(arms, sql` `)} ELSE 0 END)`;
 }
 
+/**
+ * A user's team volume: the rolled-up team_stats.team_volume of `s` plus the purchases in its downline still in
+ * team_volume_tail (migration 0021), read in the same statement so a rollup committing meanwhile is seen whole
+ * or not at all.
+ */
+const teamVolume = (s: SQL) => sql`(${s}.team_volume + coalesce((
+  SELECT sum(p.worth) FROM team_volume_tail p
+  JOIN team_tree t ON t.descendant_id = p.buyer_id AND t.ancestor_id = ${s}.user_id), 0))`;
+
+/** The advisory lock space of tree roots (two-key form: apart from the one-key locks used elsewhere). */
+const ROOT_LOCK = 1212;
+
 export interface PurchaseBonusInput {
   orderId: bigint;
   buyerId: bigint;
+  /** The top of the buyer's tree, locked by lockRoot: the purchase reads that tree's tail only. */
+  rootId: bigint;
   worth: string;
   movementId: bigint | null;
   levels: LevelArrays;
@@ -40,6 +54,58 @@ export interface TeamStatsRow {
 }
 
 export function teamRepository(db: AppDb) {
+  /**
+   * Serialises the team changes of one tree (a purchase, a bind, an invited sign-in): a transaction-scoped lock
+   * on the tree's root, taken again on the new root if a bind moved the tree meanwhile. Answers the root.
+   * Purchases in one tree thus see each other's worth in commit order, as the model does.
+   */
+  async function lockRoot(userId: bigint): Promise<bigint> {
+    const rootOf = sql`coalesce((SELECT ancestor_id FROM team_tree WHERE descendant_id = ${userId}
+                                 ORDER BY depth DESC LIMIT 1), ${userId}::bigint)`;
+    // Looked up and locked in one statement; then looked up again (a new snapshot) in case a bind moved it.
+    let [row] = rowsOf<{ root: string }>(
+      await db.execute(sql`
+        SELECT r.root::text AS root, pg_advisory_xact_lock(${ROOT_LOCK}, (r.root % 2147483647)::int) AS locked
+        FROM (SELECT ${rootOf} AS root) r`),
+    );
+    for (;;) {
+      const held = BigInt(row?.root ?? userId);
+      [row] = rowsOf<{ root: string }>(await db.execute(sql`SELECT ${rootOf}::text AS root`));
+      const root = BigInt(row?.root ?? userId);
+      if (root === held) return root;
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${ROOT_LOCK}, (${root}::bigint % 2147483647)::int)`);
+    }
+  }
+
+  /**
+   * Moves up to `limit` (all when null) purchases from team_volume_tail into their uplines' team_stats rows,
+   * exactly once: the rows are deleted by the statement that adds them, one rollup at a time, under the invite
+   * tree's lock (shared), so no bind moves a line between reading the tail's uplines and adding to them.
+   */
+  async function rollUpVolumes(limit: number | null): Promise<number> {
+    await db.execute(sql`SELECT pg_advisory_xact_lock_shared(hashtext('invite-tree'))`);
+    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('team-volume-rollup'))`);
+    const orders = rowsOf<{ order_id: string }>(
+      await db.execute(sql`
+        SELECT order_id::text FROM team_volume_tail ORDER BY order_id ${limit === null ? sql`` : sql`LIMIT ${limit}`}`),
+    ).map((r) => r.order_id);
+    if (orders.length === 0) return 0;
+    const ids = `{${orders.join(',')}}`;
+    await db.execute(sql`
+      SELECT user_id FROM team_stats
+      WHERE user_id IN (SELECT t.ancestor_id FROM team_volume_tail p JOIN team_tree t ON t.descendant_id = p.buyer_id
+                        WHERE p.order_id = ANY(${ids}::bigint[]))
+      ORDER BY user_id FOR UPDATE`);
+    await db.execute(sql`
+      WITH gone AS (DELETE FROM team_volume_tail WHERE order_id = ANY(${ids}::bigint[]) RETURNING buyer_id, worth),
+      added AS (
+        SELECT t.ancestor_id, sum(g.worth) AS worth FROM gone g JOIN team_tree t ON t.descendant_id = g.buyer_id
+        GROUP BY t.ancestor_id
+      )
+      UPDATE team_stats s SET team_volume = s.team_volume + a.worth FROM added a WHERE s.user_id = a.ancestor_id`);
+    return orders.length;
+  }
+
   return {
     /**
      * The invite tree's lock in shared mode: first sign-ins that add a leaf and purchases that walk a line run
@@ -55,6 +121,11 @@ export function teamRepository(db: AppDb) {
      * The caller holds the invite-tree lock and has refused cycles.
      */
     async attach(userId: bigint, inviterId: bigint, levels: LevelArrays) {
+      // No purchase in either tree meanwhile, and every pending purchase's worth in team_stats first: the volume
+      // moved below and the levels recomputed from team_stats are then whole.
+      await lockRoot(inviterId);
+      await lockRoot(userId);
+      await rollUpVolumes(null);
       await db.execute(sql`
         INSERT INTO team_tree (ancestor_id, descendant_id, depth)
         SELECT a.ancestor_id, d.descendant_id, a.depth + 1 + d.depth
@@ -85,12 +156,13 @@ export function teamRepository(db: AppDb) {
 
     /**
      * Counts a purchase once, in one statement: the purchase row, the movement its bonuses will be paid in (only
-     * when the buyer has an upline) and the buyer's stats row. Answers null when this order was counted before
+     * when the buyer has an upline), the buyer's stats row and the purchase's row in the volume tail. Answers null when this order was counted before
      * (a replay adds nothing; a replay at the same moment waits on the movement's key, then finds the order).
      */
     async claimPurchase(p: {
       orderId: bigint;
       buyerId: bigint;
+      rootId: bigint;
       worth: string;
       at: Date;
       movementType: string;
@@ -115,6 +187,12 @@ export function teamRepository(db: AppDb) {
           ),
           own AS (
             INSERT INTO team_stats (user_id) SELECT ${p.buyerId}::bigint FROM claimed ON CONFLICT DO NOTHING
+          ),
+          -- The worth for the uplines' team volumes, appended once (none when the buyer has no upline).
+          tail AS (
+            INSERT INTO team_volume_tail (order_id, buyer_id, root_id, worth)
+            SELECT order_id, ${p.buyerId}::bigint, ${p.rootId}::bigint, ${p.worth}::numeric FROM claimed
+            WHERE ${p.rootId}::bigint <> ${p.buyerId}::bigint
           )
           SELECT (SELECT count(*) FROM claimed)::text AS claimed, (SELECT movement_id::text FROM claimed) AS movement_id`),
       );
@@ -122,44 +200,69 @@ export function teamRepository(db: AppDb) {
       return { movementId: row.movement_id === null ? null : BigInt(row.movement_id) };
     },
 
-    /** Locks the buyer's and its line's stats rows, in id order (the lock order of every team change). */
-    async lockLine(buyerId: bigint) {
-      await db.execute(sql`
-        SELECT user_id FROM team_stats
-        WHERE user_id = ${buyerId} OR user_id IN (SELECT ancestor_id FROM team_tree WHERE descendant_id = ${buyerId})
-        ORDER BY user_id FOR UPDATE`);
-    },
+    lockRoot,
+    rollUpVolumes,
 
     /**
-     * ONE statement over the closure table for one purchase (rows locked by lockLine): the buyer's own volume and
-     * every upline's team volume grow by the worth and each upline's level is recomputed; then, walking the line by depth with window
-     * functions, the direct bonus (the inviter), the level bonus (each upline its rate minus the highest rate
-     * already paid below) and the peer bonus (the first upline of the same level as the highest level below,
-     * when exactly one of that level is below), cut in line order to the maximum per purchase; each bonus row
-     * is written with its arithmetic. payBonuses then moves the money of those rows.
+     * ONE statement over the closure table for one purchase (its tree's root locked by lockRoot, its tail row
+     * written by claimPurchase), reading and writing no upline's stats row: each upline's team volume is its
+     * rolled-up volume plus the tail bought below it (the purchase's own worth included) and its level is
+     * recomputed from that; then, walking the line by depth with window functions, the direct bonus (the
+     * inviter), the level bonus (each upline its rate minus the highest rate already paid below) and the peer
+     * bonus (the first upline of the same level as the highest level below, when exactly one of that level is
+     * below), cut in line order to the maximum per purchase; each bonus row is written with its arithmetic.
+     * Answers the uplines whose level changed, for saveLine, and payBonuses then moves the money of those rows.
+     *
+     * The tail without a probe per (tail row, upline): the uplines of two users in one tree meet at their
+     * nearest common upline and coincide above it, so a tail row counts for every upline from the depth (in the
+     * buyer's line) of that meeting point up, found by walking the tail buyer's line upwards (team_tree_up_idx)
+     * to the first user also in the buyer's line; a running sum by depth then adds the tail to each upline.
      */
-    async computeBonuses(p: PurchaseBonusInput): Promise<{ bonuses: number; paid: string }> {
+    async computeBonuses(
+      p: PurchaseBonusInput,
+    ): Promise<{ bonuses: number; paid: string; changed: { userId: bigint; level: number }[] }> {
       const w = sql`${p.worth}::numeric`;
-      const [row] = rowsOf<{ bonuses: string; paid: string }>(
+      const b = sql`${p.buyerId}::bigint`;
+      const [row] = rowsOf<{ bonuses: string; paid: string; changed: string | null }>(
         await db.execute(sql`
         WITH line AS (
-          SELECT ancestor_id AS user_id, depth FROM team_tree WHERE descendant_id = ${p.buyerId}
-          UNION ALL SELECT ${p.buyerId}::bigint, 0
+          SELECT ancestor_id AS user_id, depth FROM team_tree WHERE descendant_id = ${b}
+        ),
+        tail AS MATERIALIZED (
+          SELECT p.worth,
+                 CASE WHEN p.buyer_id = ${b} THEN 1 ELSE coalesce(
+                   -- The tail buyer is in this line: its worth counts from the upline above it.
+                   (SELECT l.depth + 1 FROM team_tree l WHERE l.descendant_id = ${b} AND l.ancestor_id = p.buyer_id),
+                   -- Else from the nearest upline of the tail buyer that is this buyer or in this line (a probe
+                   -- of this line's key per step up).
+                   (SELECT CASE WHEN u.ancestor_id = ${b} THEN 1 ELSE (
+                             SELECT lb.depth FROM team_tree lb WHERE lb.descendant_id = ${b} AND lb.ancestor_id = u.ancestor_id)
+                           END
+                    FROM team_tree u
+                    WHERE u.descendant_id = p.buyer_id
+                      AND (u.ancestor_id = ${b} OR EXISTS (
+                        SELECT 1 FROM team_tree lb WHERE lb.descendant_id = ${b} AND lb.ancestor_id = u.ancestor_id))
+                    ORDER BY u.depth LIMIT 1)) END AS from_depth
+          FROM team_volume_tail p WHERE p.root_id = ${p.rootId}::bigint
+        ),
+        added AS (
+          SELECT from_depth AS depth, sum(worth) AS worth FROM tail WHERE from_depth IS NOT NULL GROUP BY from_depth
+        ),
+        volumes AS (
+          SELECT l.user_id, l.depth, s.direct_count, s.level AS stored_level,
+                 s.team_volume + coalesce(sum(a.worth) OVER (ORDER BY l.depth), 0) AS volume
+          FROM line l
+          JOIN team_stats s ON s.user_id = l.user_id
+          LEFT JOIN added a ON a.depth = l.depth
         ),
         stats AS (
-          UPDATE team_stats s
-          SET own_volume = s.own_volume + CASE WHEN line.depth = 0 THEN ${w} ELSE 0 END,
-              team_volume = s.team_volume + CASE WHEN line.depth = 0 THEN 0 ELSE ${w} END,
-              level = CASE WHEN line.depth = 0 THEN s.level
-                           ELSE ${levelOf(sql`s.team_volume + ${w}`, sql`s.direct_count`, p.levels)} END
-          FROM line
-          WHERE s.user_id = line.user_id
-          RETURNING s.user_id, line.depth, s.level::int AS level
+          SELECT v.user_id, v.depth, v.stored_level, ${levelOf(sql`v.volume`, sql`v.direct_count`, p.levels)} AS level
+          FROM volumes v
         ),
         ranked AS (
           SELECT st.user_id, st.depth, st.level,
                  CASE WHEN st.level > 0 THEN (${p.levels.rates}::numeric[])[st.level] ELSE 0 END AS rate
-          FROM stats st WHERE st.depth >= 1
+          FROM stats st
         ),
         walked AS (
           SELECT r.*,
@@ -208,9 +311,38 @@ export function teamRepository(db: AppDb) {
           RETURNING beneficiary_id, amount
         )
         SELECT (SELECT count(*) FROM paid)::text AS bonuses,
-               (SELECT coalesce(sum(amount), 0) FROM paid)::text AS paid`),
+               (SELECT coalesce(sum(amount), 0) FROM paid)::text AS paid,
+               (SELECT string_agg(user_id || ':' || level, ',') FROM stats WHERE level <> stored_level) AS changed`),
       );
-      return { bonuses: Number(row?.bonuses ?? 0), paid: row?.paid ?? '0' };
+      const changed = (row?.changed ?? '')
+        .split(',')
+        .filter((pair) => pair !== '')
+        .map((pair) => {
+          const [userId, level] = pair.split(':');
+          return { userId: BigInt(userId as string), level: Number(level) };
+        });
+      return { bonuses: Number(row?.bonuses ?? 0), paid: row?.paid ?? '0', changed };
+    },
+
+    /**
+     * Writes what a purchase changed on stats rows: the buyer's own volume and the new level of the uplines
+     * whose level moved (few: a level changes when a threshold is crossed), rows locked in id order, the lock
+     * order of the rollup too.
+     */
+    async saveLine(buyerId: bigint, worth: string, changed: { userId: bigint; level: number }[]) {
+      const ids = `{${[buyerId, ...changed.map((c) => c.userId)].join(',')}}`;
+      const levels = `{${['NULL', ...changed.map((c) => c.level)].join(',')}}`;
+      // One row (the buyer's, when no level moved) needs no lock order.
+      if (changed.length > 0) {
+        await db.execute(sql`
+          SELECT user_id FROM team_stats WHERE user_id = ANY(${ids}::bigint[]) ORDER BY user_id FOR UPDATE`);
+      }
+      await db.execute(sql`
+        UPDATE team_stats s
+        SET own_volume = s.own_volume + CASE WHEN s.user_id = ${buyerId} THEN ${worth}::numeric ELSE 0 END,
+            level = coalesce(c.level, s.level)
+        FROM unnest(${ids}::bigint[], ${levels}::int[]) AS c(user_id, level)
+        WHERE s.user_id = c.user_id`);
     },
 
     /**
@@ -281,7 +413,8 @@ export function teamRepository(db: AppDb) {
     async stats(userId: bigint): Promise<TeamStatsRow> {
       const [row] = rowsOf<{ direct_count: number; team_volume: string; own_volume: string; level: number }>(
         await db.execute(sql`
-          SELECT direct_count, team_volume::text, own_volume::text, level FROM team_stats WHERE user_id = ${userId}`),
+          SELECT direct_count, ${teamVolume(sql`s`)}::text AS team_volume, own_volume::text, level
+          FROM team_stats s WHERE user_id = ${userId}`),
       );
       return {
         userId,
@@ -313,7 +446,7 @@ export function teamRepository(db: AppDb) {
         direct_count: number | null;
       }>(
         await db.execute(sql`
-          SELECT u.id::text AS id, u.username, u.created_at, s.level, s.team_volume::text AS team_volume,
+          SELECT u.id::text AS id, u.username, u.created_at, s.level, ${teamVolume(sql`s`)}::text AS team_volume,
                  s.own_volume::text AS own_volume, s.direct_count
           FROM team_tree t
           JOIN users u ON u.id = t.descendant_id

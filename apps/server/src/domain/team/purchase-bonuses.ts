@@ -14,28 +14,31 @@ export interface MachinePurchase {
 
 /**
  * Team effects of one machine purchase, all inside the caller's transaction `tx` (status 1, paid): the buyer's
- * own volume, every upline's team volume and star level, and the direct, level and peer bonuses in AIDF, computed
- * in one set-based statement over the closure table (db/repositories/team.ts computeBonuses) and paid by one
- * set-based statement over the bonus rows (payBonuses). A second call for the same
- * order changes nothing.
+ * own volume, the worth appended once to the team volume tail (migration 0021; the uplines' team_stats rows are
+ * not written, a rollup job moves the tail into them later), every upline's star level, and the direct, level
+ * and peer bonuses in AIDF, computed in one set-based statement over the closure table (db/repositories/team.ts
+ * computeBonuses) and paid by one set-based statement over the bonus rows (payBonuses). A second call for the
+ * same order changes nothing.
  *
- * Locks, after whatever the caller holds (the buyer's user row and accounts): the buyer's and the line's
- * team_stats rows in id order, then the beneficiaries' AIDF accounts and the issuance account in id order. No tree
- * lock: a bind at the same moment locks the moved user's stats row too, so one waits for the other and the
- * volume moved by the bind either includes this worth or the statement adds it to the new line.
+ * Locks, after whatever the caller holds (the buyer's user row and accounts): the buyer's tree's root (an
+ * advisory lock: purchases, binds and invited sign-ins of one tree one at a time, so each purchase sees the
+ * volumes of those committed before it), then the stats rows it writes (the buyer's, the uplines whose level
+ * moved) in id order, then the beneficiaries' AIDF accounts and the issuance account in id order.
  */
 export async function onMachinePurchased(tx: Repositories, purchase: MachinePurchase): Promise<void> {
+  const rootId = await tx.team.lockRoot(purchase.buyerId);
   const claim = await tx.team.claimPurchase({
     ...purchase,
+    rootId,
     movementType: 'cow-push-income',
     idemKey: `team-bonus:${purchase.orderId}`,
   });
   if (!claim) return;
   const config = await teamConfig(tx);
-  await tx.team.lockLine(purchase.buyerId);
-  const { bonuses } = await tx.team.computeBonuses({
+  const { bonuses, changed } = await tx.team.computeBonuses({
     orderId: purchase.orderId,
     buyerId: purchase.buyerId,
+    rootId,
     worth: purchase.worth,
     movementId: claim.movementId,
     levels: levelArrays(config),
@@ -43,6 +46,7 @@ export async function onMachinePurchased(tx: Repositories, purchase: MachinePurc
     peerRate: config.peerRate,
     maxBonusPercent: config.maxBonusPercent,
   });
+  await tx.team.saveLine(purchase.buyerId, purchase.worth, changed);
   if (bonuses === 0 || claim.movementId === null) return;
   await tx.team.payBonuses(purchase.orderId, claim.movementId, PLATFORM.issuance);
 }

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/raw.ts';
+import { bindInviter } from '../src/domain/users/inviter.ts';
+import { teamVolumeRollupJob } from '../src/jobs/team-volume-rollup.ts';
+import { buyInTest, setTeamConfig } from './team-helpers.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/**
+ * Migration 0021: a purchase appends its worth to team_volume_tail instead of writing every upline's stats row;
+ * the team-volume-rollup job moves the tail into team_stats. Team volumes read the same before and after, each
+ * purchase is rolled up once (also by rollups at the same moment as purchases and as each other).
+ */
+describe('[api] team volume tail and its rollup', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  const rows = async <R>(q: ReturnType<typeof sql>) => rowsOf<R>(await server.database.db.execute(q));
+  const rolled = async (id: bigint) => {
+    const [row] = await rows<{ v: string }>(sql`SELECT team_volume::text AS v FROM team_stats WHERE user_id = ${id}`);
+    return Number(row?.v);
+  };
+  const tailOf = async (ids: bigint[]) => {
+    const [row] = await rows<{ n: string }>(
+      sql`SELECT count(*)::text AS n FROM team_volume_tail WHERE buyer_id = ANY(${`{${ids.join(',')}}`}::bigint[])`,
+    );
+    return Number(row?.n);
+  };
+
+  it('volumes and levels are exact with the tail unrolled, partly rolled and rolled; racing rollups add each purchase once', async () => {
+    const { repos } = server;
+    await setTeamConfig(repos, {
+      levels: [1, 2, 3, 4, 5, 6, 7].map((l) => ({ minVolume: String(l * 100), minDirect: 1, rate: String(l) })),
+      directRate: '5',
+      peerRate: '1',
+      maxBonusPercent: '30',
+    });
+    // top ← mid ← low, and a side branch under top: buyers in both branches.
+    const top = await repos.users.insert({ username: 'tail-top' });
+    const mid = await repos.users.insert({ username: 'tail-mid' });
+    const low = await repos.users.insert({ username: 'tail-low' });
+    const side = await repos.users.insert({ username: 'tail-side' });
+    await bindInviter(repos, mid, 'tail-top');
+    await bindInviter(repos, low, 'tail-mid');
+    await bindInviter(repos, side, 'tail-top');
+    const buyers = [low, side, mid, low];
+    const job = teamVolumeRollupJob();
+    // Purchases at the same moment as rollup ticks (several at once: they must not add a purchase twice).
+    await Promise.all([
+      ...buyers.map((b, k) => buyInTest(repos, b, `${60 + k}`)),
+      ...[0, 1, 2].map(() => job.tick({ repos, now: new Date() })),
+    ]);
+    // low 60 + 63, side 61, mid 62: top sees all, mid sees low's.
+    const expected = { top: 60 + 61 + 62 + 63, mid: 60 + 63 };
+    const read = async () => ({
+      top: Number((await repos.team.stats(top)).teamVolume),
+      mid: Number((await repos.team.stats(mid)).teamVolume),
+      topLevel: (await repos.team.stats(top)).level,
+      midLevel: (await repos.team.stats(mid)).level,
+    });
+    const levels = { topLevel: 2, midLevel: 1 };
+    expect(await read()).toEqual({ ...expected, ...levels });
+    // Whatever is still in the tail is rolled up once: team_stats then holds the whole volume by itself.
+    while ((await job.tick({ repos, now: new Date() })) > 0);
+    expect(await tailOf(buyers)).toBe(0);
+    expect({ top: await rolled(top), mid: await rolled(mid) }).toEqual(expected);
+    expect(await read()).toEqual({ ...expected, ...levels });
+    // A purchase after the rollup is in the tail again, counted once in the volume read.
+    await buyInTest(repos, low, '100');
+    expect(await tailOf([low])).toBe(1);
+    expect(await rolled(top)).toBe(expected.top);
+    expect(await read()).toEqual({ top: expected.top + 100, mid: expected.mid + 100, topLevel: 3, midLevel: 2 });
+    // A bind rolls the tail up first, so the volume it moves and the levels it recomputes are whole.
+    const newTop = await repos.users.insert({ username: 'tail-newtop' });
+    await bindInviter(repos, top, 'tail-newtop');
+    expect(await tailOf([low])).toBe(0);
+    expect(Number((await repos.team.stats(newTop)).teamVolume)).toBe(expected.top + 100);
+  }, 120_000);
+});
