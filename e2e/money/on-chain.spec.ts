@@ -67,6 +67,20 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
     await page.goto('/personalAssets');
     await expect(page.getByTestId('asset-cow')).toContainText('10');
 
+    // The bill's recharge line names its transaction and links it to the chain's explorer.
+    await page.goto('/bill');
+    await page.getByTestId('currency-cow').click();
+    await page.getByTestId('statement-line').first().click();
+    const detail = page.getByTestId('statement-detail');
+    await expect(detail).toContainText('Recharge');
+    await expect(detail.getByTestId('detail-explorer')).toHaveAttribute(
+      'href',
+      /^https:\/\/bscscan\.com\/tx\/0x[0-9a-f]{64}$/,
+    );
+    const hash = await detail.getByTestId('detail-tx').getAttribute('title');
+    expect(await detail.getByTestId('detail-explorer').getAttribute('href')).toBe(`https://bscscan.com/tx/${hash}`);
+    await screenshot(page, 'en', 'dialog-bill-onchain-detail');
+
     await page.goto('/withdraw');
     const form = page.getByTestId('withdraw-form');
     await expect(form.getByTestId('withdraw-hint')).toContainText('Fee 0.5%');

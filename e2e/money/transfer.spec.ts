@@ -52,6 +52,7 @@ test.describe('[money] internal transfer and statements', () => {
     await expect(receipt).toContainText(BOB.username);
     await expect(receipt).toContainText('-12.5');
     await expect(receipt.getByTestId('receipt-id')).toHaveText(/^[1-9]\d*$/);
+    const movementId = (await receipt.getByTestId('receipt-id').textContent()) ?? '';
     await screenshot(alice, 'en', 'internalTransfer-receipt');
     await receipt.getByTestId('transfer-again').click();
     await expect(alice.getByTestId('transfer-available')).toContainText('987.5 USDT');
@@ -83,9 +84,24 @@ test.describe('[money] internal transfer and statements', () => {
     const bob = await signedInAs(browser, BOB);
     await bob.goto('/bill');
     await bob.getByTestId('currency-usdt').click();
-    await expect(bob.getByTestId('statement-lines').locator('li').first()).toContainText('Transfer in');
-    await expect(bob.getByTestId('statement-lines').locator('li').first()).toContainText('+12.5');
+    const first = bob.getByTestId('statement-line').first();
+    await expect(first).toContainText('Transfer in');
+    await expect(first).toContainText('+12.5');
+    await expect(first).toContainText(`from ${ALICE.username}`);
+    // Grouped under its day, with a four-digit year.
+    await expect(bob.getByTestId('statement-day').first()).toHaveText(new RegExp(String(new Date().getFullYear())));
     await screenshot(bob, 'en', 'bill-usdt');
+    // The detail sheet: the sender, and the movement id alice's receipt showed.
+    await first.click();
+    const detail = bob.getByTestId('statement-detail');
+    await expect(detail.getByTestId('detail-counterparty')).toHaveText(ALICE.username);
+    await expect(detail.getByTestId('detail-movement')).toHaveText(movementId);
+    await screenshot(bob, 'en', 'dialog-bill-detail');
+    await detail.getByRole('button', { name: 'Close' }).first().click();
+    // The type filter keeps one type.
+    await bob.getByTestId('type-filter').selectOption('merchant-system-transfer');
+    await expect(bob.getByTestId('statement-line').first()).toContainText('Admin recharge');
+    await expect(bob.getByTestId('statement-line').filter({ hasText: 'Transfer in' })).toHaveCount(0);
     await bob.close();
   });
 
@@ -106,6 +122,9 @@ test.describe('[money] internal transfer and statements', () => {
     await bob.getByTestId('currency-usdt').click();
     await expect(bob.getByTestId('statement-lines').locator('li').first()).toContainText('-2');
     await screenshot(bob, 'ar', 'currencyStatement-usdt');
+    await bob.getByTestId('statement-line').first().click();
+    await expect(bob.getByTestId('statement-detail').getByTestId('detail-counterparty')).toHaveText(ALICE.username);
+    await screenshot(bob, 'ar', 'dialog-statement-detail');
     await bob.goto('/personalAssets');
     await screenshot(bob, 'ar', 'personalAssets');
     await bob.close();

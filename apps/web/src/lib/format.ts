@@ -5,10 +5,25 @@ export function formatDate(ms: number, language: string): string {
   return new Intl.DateTimeFormat(`${languageInfo(language).htmlLang}-u-nu-latn`, { dateStyle: 'medium' }).format(ms);
 }
 
-/** A date and time in the interface language with Latin digits. */
-export function formatDateTime(ms: number, language: string): string {
+/** A date and time in the interface language with Latin digits and a four-digit year. */
+export function formatDateTime(ms: number, language: string, options: { seconds?: boolean } = {}): string {
   return new Intl.DateTimeFormat(`${languageInfo(language).htmlLang}-u-nu-latn`, {
-    dateStyle: 'short',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(options.seconds ? { second: '2-digit' } : {}),
   }).format(ms);
+}
+
+/** The time of day only, for rows already grouped under their date. */
+export function formatTime(ms: number, language: string): string {
+  return new Intl.DateTimeFormat(`${languageInfo(language).htmlLang}-u-nu-latn`, { timeStyle: 'short' }).format(ms);
+}
+
+/** The calendar day of a moment in the user's time zone, as a key to group rows by (YYYY-MM-DD). */
+export function dayKey(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }

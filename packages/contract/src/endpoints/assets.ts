@@ -46,6 +46,7 @@ export const ZStatementLine = z.object({
   txHash: z.string().nullable(),
   txUrl: z.string().nullable(),
 });
+export type TStatementLine = z.infer<typeof ZStatementLine>;
 
 export const financeList = defineEndpoint({
   ...ROUTES.financeList,

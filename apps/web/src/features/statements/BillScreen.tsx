@@ -1,17 +1,20 @@
-import type { TCurrency } from '@aidf/contract';
+import { type TCurrency, TRANSACTION_TYPES } from '@aidf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrencyChips } from './CurrencyChips.tsx';
 import { StatementList } from './StatementList.tsx';
+import { TypeFilter } from './TypeFilter.tsx';
 import { useStatement } from './use-statement.ts';
 
 export default function BillScreen() {
   const { t } = useTranslation();
   const [currency, setCurrency] = useState<TCurrency>('usdt');
-  const query = useStatement({ kind: 'bill', currency });
+  const [type, setType] = useState('');
+  const query = useStatement({ kind: 'bill', currency, type });
   return (
     <div className="stack-sm">
       <CurrencyChips value={currency} onChange={setCurrency} label={t('transfer.currency')} />
+      <TypeFilter types={TRANSACTION_TYPES} value={type} onChange={setType} />
       <StatementList query={query} empty={{ title: t('empty.statementTitle'), text: t('empty.statementText') }} />
     </div>
   );

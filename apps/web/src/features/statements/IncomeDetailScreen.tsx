@@ -1,18 +1,21 @@
-import type { TCurrency } from '@aidf/contract';
+import { INCOME_TRANSACTION_TYPES, type TCurrency } from '@aidf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrencyChips } from './CurrencyChips.tsx';
 import { StatementList } from './StatementList.tsx';
+import { TypeFilter } from './TypeFilter.tsx';
 import { useStatement } from './use-statement.ts';
 
-/** Income types only: mining rewards, pledge settlements, team bonuses. */
+/** Income types only: mining rewards, pledge settlements, team bonuses; one of them at a time if asked. */
 export default function IncomeDetailScreen() {
   const { t } = useTranslation();
   const [currency, setCurrency] = useState<TCurrency>('aidf');
-  const query = useStatement({ kind: 'income', currency });
+  const [type, setType] = useState('');
+  const query = useStatement({ kind: 'income', currency, type });
   return (
     <div className="stack-sm">
       <CurrencyChips value={currency} onChange={setCurrency} label={t('transfer.currency')} />
+      <TypeFilter types={INCOME_TRANSACTION_TYPES} value={type} onChange={setType} />
       <StatementList query={query} empty={{ title: t('empty.incomeTitle'), text: t('empty.incomeText') }} />
     </div>
   );

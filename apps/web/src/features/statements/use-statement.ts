@@ -5,8 +5,8 @@ import { useApi } from '../../lib/use-api.ts';
 export const STATEMENT_PAGE_SIZE = 20;
 
 export type StatementSource =
-  | { kind: 'bill'; currency: TCurrency }
-  | { kind: 'income'; currency: TCurrency }
+  | { kind: 'bill'; currency: TCurrency; type?: string }
+  | { kind: 'income'; currency: TCurrency; type?: string }
   | { kind: 'statement'; currency: TCurrency; submode: TSubmode };
 
 /** The fetcher of one page: the bill and income lists (POST finance) or a currency statement (GET). */
@@ -18,7 +18,11 @@ function usePageFetcher(source: StatementSource) {
       ? call('financeStatement', { params: { ...page, submode: source.submode } })
       : call('financeList', {
           params: page,
-          body: { submode: SUBMODES.normal, category: source.kind === 'income' ? 'income' : 'all' },
+          body: {
+            submode: SUBMODES.normal,
+            category: source.kind === 'income' ? 'income' : 'all',
+            ...(source.type ? { type: source.type } : {}),
+          },
         });
   };
 }
