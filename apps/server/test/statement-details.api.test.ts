@@ -61,7 +61,7 @@ describe('[api] statement lines a person can recognise: movement, counterparty, 
       value: 'https://testnet.bscscan.com/tx/{tx}',
       reason: 'history test',
     });
-    expect(set.status, set.text).toBe(200);
+    expect(set.status).toBe(200);
     expect((await bill(bob))[0].txUrl).toBe(`https://testnet.bscscan.com/tx/${hash}`);
     const refused = await ops(server, 'POST', '/ops/v1/config', {
       key: 'explorer.tx.bsc',

@@ -1,6 +1,6 @@
 import { DEV_REQUEST_SIGN_SECRET, requestSignature } from '@aidf/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiCall, keepUnsafeNumber, parseJsonKeepingBigNumbers } from './api-client.ts';
+import { ApiError, apiCall, isExactAsNumber, keepUnsafeNumber, parseJsonKeepingBigNumbers } from './api-client.ts';
 import { getSession, saveLogin } from './session.ts';
 
 function answer(status: number, body: unknown) {
@@ -66,6 +66,28 @@ describe('apiCall', () => {
     expect(keepUnsafeNumber('x', 0.1, { source: '0.1' })).toBe(0.1);
     expect(keepUnsafeNumber('s', 'text', { source: '"text"' })).toBe('text');
     expect(keepUnsafeNumber('n', 5, undefined)).toBe(5);
+  });
+
+  it('judges a number exact as lossless-json does', async () => {
+    const { isSafeNumber } = await import('lossless-json');
+    for (const text of [
+      '0',
+      '-7',
+      '9007199254740991',
+      '9007199254740993',
+      '0.1',
+      '12.5',
+      '-0.000001',
+      '1e3',
+      '2.5E-7',
+      '1.23456789012345678',
+      '123456789012345678901',
+      '1e400',
+      '100',
+      '0.30000000000000004',
+    ]) {
+      expect(isExactAsNumber(text), text).toBe(isSafeNumber(text));
+    }
   });
 
   it('on 401 clears token and isLogin and asks for a reload', async () => {

@@ -15,7 +15,6 @@ import {
   SUCCESS_CODE,
   type TRouteName,
 } from '@aidf/contract';
-import { isSafeNumber } from 'lossless-json';
 import { webEnv } from '../config/env.ts';
 import { clearAuth, getSession } from './session.ts';
 
@@ -33,12 +32,22 @@ export class ApiError extends Error {
 
 type SourceContext = { source?: string } | undefined;
 
+const significantDigits = (text: string) =>
+  text.replace(/^-/, '').replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+
+/** Whether a JSON number's text survives as a double: integers within 2^53, other numbers digit for digit. */
+export function isExactAsNumber(text: string): boolean {
+  if (/^-?\d+$/.test(text)) return Number.isSafeInteger(Number(text));
+  const value = Number(text);
+  return Number.isFinite(value) && significantDigits(text) === significantDigits(String(value));
+}
+
 /**
  * JSON.parse's reviver for numbers a double cannot hold: given the number's source text (ES2025 "JSON.parse
  * source text access") it keeps that text, so no id or amount is silently rounded (SPEC.md point 7).
  */
 export function keepUnsafeNumber(_key: string, value: unknown, context?: SourceContext): unknown {
-  return typeof value === 'number' && context?.source !== undefined && !isSafeNumber(context.source)
+  return typeof value === 'number' && context?.source !== undefined && !isExactAsNumber(context.source)
     ? context.source
     : value;
 }
@@ -59,7 +68,7 @@ const parseGivesSource = (() => {
  */
 export async function parseJsonKeepingBigNumbers(text: string): Promise<unknown> {
   if (parseGivesSource) return JSON.parse(text, keepUnsafeNumber as Parameters<typeof JSON.parse>[1]);
-  const { parse } = await import('lossless-json');
+  const { isSafeNumber, parse } = await import('lossless-json');
   return parse(text, undefined, (value) => (isSafeNumber(value) ? Number(value) : value));
 }
 
