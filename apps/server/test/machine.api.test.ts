@@ -253,7 +253,12 @@ describe('[api] AI miner: machine-mining', () => {
     const survivor = jobRunner({ repos: server.repos, jobs: [machineMiningJob({ batchSize: 3 })], owner: 'survivor' });
     await survivor.runDay('machine-mining', day);
     expect((await minedOn(day)).n).toBe(7);
-    for (const user of users) expect(await balanceOf(server, user, 'aidf')).toBe('6');
+    for (const user of users) {
+      expect(await balanceOf(server, user, 'aidf')).toBe('6');
+      // The machine row is not updated while it runs: the list reads what it mined from its latest mining row.
+      const [machine] = (await machinesOf(server, user)).list;
+      expect(machine).toMatchObject({ mined: '6', cap: '10', progress: '0.6', status: 'running' });
+    }
   });
 
   it('the last day pays only up to the cap, then the machine is out and mines no more', async () => {

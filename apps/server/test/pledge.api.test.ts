@@ -178,6 +178,9 @@ describe('[api] pledge settlement: the jobs layer pays each pledge once a day', 
     // The same day again (by hand) pays nothing more.
     await ops(server, 'POST', '/ops/v1/jobs/pledge-settlement/run', { date: dayAfter(1) });
     expect((await paidOf(server, first.id)).total.toFixed()).toBe('0.5');
+    // The pledge row is not updated while it runs: the list reads what was paid from its latest payout row.
+    const listed = (await listOf(server, carol, '1')).list.find((p: { id: string }) => p.id === first.id);
+    expect(listed).toMatchObject({ settled: '0.5', paidDays: 1, status: 'running' });
     const statement = await call(server.baseUrl, '/v1/ma/account/finance/aidf/00/p/1-5', {
       method: 'GET',
       token: carol.token,
