@@ -137,8 +137,8 @@ export default function InternalTransferScreen() {
           name="username"
         />
         {recent.length > 0 && (
-          <div className="chips chips-inline" role="group" aria-label={t('transfer.recent')}>
-            <span className="muted small">{t('transfer.recent')}</span>
+          <fieldset className="chips chips-inline">
+            <legend className="muted small">{t('transfer.recent')}</legend>
             {recent.map((name) => (
               <button
                 key={name}
@@ -150,7 +150,7 @@ export default function InternalTransferScreen() {
                 {name}
               </button>
             ))}
-          </div>
+          </fieldset>
         )}
         <CurrencyChips value={currency} onChange={setCurrency} label={t('transfer.currency')} />
         <InputField
