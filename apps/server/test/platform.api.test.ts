@@ -120,8 +120,8 @@ describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
 
   it('declares every SPEC.md call with a path Fastify can route', () => {
     // SPEC.md point 7, and our sign-out, withdrawal config and list, recharge list, the invest network info (its
-    // fields are SPEC.md's, the call is ours), ticket follow-up and records.
-    expect(Object.keys(ENDPOINTS)).toHaveLength(34 + 7);
+    // fields are SPEC.md's, the call is ours), ticket follow-up and records, and the transfer's recipient lookup.
+    expect(Object.keys(ENDPOINTS)).toHaveLength(34 + 8);
     for (const endpoint of Object.values(ENDPOINTS)) {
       expect(toFastifyPath(endpoint.path)).not.toContain('{');
     }
