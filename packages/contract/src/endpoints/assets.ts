@@ -14,7 +14,16 @@ import {
 } from '../schemas.ts';
 import { ZMidParams, ZWalletSignature } from './common.ts';
 
-export const ZBalance = z.object({ currency: ZCurrency, submode: ZSubmode, balance: ZDecimalString });
+export const ZBalance = z.object({
+  currency: ZCurrency,
+  submode: ZSubmode,
+  balance: ZDecimalString,
+  /**
+   * Ours (issue 14 item 5): the balance's worth in USDT at the reference price the operators set
+   * (`price.reference.<currency>`; USDT is 1), cut to 18 decimals; null where the currency has no price.
+   */
+  valueUsdt: ZDecimalString.nullable(),
+});
 
 export const getAssets = defineEndpoint({
   ...ROUTES.getAssets,

@@ -1,6 +1,7 @@
 import { CURRENCIES, INCOME_TRANSACTION_TYPES, SUBMODES, type TCurrency, type TSubmode } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { chainOfTx, explorerLinks } from './explorer.ts';
+import { referencePrices, valueInUsdt } from './reference-prices.ts';
 
 /** Every balance a user can hold: each currency's normal balance and frozen AIDF, zero where never used. */
 const BALANCE_SLOTS: { currency: TCurrency; submode: TSubmode }[] = [
@@ -8,14 +9,14 @@ const BALANCE_SLOTS: { currency: TCurrency; submode: TSubmode }[] = [
   { currency: 'aidf', submode: SUBMODES.frozen },
 ];
 
+/** Each balance with its worth in USDT at the operators' reference price (null where the currency has none). */
 export async function userBalances(repos: Repositories, userId: bigint, submode?: TSubmode) {
-  const held = new Map(
-    (await repos.ledger.balancesOfUser(userId)).map((b) => [`${b.currency}/${b.submode}`, b.balance]),
-  );
-  return BALANCE_SLOTS.filter((s) => !submode || s.submode === submode).map((s) => ({
-    ...s,
-    balance: normalize(held.get(`${s.currency}/${s.submode}`) ?? '0'),
-  }));
+  const [balances, prices] = await Promise.all([repos.ledger.balancesOfUser(userId), referencePrices(repos)]);
+  const held = new Map(balances.map((b) => [`${b.currency}/${b.submode}`, b.balance]));
+  return BALANCE_SLOTS.filter((s) => !submode || s.submode === submode).map((s) => {
+    const balance = normalize(held.get(`${s.currency}/${s.submode}`) ?? '0');
+    return { ...s, balance, valueUsdt: valueInUsdt(balance, prices.get(s.currency)) };
+  });
 }
 
 /** NUMERIC(48,18) comes back with 18 decimals; the wire carries the shortest exact form. */

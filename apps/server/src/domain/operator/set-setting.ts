@@ -1,6 +1,7 @@
 import { PLEDGE_DAYS } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { EXPLORER_PATTERN, EXPLORER_SETTINGS } from '../assets/explorer.ts';
+import { PRICED_CURRENCIES, REFERENCE_PRICE_PATTERN, referencePriceSetting } from '../assets/reference-prices.ts';
 import { AppError } from '../errors.ts';
 import { INVEST_CONTRACT_PATTERN, INVEST_SETTINGS } from '../invest/invest-config.ts';
 import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
@@ -51,6 +52,13 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
     Object.entries(EXPLORER_SETTINGS).map(([chain, key]) => [
       key,
       { pattern: EXPLORER_PATTERN, meaning: `https URL of a ${chain} transaction, {tx} for its hash` },
+    ]),
+  ),
+  // Issue 14 item 5: reference prices for the assets screen's total (USDT per unit; '0' takes a price away).
+  ...Object.fromEntries(
+    PRICED_CURRENCIES.map((c) => [
+      referencePriceSetting(c),
+      { pattern: REFERENCE_PRICE_PATTERN, meaning: `USDT price of one ${c.toUpperCase()}, such as 0.25 (0 = none)` },
     ]),
   ),
   [MACHINE_SETTINGS.collectionAddress('solana')]: {
