@@ -60,7 +60,7 @@ export const routes: AppRoute[] = [
   screen(
     '/personalAssets',
     { titleKey: 'titles.personalAssets', lead: 'cross', requiresLogin: true },
-    () => import('../features/assets/PersonalAssetsScreen.tsx'),
+    () => import('./AssetsRoute.tsx'),
   ),
   screen(
     '/recharge',

@@ -1,5 +1,5 @@
-import { addAmounts, CURRENCIES, formatAmount, SUBMODES } from '@aidf/contract';
-import { useState } from 'react';
+import { addAmounts, CURRENCIES, formatAmount, SUBMODES, type TSubmode } from '@aidf/contract';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -7,12 +7,19 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useChainCurrency } from '../../lib/use-chain-data.ts';
-import { PledgeLauncher } from '../pledge/PledgeLauncher.tsx';
-import { PledgeList } from '../pledge/PledgeList.tsx';
-import { RechargeForm } from '../recharge/RechargeForm.tsx';
-import { WithdrawForm } from '../withdraw/WithdrawForm.tsx';
 
-export default function PersonalAssetsScreen() {
+/**
+ * What this screen shows of other features (pledge, recharge, withdraw). Features do not import each other (a lint
+ * rule in biome.json): the route composes them in app/AssetsRoute.tsx.
+ */
+export interface AssetsParts {
+  pledgeLauncher: (submode: TSubmode) => ReactNode;
+  pledgeList: ReactNode;
+  rechargeForm: ReactNode;
+  withdrawForm: (onDone: () => void) => ReactNode;
+}
+
+export function PersonalAssetsScreen({ parts }: { parts: AssetsParts }) {
   const { t, i18n } = useTranslation();
   const assets = useAssets();
   const [frozenOpen, setFrozenOpen] = useState(false);
@@ -41,7 +48,7 @@ export default function PersonalAssetsScreen() {
           </button>
         </div>
         <div className="action-row">
-          <PledgeLauncher submode={SUBMODES.normal} />
+          {parts.pledgeLauncher(SUBMODES.normal)}
         </div>
       </section>
       <ul className="card option-list" data-testid="asset-list">
@@ -73,7 +80,7 @@ export default function PersonalAssetsScreen() {
       {open === 'recharge' && (
         <Dialog title={t('titles.recharge')} onClose={() => setOpen(null)} testId="recharge-dialog">
           {chainCurrency === 'bnb' ? (
-            <RechargeForm currency="cow" />
+            parts.rechargeForm
           ) : (
             <p className="notice">{t('recharge.solanaUnsupported')}</p>
           )}
@@ -81,10 +88,10 @@ export default function PersonalAssetsScreen() {
       )}
       {open === 'withdraw' && (
         <Dialog title={t('titles.withdraw')} onClose={() => setOpen(null)} testId="withdraw-dialog">
-          <WithdrawForm onDone={() => setOpen(null)} />
+          {parts.withdrawForm(() => setOpen(null))}
         </Dialog>
       )}
-      <PledgeList />
+      {parts.pledgeList}
       {frozenOpen && (
         <Dialog title={t('assets.frozenTitle')} onClose={() => setFrozenOpen(false)} testId="frozen-dialog">
           <div className="stack-sm">
@@ -92,7 +99,7 @@ export default function PersonalAssetsScreen() {
               <bdi dir="ltr">{formatAmount(frozen)}</bdi> AIDF
             </p>
             <p className="muted">{t('assets.frozenText')}</p>
-            <PledgeLauncher submode={SUBMODES.frozen} />
+            {parts.pledgeLauncher(SUBMODES.frozen)}
           </div>
         </Dialog>
       )}

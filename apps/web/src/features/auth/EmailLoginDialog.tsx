@@ -8,9 +8,9 @@ import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useApi, useApiWithToken } from '../../lib/use-api.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 import { completeLogin } from './complete-login.ts';
 import { emailProblem } from './email-rules.ts';
-import { useCountdown } from './use-countdown.ts';
 import { useEffectiveInviteCode } from './use-followed-invite.ts';
 
 export function EmailLoginDialog() {

@@ -7,10 +7,10 @@ import { showToast } from '../../components/toast.tsx';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApiWithToken } from '../../lib/use-api.ts';
+import { walletFailureMessage } from '../../lib/wallet-message.ts';
 import { connectorFor } from '../../wallet/index.ts';
 import { completeLogin } from './complete-login.ts';
 import { passwordMeetsPolicy } from './email-rules.ts';
-import { walletFailureMessage } from './wallet-message.ts';
 
 /** Set or reset the password: the wallet bound to the account signs its readable text (SPEC.md point 5). */
 export function ResetPasswordDialog() {

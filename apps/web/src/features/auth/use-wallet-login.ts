@@ -6,11 +6,11 @@ import { showToast } from '../../components/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { refuseInvite } from '../../lib/invite.ts';
 import { useApiWithToken } from '../../lib/use-api.ts';
+import { walletFailureMessage } from '../../lib/wallet-message.ts';
 import { connectorFor } from '../../wallet/index.ts';
 import { WalletError } from '../../wallet/types.ts';
 import { completeLogin } from './complete-login.ts';
 import { useInviteCode } from './use-invite-code.ts';
-import { walletFailureMessage } from './wallet-message.ts';
 
 /** Wallet sign-in: connect, sign 'Login-{ms}', POST addressLogin, keep the session. */
 export function useWalletLogin() {

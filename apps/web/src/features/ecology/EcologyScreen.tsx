@@ -7,10 +7,10 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useSession } from '../../lib/session.ts';
+import { useTeam } from '../../lib/use-team.ts';
 import { IncomeByType } from './IncomeByType.tsx';
 import { LevelProgress } from './LevelProgress.tsx';
 import { StarLevel } from './StarLevel.tsx';
-import { useTeam } from './use-team.ts';
 
 /**
  * Tab 4 (issue 12): the user's star level and what the next one lacks, the income by bonus type and the direct

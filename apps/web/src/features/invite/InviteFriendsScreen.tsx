@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { QrCode } from '../../components/QrCode.tsx';
 import { showToast } from '../../components/toast.tsx';
+import { useHomeUser } from '../../lib/account-queries.ts';
 import { inviteLink } from '../../lib/invite.ts';
-import { useTeam } from '../ecology/use-team.ts';
-import { useHomeUser } from '../me/api/account-queries.ts';
+import { useTeam } from '../../lib/use-team.ts';
 
 /**
  * /invitefriends (issue 12): the invitation link with its QR code, copy and the phone's share sheet (copy

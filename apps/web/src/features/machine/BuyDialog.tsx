@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
-import { walletFailureMessage } from '../auth/wallet-message.ts';
+import { walletFailureMessage } from '../../lib/wallet-message.ts';
 import { Amount, Price, priceParts } from './amounts.tsx';
 import { useOrderPoll, useRefreshAfterOrder } from './machine-api.ts';
 import { lackOf } from './pay-check.ts';

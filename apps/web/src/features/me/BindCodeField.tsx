@@ -4,7 +4,7 @@ import { CodeField } from '../../components/CodeField.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi } from '../../lib/use-api.ts';
-import { useCountdown } from '../auth/use-countdown.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 
 export interface EmailCode {
   verifyCodeId: string | null;

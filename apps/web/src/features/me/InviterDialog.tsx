@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { Dialog, InputField } from '../../components/Dialog.tsx';
 import { showToast } from '../../components/toast.tsx';
+import { HOME_USER_KEY } from '../../lib/account-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi } from '../../lib/use-api.ts';
-import { HOME_USER_KEY } from './api/account-queries.ts';
 
 /** Binds an inviter once; the code of an invitation link is filled in and locked. */
 export function InviterDialog({ onClose }: { onClose: () => void }) {

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../components/toast.tsx';
+import { BOUND_ADDRESSES_KEY } from '../../lib/account-queries.ts';
 import { useApi } from '../../lib/use-api.ts';
+import { walletFailureMessage } from '../../lib/wallet-message.ts';
 import { connectorFor } from '../../wallet/index.ts';
-import { walletFailureMessage } from '../auth/wallet-message.ts';
-import { BOUND_ADDRESSES_KEY } from './api/account-queries.ts';
 
 /**
  * How a bind is confirmed (issue 9 point 1): the wallet already bound (on the other chain) signs the same

@@ -8,8 +8,8 @@ import { showToast } from '../../components/toast.tsx';
 import { useSession } from '../../lib/session.ts';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useDepositAddress, useTokenConfig } from '../../lib/use-chain-data.ts';
+import { walletFailureMessage } from '../../lib/wallet-message.ts';
 import { connectorFor } from '../../wallet/index.ts';
-import { walletFailureMessage } from '../auth/wallet-message.ts';
 import { DepositAddressCard } from './DepositAddressCard.tsx';
 import { rechargeProblem, useRecharge } from './use-recharge.ts';
 

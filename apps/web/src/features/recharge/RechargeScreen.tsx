@@ -2,11 +2,11 @@ import { DEPOSIT_CURRENCIES, formatAmount, maskAddress, SOLANA_MIN_AMOUNT, type 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CurrencyChips } from '../../components/CurrencyChips.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { useChainCurrency } from '../../lib/use-chain-data.ts';
-import { CurrencyChips } from '../statements/CurrencyChips.tsx';
 import { DepositAddressCard } from './DepositAddressCard.tsx';
 import { RechargeForm } from './RechargeForm.tsx';
 

@@ -1,9 +1,9 @@
 import { SUBMODES, type TCurrency, type TSubmode, transactionTypeKey } from '@aidf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CurrencyChips } from '../../components/CurrencyChips.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { CurrencyChips } from './CurrencyChips.tsx';
 import { downloadText, toCsv } from './export-csv.ts';
 import { StatementList } from './StatementList.tsx';
 import { useStatement, useWholeStatement } from './use-statement.ts';

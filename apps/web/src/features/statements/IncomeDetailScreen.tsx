@@ -1,7 +1,7 @@
 import { INCOME_TRANSACTION_TYPES, type TCurrency } from '@aidf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CurrencyChips } from './CurrencyChips.tsx';
+import { CurrencyChips } from '../../components/CurrencyChips.tsx';
 import { StatementList } from './StatementList.tsx';
 import { TypeFilter } from './TypeFilter.tsx';
 import { useStatement } from './use-statement.ts';

@@ -3,15 +3,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../components/Dialog.tsx';
+import { SecurityHoldNotice } from '../../components/SecurityHoldNotice.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
+import { useSecurityHold } from '../../lib/use-security-hold.ts';
+import { walletFailureMessage } from '../../lib/wallet-message.ts';
 import { connectorFor } from '../../wallet/index.ts';
-import { walletFailureMessage } from '../auth/wallet-message.ts';
-import { SecurityHoldNotice } from '../me/SecurityHoldNotice.tsx';
-import { useSecurityHold } from '../me/use-security-hold.ts';
 import { withdrawProblem } from './withdraw-math.ts';
 
 export const WITHDRAW_CONFIG_KEY = ['withdraw-config'] as const;

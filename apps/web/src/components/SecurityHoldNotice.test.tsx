@@ -2,10 +2,10 @@ import { render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../i18n/locales/en.json';
-import fr from '../../i18n/locales/fr.json';
+import en from '../i18n/locales/en.json';
+import fr from '../i18n/locales/fr.json';
+import { activeHoldUntil } from '../lib/use-security-hold.ts';
 import { SecurityHoldNotice } from './SecurityHoldNotice.tsx';
-import { activeHoldUntil } from './use-security-hold.ts';
 
 beforeAll(async () => {
   // As the app sets it up (i18n/index.ts): React escapes, i18next does not.

@@ -1,7 +1,7 @@
 import { CHAINS, type TChainName } from '@aidf/contract';
 import type { TFunction } from 'i18next';
-import { errorMessage } from '../../lib/error-message.ts';
-import { WalletError } from '../../wallet/types.ts';
+import { WalletError } from '../wallet/types.ts';
+import { errorMessage } from './error-message.ts';
 
 /**
  * The toast of a failed wallet step or call (SPEC.md point 8). `chain` names the wallet that was missing

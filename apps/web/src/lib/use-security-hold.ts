@@ -1,4 +1,4 @@
-import { useUserInfo } from './api/account-queries.ts';
+import { useUserInfo } from './account-queries.ts';
 
 /** The hold's end when it is still ahead of `now`, else null (issue 9 point 1). */
 export function activeHoldUntil(until: number | null | undefined, now = Date.now()): number | null {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../../../lib/session.ts';
-import { useApi } from '../../../lib/use-api.ts';
+import { useSession } from './session.ts';
+import { useApi } from './use-api.ts';
 
 export const BOUND_ADDRESSES_KEY = ['bound-addresses'] as const;
 export const HOME_USER_KEY = ['home-user'] as const;

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../i18n/locales/en.json';
-import { WalletError } from '../../wallet/types.ts';
+import en from '../i18n/locales/en.json';
+import { WalletError } from '../wallet/types.ts';
 import { walletFailureMessage } from './wallet-message.ts';
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../lib/format.ts';
 
 /** "Transfers and withdrawals are paused until {time} after a security change", in the user's language. */
 export function SecurityHoldNotice({ until }: { until: number }) {

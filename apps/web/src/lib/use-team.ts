@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../lib/use-api.ts';
+import { useApi } from './use-api.ts';
 
 export const TEAM_KEY = ['team'] as const;
 
