@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/raw.ts';
+import { checkLedger } from '../src/domain/ledger/check.ts';
 import { bindInviter } from '../src/domain/users/inviter.ts';
 import { buyInTest, newOrderId, setTeamConfig } from './team-helpers.ts';
 import { amountOf, amountText, TeamModel } from './team-model.ts';
@@ -97,6 +98,22 @@ describe('[api] team races', () => {
       SELECT count(*)::text AS n FROM (SELECT order_id, beneficiary_id, type FROM team_bonuses
       GROUP BY 1, 2, 3 HAVING count(*) > 1) d`);
     expect(dupes?.n).toBe('0');
+    // The money of those bonuses: the ledger holds, each beneficiary got each bonus type of an order on one line,
+    // and every AIDF line's balance after follows from the line before it (issuance and users, in write order).
+    expect((await checkLedger(repos)).ok).toBe(true);
+    const [lines] = await rows<{ bonus_lines: string; bonuses: string }>(sql`
+      SELECT (SELECT count(*) FROM entries e JOIN team_purchases p ON p.movement_id = e.movement_id
+              JOIN accounts a ON a.id = e.account_id WHERE a.kind = 'user')::text AS bonus_lines,
+             (SELECT count(*) FROM team_bonuses)::text AS bonuses`);
+    expect(lines?.bonus_lines).toBe(lines?.bonuses);
+    const [broken] = await rows<{ n: string; lines: string }>(sql`
+      SELECT count(*) FILTER (WHERE prev IS NOT NULL AND balance_after <> prev + amount)::text AS n,
+             count(*)::text AS lines
+      FROM (SELECT e.balance_after, e.amount,
+                   lag(e.balance_after) OVER (PARTITION BY e.account_id ORDER BY e.movement_id, e.id) AS prev
+            FROM entries e JOIN accounts a ON a.id = e.account_id WHERE a.currency = 'aidf') chain`);
+    expect(Number(broken?.lines)).toBeGreaterThan(Number(lines?.bonuses));
+    expect(broken?.n).toBe('0');
   }, 120_000);
 
   it('binds and invited first sign-ins at the same moment form no cycle, and the closure table is the tree', async () => {
