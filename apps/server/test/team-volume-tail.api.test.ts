@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/raw.ts';
+import { checkLedger } from '../src/domain/ledger/check.ts';
 import { bindInviter } from '../src/domain/users/inviter.ts';
 import { teamVolumeRollupJob } from '../src/jobs/team-volume-rollup.ts';
 import { buyInTest, setTeamConfig } from './team-helpers.ts';
@@ -64,7 +65,9 @@ describe('[api] team volume tail and its rollup', () => {
     const levels = { topLevel: 2, midLevel: 1 };
     expect(await read()).toEqual({ ...expected, ...levels });
     // Whatever is still in the tail is rolled up once: team_stats then holds the whole volume by itself.
-    while ((await job.tick({ repos, now: new Date() })) > 0);
+    // (At most the four purchases are left, fewer than a tick's batch: one tick takes them all, the next none.)
+    expect(await job.tick({ repos, now: new Date() })).toBeLessThanOrEqual(buyers.length);
+    expect(await job.tick({ repos, now: new Date() })).toBe(0);
     expect(await tailOf(buyers)).toBe(0);
     expect({ top: await rolled(top), mid: await rolled(mid) }).toEqual(expected);
     expect(await read()).toEqual({ ...expected, ...levels });
@@ -79,4 +82,58 @@ describe('[api] team volume tail and its rollup', () => {
     expect(await tailOf([low])).toBe(0);
     expect(Number((await repos.team.stats(newTop)).teamVolume)).toBe(expected.top + 100);
   }, 120_000);
+
+  it('64 purchases at the same moment in one tree, with rollups among them: every volume exact, each bonus once, the ledger whole', async () => {
+    const { repos } = server;
+    await setTeamConfig(repos, {
+      levels: [1, 2, 3, 4, 5, 6, 7].map((l) => ({ minVolume: String(l * 100), minDirect: 1, rate: String(l) })),
+      directRate: '5',
+      peerRate: '1',
+      maxBonusPercent: '30',
+    });
+    // One root, four mids under it, sixteen buyers (four under each mid); each buyer buys four times at once.
+    const root = await repos.users.insert({ username: 'p64-root' });
+    const mids: bigint[] = [];
+    const buyers: { id: bigint; mid: number }[] = [];
+    for (let m = 0; m < 4; m++) {
+      const mid = await repos.users.insert({ username: `p64-mid${m}` });
+      await bindInviter(repos, mid, 'p64-root');
+      mids.push(mid);
+      for (let b = 0; b < 4; b++) {
+        const id = await repos.users.insert({ username: `p64-buyer${m}-${b}` });
+        await bindInviter(repos, id, `p64-mid${m}`);
+        buyers.push({ id, mid: m });
+      }
+    }
+    const purchases = buyers.flatMap((b, k) => [1, 2, 3, 4].map((n) => ({ ...b, worth: 10 + ((k * 4 + n) % 7) })));
+    expect(purchases).toHaveLength(64);
+    const job = teamVolumeRollupJob();
+    const orders = await Promise.all([
+      ...purchases.map((p) => buyInTest(repos, p.id, String(p.worth))),
+      ...[0, 1, 2, 3].map(() => job.tick({ repos, now: new Date() }).then(() => null)),
+    ]);
+    const orderIds = orders.filter((o): o is bigint => o !== null);
+    expect(orderIds).toHaveLength(64);
+    const total = purchases.reduce((s, p) => s + p.worth, 0);
+    const ofMid = (m: number) => purchases.filter((p) => p.mid === m).reduce((s, p) => s + p.worth, 0);
+    const volumes = async () => ({
+      root: Number((await repos.team.stats(root)).teamVolume),
+      mids: await Promise.all(mids.map(async (m) => Number((await repos.team.stats(m)).teamVolume))),
+    });
+    const expected = { root: total, mids: [0, 1, 2, 3].map(ofMid) };
+    expect(await volumes()).toEqual(expected);
+    // Rolled up to the end (64 rows, under one tick's batch), the stored volumes alone are the same.
+    await job.tick({ repos, now: new Date() });
+    expect(await job.tick({ repos, now: new Date() })).toBe(0);
+    expect({ root: await rolled(root), mids: await Promise.all(mids.map(rolled)) }).toEqual(expected);
+    expect(await volumes()).toEqual(expected);
+    // Each purchase counted once and its direct bonus paid once, to the buyer's mid; the ledger holds.
+    const [counted] = await rows<{ purchases: string; direct: string }>(sql`
+      SELECT (SELECT count(*) FROM team_purchases WHERE order_id = ANY(${`{${orderIds.join(',')}}`}::bigint[]))::text
+               AS purchases,
+             (SELECT count(*) FROM team_bonuses WHERE type = 'cow-push-income'
+                AND order_id = ANY(${`{${orderIds.join(',')}}`}::bigint[]))::text AS direct`);
+    expect(counted).toEqual({ purchases: '64', direct: '64' });
+    expect((await checkLedger(repos)).ok).toBe(true);
+  }, 240_000);
 });
