@@ -16,7 +16,11 @@ export default defineConfig({
       { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'] } },
       {
         plugins: [react()],
-        test: { name: 'web', environment: 'jsdom', include: ['apps/web/src/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
+        },
       },
       {
         test: {

@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { appShell } from './build/app-shell.ts';
+import { noDevModules } from './build/no-dev-modules.ts';
 import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), appShell(), precompress()],
+  plugins: [react(), appShell(), precompress(), noDevModules()],
   server: {
     host: '127.0.0.1',
     // `npm run dev -w @aidf/web` talks to the API server of `npm start`.
