@@ -7,6 +7,9 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useChainCurrency } from '../../lib/use-chain-data.ts';
+import { AssetRow } from './AssetRow.tsx';
+import { CurrencyIcon } from './CurrencyIcon.tsx';
+import { ReferenceTotal } from './ReferenceTotal.tsx';
 
 /**
  * What this screen shows of other features (pledge, recharge, withdraw). Features do not import each other (a lint
@@ -34,8 +37,11 @@ export function PersonalAssetsScreen({ parts }: { parts: AssetsParts }) {
   const frozen = balanceIn(assets.data, 'aidf', SUBMODES.frozen);
   return (
     <div className="stack">
+      <ReferenceTotal assets={assets.data} />
       <section className="card hero" data-testid="aidf-card">
-        <p className="muted small">AIDF · {t('assets.total')}</p>
+        <p className="muted small asset-label">
+          <CurrencyIcon currency="aidf" size={20} /> AIDF · {t('assets.total')}
+        </p>
         <p className="hero-amount">
           <bdi dir="ltr">{formatAmount(addAmounts([normal, frozen]))}</bdi>
         </p>
@@ -47,16 +53,18 @@ export function PersonalAssetsScreen({ parts }: { parts: AssetsParts }) {
             {t('assets.frozen')} <bdi dir="ltr">{formatAmount(frozen)}</bdi>
           </button>
         </div>
-        <div className="action-row">
-          {parts.pledgeLauncher(SUBMODES.normal)}
-        </div>
+        <div className="action-row">{parts.pledgeLauncher(SUBMODES.normal)}</div>
       </section>
       <ul className="card option-list" data-testid="asset-list">
         {CURRENCIES.filter((c) => c !== 'aidf').map((currency) => (
-          <li key={currency} className="option" data-testid={`asset-${currency}`}>
-            <span className="currency-name">{currency.toUpperCase()}</span>
-            <bdi dir="ltr">{formatAmount(balanceIn(assets.data, currency), 6)}</bdi>
-          </li>
+          <AssetRow
+            key={currency}
+            currency={currency}
+            balance={balanceIn(assets.data, currency)}
+            valueUsdt={
+              assets.data.find((a) => a.currency === currency && a.submode === SUBMODES.normal)?.valueUsdt ?? null
+            }
+          />
         ))}
         <li className="option option-actions">
           <button
@@ -79,11 +87,7 @@ export function PersonalAssetsScreen({ parts }: { parts: AssetsParts }) {
       </ul>
       {open === 'recharge' && (
         <Dialog title={t('titles.recharge')} onClose={() => setOpen(null)} testId="recharge-dialog">
-          {chainCurrency === 'bnb' ? (
-            parts.rechargeForm
-          ) : (
-            <p className="notice">{t('recharge.solanaUnsupported')}</p>
-          )}
+          {chainCurrency === 'bnb' ? parts.rechargeForm : <p className="notice">{t('recharge.solanaUnsupported')}</p>}
         </Dialog>
       )}
       {open === 'withdraw' && (
