@@ -79,4 +79,20 @@ describe('[api] statement lines a person can recognise: movement, counterparty, 
       'merchant-system-transfer',
     ]);
   });
+
+  it('the currency statement filters by one type too (query `type`); without it every line', async () => {
+    const statement = async (query = '') => {
+      const res = await call(server.baseUrl, `/v1/ma/account/finance/usdt/00/p/1-50${query}`, {
+        method: 'GET',
+        token: alice.token,
+      });
+      expect(res.status, res.text).toBe(200);
+      return (res.json.data.list as { type: string }[]).map((l) => l.type);
+    };
+    expect(await statement('?type=user-transfer-out')).toEqual(['user-transfer-out']);
+    expect(await statement('?type=chain-withdraw')).toEqual([]);
+    const all = await statement();
+    expect(all).toEqual(expect.arrayContaining(['user-transfer-out', 'merchant-system-transfer']));
+    expect(all.length).toBeGreaterThan(1);
+  });
 });

@@ -75,6 +75,8 @@ export const financeStatement = defineEndpoint({
   ...ROUTES.financeStatement,
   summary: 'Currency statement of one currency and submode',
   params: ZPageParams.extend({ currency: ZCurrency, submode: ZSubmode }),
+  /** Ours: one transaction type only (the history's type filter), as financeList's body `type`. */
+  query: z.object({ type: z.string().max(64).optional() }),
   data: pageOf(ZStatementLine),
 });
 

@@ -32,8 +32,8 @@ export async function assetRoutes(app: FastifyInstance) {
     }),
   );
 
-  defineRoute(app, financeStatement, ({ params, request }) =>
-    statementPage(app.repos, { userId: sessionOf(request).userId, ...params, incomeOnly: false }),
+  defineRoute(app, financeStatement, ({ params, query, request }) =>
+    statementPage(app.repos, { userId: sessionOf(request).userId, ...params, incomeOnly: false, type: query.type }),
   );
 
   defineRoute(app, transfer, async ({ body, request }) => {

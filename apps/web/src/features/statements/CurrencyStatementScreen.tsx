@@ -1,4 +1,4 @@
-import { SUBMODES, type TCurrency, type TSubmode, transactionTypeKey } from '@aidf/contract';
+import { SUBMODES, type TCurrency, TRANSACTION_TYPES, type TSubmode, transactionTypeKey } from '@aidf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrencyChips } from '../../components/CurrencyChips.tsx';
@@ -6,14 +6,16 @@ import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { downloadText, toCsv } from './export-csv.ts';
 import { StatementList } from './StatementList.tsx';
+import { TypeFilter } from './TypeFilter.tsx';
 import { useStatement, useWholeStatement } from './use-statement.ts';
 
 export default function CurrencyStatementScreen() {
   const { t, i18n } = useTranslation();
   const [currency, setCurrency] = useState<TCurrency>('aidf');
   const [submode, setSubmode] = useState<TSubmode>(SUBMODES.normal);
-  const query = useStatement({ kind: 'statement', currency, submode });
-  const wholeStatement = useWholeStatement({ kind: 'statement', currency, submode });
+  const [type, setType] = useState('');
+  const query = useStatement({ kind: 'statement', currency, submode, type });
+  const wholeStatement = useWholeStatement({ kind: 'statement', currency, submode, type });
   const [exporting, setExporting] = useState(false);
 
   async function exportCsv() {
@@ -76,6 +78,7 @@ export default function CurrencyStatementScreen() {
           {t('statement.export')}
         </button>
       </div>
+      <TypeFilter types={TRANSACTION_TYPES} value={type} onChange={setType} />
       <StatementList query={query} empty={{ title: t('empty.statementTitle'), text: t('empty.statementText') }} />
     </div>
   );

@@ -7,7 +7,7 @@ export const STATEMENT_PAGE_SIZE = 20;
 export type StatementSource =
   | { kind: 'bill'; currency: TCurrency; type?: string }
   | { kind: 'income'; currency: TCurrency; type?: string }
-  | { kind: 'statement'; currency: TCurrency; submode: TSubmode };
+  | { kind: 'statement'; currency: TCurrency; submode: TSubmode; type?: string };
 
 /** The fetcher of one page: the bill and income lists (POST finance) or a currency statement (GET). */
 function usePageFetcher(source: StatementSource) {
@@ -15,7 +15,10 @@ function usePageFetcher(source: StatementSource) {
   return (pageNum: number, pageSize = STATEMENT_PAGE_SIZE) => {
     const page = { pageNum: String(pageNum), pageSize: String(pageSize), currency: source.currency };
     return source.kind === 'statement'
-      ? call('financeStatement', { params: { ...page, submode: source.submode } })
+      ? call('financeStatement', {
+          params: { ...page, submode: source.submode },
+          ...(source.type ? { query: { type: source.type } } : {}),
+        })
       : call('financeList', {
           params: page,
           body: {
