@@ -12,6 +12,11 @@ async function main() {
   // The dev tools run only beside the dev chains this start runs itself (config-mode.ts); the dev modules are
   // imported only then, so a production start never loads the dev chains, the dev mail server or the seed.
   const devMode = config.mode === 'dev-chains';
+  // The compiled bundle (build.mjs, `npm run start:prod`) leaves the dev chains out: they run under `npm start`.
+  if (devMode && import.meta.url.endsWith('.js'))
+    throw new Error(
+      'npm run start:prod runs production-like starts only (README "Production start-up rules"): set your settings, or use npm start for the dev chains',
+    );
   const { migrations, seeded, repos } = await prepareDatabase(database, { seedDemoData: devMode });
 
   // Nothing real configured outside production means the dev chains (ARCHITECTURE.md "Chains").
