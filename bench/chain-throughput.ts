@@ -76,7 +76,7 @@ export async function chainThroughput() {
     let clock = Date.now();
     for (const user of users) {
       await creditUser(repos, {
-        operator: 'bench',
+        actor: { name: 'bench', role: 'admin', ip: null },
         username: `chain${users.indexOf(user)}`,
         currency: 'cow',
         submode: '00',

@@ -29,7 +29,7 @@ export async function transferThroughput(adminUrl?: string) {
       });
       await repos.boundAddresses.insert({ userId: id, currency: 'bnb', walletAddress: account.address });
       await creditUser(repos, {
-        operator: 'bench',
+        actor: { name: 'bench', role: 'admin', ip: null },
         username: `bench${i}`,
         currency: 'usdt',
         submode: '00',

@@ -22,6 +22,8 @@ const OWN_SECRETS = ['REQUEST_SIGN_SECRET', 'OPERATOR_TOKEN'] as const;
 /** What a production-like start needs besides its own secrets; the chain settings only when a chain is meant. */
 // PUBLIC_HOSTS: else a signed text may name whatever host the request came through (issue 9 point 6).
 const REQUIRED_SETTINGS = ['SMTP_URL', 'PUBLIC_HOSTS'] as const;
+// Issue 16 four eyes: required with NODE_ENV=production only; unset anywhere else every credit applies at once.
+const PRODUCTION_ONLY_SETTINGS = ['CREDIT_APPROVAL_THRESHOLD'] as const;
 // DEPOSIT_XPUB, not DEPOSIT_HD_MNEMONIC: the API derives deposit addresses without the seed that spends them.
 const REQUIRED_CHAIN_SETTINGS = ['BSC_RPC_URL', 'SOLANA_RPC_URL', 'HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_XPUB'] as const;
 
@@ -59,7 +61,11 @@ export function startupCheck(settings: Settings, devSecrets: Settings, raw: Sett
       name,
       dev: settings[name] === devSecrets[name],
     })),
-    ...[...REQUIRED_SETTINGS, ...(chainMeant ? REQUIRED_CHAIN_SETTINGS : [])]
+    ...[
+      ...REQUIRED_SETTINGS,
+      ...(settings.NODE_ENV === 'production' ? PRODUCTION_ONLY_SETTINGS : []),
+      ...(chainMeant ? REQUIRED_CHAIN_SETTINGS : []),
+    ]
       .filter((name) => !isSet(name))
       .map((name) => ({ name, dev: false })),
   ];

@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       DEPOSIT_XPUB,
       SMTP_URL: 'smtp://mail.example.org:587',
       PUBLIC_HOSTS: 'aidf.example',
+      CREDIT_APPROVAL_THRESHOLD: '1000',
     };
     expect(loadConfig({ NODE_ENV: 'production', ...own, ...chains }).env).toBe('production');
   });
@@ -99,7 +100,9 @@ describe('loadConfig', () => {
       expect(loadConfig({ NODE_ENV: 'development' }).mode).toBe('dev-chains');
       expect(loadConfig({ NODE_ENV: 'test' }).mode).toBe('test');
       expect(loadConfig({ NODE_ENV: 'test', BSC_RPC_URL: 'http://127.0.0.1:8545' }).mode).toBe('test');
-      expect(loadConfig({ NODE_ENV: 'production', ...everything }).mode).toBe('production-like');
+      expect(loadConfig({ NODE_ENV: 'production', ...everything, CREDIT_APPROVAL_THRESHOLD: '1000' }).mode).toBe(
+        'production-like',
+      );
     });
 
     it('refuses a real chain URL without every production setting, in one line naming what is missing and why', () => {
@@ -165,9 +168,19 @@ describe('loadConfig', () => {
 
     it('needs SMTP_URL in production too, where no dev mailbox stands in', () => {
       const { SMTP_URL: _smtp, ...withoutSmtp } = everything;
-      expect(refusal({ NODE_ENV: 'production', ...withoutSmtp })).toBe(
+      expect(refusal({ NODE_ENV: 'production', ...withoutSmtp, CREDIT_APPROVAL_THRESHOLD: '1000' })).toBe(
         'Invalid configuration:\n  SMTP_URL: required in production',
       );
+    });
+
+    it('needs CREDIT_APPROVAL_THRESHOLD with NODE_ENV=production only (issue 16: four eyes on money)', () => {
+      expect(refusal({ NODE_ENV: 'production', ...everything })).toBe(
+        'Invalid configuration:\n  CREDIT_APPROVAL_THRESHOLD: required in production',
+      );
+      expect(loadConfig({ ...everything }).creditApprovalThreshold).toBeNull();
+      expect(loadConfig({ NODE_ENV: 'production', ...everything, CREDIT_APPROVAL_THRESHOLD: '1000' })).toMatchObject({
+        creditApprovalThreshold: '1000',
+      });
     });
   });
 });

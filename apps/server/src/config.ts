@@ -18,6 +18,10 @@ const ZEnv = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REQUEST_SIGN_SECRET: z.string().min(16).default(DEV_REQUEST_SIGN_SECRET),
   OPERATOR_TOKEN: z.string().min(16).default(DEV_OPERATOR_TOKEN),
+  CREDIT_APPROVAL_THRESHOLD: z
+    .string()
+    .regex(/^(?:0|[1-9]\d{0,23})(?:\.\d{1,18})?$/, 'must be a plain decimal amount, such as 1000')
+    .optional(),
   DEPOSIT_HD_MNEMONIC: z.string().optional(),
   DEPOSIT_XPUB: z
     .string()
@@ -60,8 +64,13 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   requestSignSecret: string;
-  /** Bearer token of the operator API (/ops/v1). */
+  /** Bearer token of the operator API (/ops/v1): the command line's, the admin operator `cli` (issue 16). */
   operatorToken: string;
+  /**
+   * Issue 16 four eyes: a credit, or a held payout's retry or refund, of at least this amount (in its own
+   * currency) waits for a second operator. null (unset, allowed outside production): everything applies at once.
+   */
+  creditApprovalThreshold: string | null;
   /** BIP-39 phrase of the deposit addresses; in development a key file in DATA_DIR when unset. */
   depositMnemonic: string | undefined;
   /** Extended public key of m/44'/60'/0'/0: EVM deposit addresses without the seed (issue 9 point 9). */
@@ -123,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     requestSignSecret: e.REQUEST_SIGN_SECRET,
     operatorToken: e.OPERATOR_TOKEN,
+    creditApprovalThreshold: e.CREDIT_APPROVAL_THRESHOLD ?? null,
     depositMnemonic: e.DEPOSIT_HD_MNEMONIC,
     depositXpub: e.DEPOSIT_XPUB,
     bscLogAddressChunk: e.BSC_LOG_ADDRESS_CHUNK,

@@ -62,6 +62,9 @@ export const ERROR_CATALOGUE = {
   // Issue 12: the team.
   81045: { status: 404, message: 'This member is not in your team' },
   1404: { status: 404, message: 'Not found' },
+  // Issue 16: the operator API (/ops/v1) only.
+  403: { status: 403, message: 'Your operator role may not do this' },
+  1409: { status: 409, message: 'This was already done' },
   500: { status: 500, message: 'Server internal error' },
 } as const satisfies Record<number, { status: number; message: string }>;
 

@@ -16,6 +16,11 @@
  *   npm run operator -- reply <workOrderNo> "text"
  *   npm run operator -- config
  *   npm run operator -- set-config pledge.rate.90 6.5 --reason "..."
+ *   npm run operator -- add-operator <name> --role support|finance|admin
+ *   npm run operator -- approve <proposalId>
+ *
+ * OPERATOR_TOKEN acts as the admin operator `cli`; OPERATOR_NAME (default: the login name) is recorded
+ * beside it in the audit as the person who ran the command, unverified.
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -65,6 +70,7 @@ async function main() {
       eoeo: { type: 'string' },
       on: { type: 'boolean' },
       off: { type: 'boolean' },
+      role: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;
@@ -73,15 +79,38 @@ async function main() {
     if (!username || !currency || !amount || !values.reason) {
       throw new Error('usage: npm run operator -- credit <username> <currency> <amount> --reason "..."');
     }
-    const data = await ops('POST', '/ops/v1/credit', {
+    const data = (await ops('POST', '/ops/v1/credit', {
       username,
       currency,
       amount,
       reason: values.reason,
       submode: values.submode ?? '00',
       ...(values['request-id'] ? { requestId: values['request-id'] } : {}),
-    });
-    console.log(`credited ${amount} ${currency} to ${username}:`, data);
+    })) as { status: string; proposalId?: string };
+    if (data.status === 'proposed') {
+      console.log(
+        `proposed ${amount} ${currency} to ${username}: a second operator approves proposal ${data.proposalId}`,
+      );
+    } else console.log(`credited ${amount} ${currency} to ${username}:`, data);
+  } else if (command === 'add-operator') {
+    const [username] = args;
+    if (!username || !values.role) {
+      throw new Error('usage: npm run operator -- add-operator <name> --role support|finance|admin');
+    }
+    const data = (await ops('POST', '/ops/v1/operators', { username, role: values.role })) as {
+      username: string;
+      role: string;
+      password: string;
+      otpauthUri: string;
+    };
+    // Shown this once: the operator signs in with it and adds the URI to an authenticator app.
+    console.log(`operator ${data.username} (${data.role})`);
+    console.log(`password: ${data.password}`);
+    console.log(data.otpauthUri);
+  } else if (command === 'approve') {
+    const [proposalId] = args;
+    if (!proposalId) throw new Error('usage: npm run operator -- approve <proposalId>');
+    console.log(`proposal ${proposalId}:`, await ops('POST', `/ops/v1/proposals/${proposalId}/approve`));
   } else if (command === 'ledger-check') {
     const report = (await ops('GET', '/ops/v1/ledger/check')) as { ok: boolean } & Record<string, unknown[]>;
     for (const [name, rows] of Object.entries(report)) if (Array.isArray(rows) && rows.length) console.log(name, rows);
@@ -202,7 +231,7 @@ async function main() {
     console.log(`payout ${id}:`, data);
   } else {
     throw new Error(
-      'commands: credit, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply',
+      'commands: credit, approve, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply, add-operator',
     );
   }
 }

@@ -29,7 +29,7 @@ export async function seedDemoUsers(repos: Repositories): Promise<number> {
     await repos.boundAddresses.insert({ userId: id, currency: 'bnb', walletAddress: demo.address });
     for (const b of DEMO_BALANCES) {
       await creditUser(repos, {
-        operator: 'seed',
+        actor: { name: 'seed', role: 'admin', ip: null },
         username: demo.username,
         ...b,
         reason: 'demo balance',

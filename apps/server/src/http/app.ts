@@ -30,6 +30,7 @@ import { healthRoutes } from './routes/health.ts';
 import { machineRoutes } from './routes/machine.ts';
 import { onChainRoutes } from './routes/on-chain.ts';
 import { operatorRoutes } from './routes/operator.ts';
+import { operatorAccountRoutes } from './routes/operator-accounts.ts';
 import { operatorJobRoutes } from './routes/operator-jobs.ts';
 import { operatorMachineRoutes } from './routes/operator-machine.ts';
 import { operatorTicketRoutes } from './routes/operator-tickets.ts';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   await app.register(authRoutes);
   await app.register(assetRoutes);
   await app.register(operatorRoutes);
+  await app.register(operatorAccountRoutes);
   await app.register(operatorJobRoutes);
   await app.register(pledgeRoutes);
   await app.register(machineRoutes);

@@ -11,6 +11,8 @@ import { jobRunsRepository } from './job-runs.ts';
 import { ledgerRepository } from './ledger.ts';
 import { machinesRepository } from './machines.ts';
 import { operatorActionsRepository } from './operator-actions.ts';
+import { operatorProposalsRepository } from './operator-proposals.ts';
+import { operatorsRepository } from './operators.ts';
 import { orderStatusRepository } from './order-status.ts';
 import { pledgesRepository } from './pledges.ts';
 import { securityChangesRepository } from './security-changes.ts';
@@ -38,6 +40,8 @@ function tableRepositories(db: AppDb) {
     ledger: ledgerRepository(db),
     machines: machinesRepository(db),
     operatorActions: operatorActionsRepository(db),
+    operatorProposals: operatorProposalsRepository(db),
+    operators: operatorsRepository(db),
     orderStatus: orderStatusRepository(db),
     pledges: pledgesRepository(db),
     securityChanges: securityChangesRepository(db),

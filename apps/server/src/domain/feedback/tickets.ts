@@ -1,6 +1,7 @@
 import type { TTicket, TTicketAbout, TTicketRecordKind, TTicketReply } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
+import type { OperatorActor } from '../operator/roles.ts';
 import { recordOf } from './ticket-records.ts';
 
 /**
@@ -73,7 +74,7 @@ export async function followUp(
 /** An operator's reply: the ticket becomes replied (audited in operator_actions). */
 export async function operatorReply(
   repos: Repositories,
-  input: { operator: string; ticketId: bigint; content: string },
+  input: { actor: OperatorActor; ticketId: bigint; content: string },
 ): Promise<{ id: string; status: 'replied' }> {
   return repos.transaction(async (tx) => {
     const ticket = await tx.tickets.byIdForUpdate(input.ticketId);
@@ -81,13 +82,16 @@ export async function operatorReply(
     const message = await tx.tickets.addMessage({
       ticketId: ticket.id,
       author: 'operator',
-      operator: input.operator,
+      operator: input.actor.name,
       content: input.content,
     });
     await tx.tickets.setStatus(ticket.id, 'replied');
     await tx.operatorActions.record({
-      operator: input.operator,
+      actor: input.actor,
       action: 'ticket-reply',
+      target: `ticket:${ticket.id}`,
+      before: { status: ticket.status },
+      after: { status: 'replied' },
       reason: 'reply to a feedback ticket',
       detail: { ticketId: ticket.id.toString(), messageId: message.id.toString(), userId: ticket.userId.toString() },
     });

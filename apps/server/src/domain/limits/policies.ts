@@ -21,6 +21,11 @@ export const POLICIES = {
   signIn: { windowMs: 60_000, perIp: 60, perAccountAndIp: 10, perAccount: 30 },
   /** E-mail codes: on top of RULES.md's 60 s and 10 per e-mail per hour (email-login.ts). */
   codeRequest: { windowMs: 60 * 60_000, perIp: 20, perAccountAndIp: 5 },
+  /**
+   * Issue 16: operators' sign-in, failures only, as users' passwords; an operator account also locks after
+   * OPERATOR_LOCK.failures in a row (domain/operator/accounts.ts), whatever the clients.
+   */
+  operatorLogin: { windowMs: 15 * 60_000, perIp: 10 },
   /** Transfer recipient lookups, per signed-in user: a person types a few names, a script listing users many. */
   recipientLookup: { windowMs: 60_000, perIp: 60, perAccount: 20 },
 } as const satisfies Record<string, Policy>;

@@ -2,6 +2,7 @@ import { Money, parsePositiveAmount } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { PriceItemRow } from '../../db/repositories/machines.ts';
 import { AppError } from '../errors.ts';
+import type { OperatorActor } from '../operator/roles.ts';
 
 export interface PriceItemInput {
   worth?: string;
@@ -45,7 +46,7 @@ export async function listPriceItems(repos: Repositories) {
  */
 export async function savePriceItem(
   repos: Repositories,
-  input: PriceItemInput & { id: bigint | null; operator: string; reason: string },
+  input: PriceItemInput & { id: bigint | null; actor: OperatorActor; reason: string },
 ) {
   const values: Record<string, string | boolean> = {};
   if (input.worth !== undefined) {
@@ -67,11 +68,14 @@ export async function savePriceItem(
     if (total.isZero()) throw new AppError(1225, 'a price needs at least one currency');
     const row =
       before === null
-        ? await tx.machines.insertItem({ ...values, worth: String(merged.worth), updatedBy: input.operator })
-        : await tx.machines.updateItem(before.id, { ...values, updatedBy: input.operator });
+        ? await tx.machines.insertItem({ ...values, worth: String(merged.worth), updatedBy: input.actor.name })
+        : await tx.machines.updateItem(before.id, { ...values, updatedBy: input.actor.name });
     await tx.operatorActions.record({
-      operator: input.operator,
+      actor: input.actor,
       action: 'machine-price-item',
+      target: `price-item:${row.id}`,
+      before: before ? view(before) : null,
+      after: view(row),
       reason: input.reason,
       detail: { id: String(row.id), before: before ? view(before) : null, after: view(row) },
     });

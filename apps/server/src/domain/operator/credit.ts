@@ -1,49 +1,125 @@
 import { randomUUID } from 'node:crypto';
-import { parsePositiveAmount, type TCurrency, type TSubmode } from '@aidf/contract';
+import { Money, moneyString, parsePositiveAmount, type TCurrency, type TSubmode } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import type { OperatorActor } from './roles.ts';
 
 export interface CreditInput {
-  operator: string;
+  actor: OperatorActor;
   username: string;
   currency: TCurrency;
   submode: TSubmode;
   amount: string;
   reason: string;
-  /** Makes a retried credit request move money once; a fresh one per request when omitted. */
+  /** Makes a retried credit request move money (or propose) once; a fresh one per request when omitted. */
   requestId?: string | undefined;
 }
 
-/** Credits a user's balance as merchant-system-transfer ("admin recharge"), recording who, when and why. */
-export async function creditUser(repos: Repositories, input: CreditInput) {
-  const amount = parsePositiveAmount(input.amount);
-  if (!amount) throw new AppError(1225, 'amount must be above zero with at most 18 decimals');
-  if (input.reason.trim() === '') throw new AppError(1225, 'a reason is required');
-  const user = await repos.users.byUsername(input.username.trim().toLowerCase());
-  if (!user) throw new AppError(1226);
+/** CREDIT_APPROVAL_THRESHOLD: at or above it money waits for a second operator; null: everything applies at once. */
+export function needsApproval(amount: Money | string, threshold: string | null): boolean {
+  return threshold !== null && new Money(amount).gte(new Money(threshold));
+}
 
+/** What a credit moves, to the user id it names: the same whether applied at once or approved later. */
+export interface CreditTerms {
+  userId: bigint;
+  username: string;
+  currency: TCurrency;
+  submode: TSubmode;
+  amount: string;
+}
+
+/**
+ * Posts a credit as merchant-system-transfer ("admin recharge") and audits it in the same transaction;
+ * `inTx` runs there first (an approval claims its proposal, so a failed credit leaves it open).
+ */
+export async function applyCredit(
+  repos: Repositories,
+  actor: OperatorActor,
+  terms: CreditTerms,
+  meta: { idemKey: string; reason: string; action: string; detail?: Record<string, unknown> },
+  inTx?: (tx: Repositories) => Promise<void>,
+) {
+  const amount = new Money(terms.amount);
   const prepared = await prepareMovement(repos, {
     type: 'merchant-system-transfer',
-    idemKey: `operator-credit:${input.requestId ?? randomUUID()}`,
-    ref: input.operator,
+    idemKey: meta.idemKey,
+    ref: actor.name,
     lines: [
-      { account: platformAccount(PLATFORM.operatorCredit, input.currency, input.submode), amount: amount.neg() },
-      { account: userAccount(user.id, input.currency, input.submode), amount },
+      { account: platformAccount(PLATFORM.operatorCredit, terms.currency, terms.submode), amount: amount.neg() },
+      { account: userAccount(terms.userId, terms.currency, terms.submode), amount },
     ],
   });
   return repos.transaction(async (tx) => {
+    await inTx?.(tx);
     const result = await postPrepared(tx, prepared);
     if (!result.replayed) {
       await tx.operatorActions.record({
-        operator: input.operator,
-        action: 'credit',
+        actor,
+        action: meta.action,
+        target: `user:${terms.userId}`,
+        after: { currency: terms.currency, submode: terms.submode, amount: terms.amount },
         movementId: result.movementId,
-        reason: input.reason.trim(),
-        detail: { username: user.username, currency: input.currency, submode: input.submode, amount: input.amount },
+        reason: meta.reason,
+        detail: { username: terms.username, ...meta.detail },
       });
     }
-    return { ...result, username: user.username };
+    return { ...result, username: terms.username };
   });
+}
+
+/**
+ * POST /ops/v1/credit: below the threshold the credit applies at once (status credited); at or above it,
+ * it is proposed for a second operator (status proposed, credit-proposals.ts approves it).
+ */
+export async function creditUser(repos: Repositories, input: CreditInput, threshold: string | null = null) {
+  const amount = parsePositiveAmount(input.amount);
+  if (!amount) throw new AppError(1225, 'amount must be above zero with at most 18 decimals');
+  const reason = input.reason.trim();
+  if (reason === '') throw new AppError(1225, 'a reason is required');
+  const user = await repos.users.byUsername(input.username.trim().toLowerCase());
+  if (!user) throw new AppError(1226);
+  const terms: CreditTerms = {
+    userId: user.id,
+    username: user.username,
+    currency: input.currency,
+    submode: input.submode,
+    amount: moneyString(amount),
+  };
+
+  if (needsApproval(amount, threshold)) {
+    return repos.transaction(async (tx) => {
+      const { row, replayed } = await tx.operatorProposals.insert({
+        kind: 'credit',
+        userId: user.id,
+        payload: { username: user.username, currency: terms.currency, submode: terms.submode, amount: terms.amount },
+        reason,
+        requestId: input.requestId ? `credit:${input.requestId}` : null,
+        proposedBy: input.actor.name,
+      });
+      if (!replayed) {
+        await tx.operatorActions.record({
+          actor: input.actor,
+          action: 'credit-propose',
+          target: `user:${user.id}`,
+          after: { proposalId: row.id.toString(), ...(row.payload as Record<string, unknown>) },
+          reason,
+        });
+      }
+      return { status: 'proposed' as const, proposalId: row.id.toString(), replayed, username: user.username };
+    });
+  }
+  const result = await applyCredit(repos, input.actor, terms, {
+    idemKey: `operator-credit:${input.requestId ?? randomUUID()}`,
+    reason,
+    action: 'credit',
+  });
+  return {
+    status: 'credited' as const,
+    movementId: result.movementId.toString(),
+    replayed: result.replayed,
+    username: result.username,
+  };
 }

@@ -8,6 +8,7 @@ import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
 import { forgetOrderContexts } from '../machine/order-context-cache.ts';
 import { PLEDGE_SETTINGS } from '../pledge/pledge-config.ts';
 import { STAR_LEVELS, TEAM_SETTINGS } from '../team/team-config.ts';
+import type { OperatorActor } from './roles.ts';
 
 const PERCENT = /^(?:0|[1-9]\d{0,3})(?:\.\d{1,8})?$/;
 const COUNT = /^(?:0|[1-9]\d{0,3})$/;
@@ -77,16 +78,20 @@ export function settingKeys(): string[] {
  */
 export async function setSetting(
   repos: Repositories,
-  input: { key: string; value: string; operator: string; reason: string },
+  input: { key: string; value: string; actor: OperatorActor; reason: string },
 ) {
   const rule = SETTING_RULES[input.key];
   if (!rule) throw new AppError(1225, `unknown setting ${input.key}; known: ${settingKeys().join(', ')}`);
   if (!rule.pattern.test(input.value)) throw new AppError(1225, `${input.key} must be a ${rule.meaning}`);
   const changed = await repos.transaction(async (tx) => {
-    const before = await tx.settings.set(input.key, input.value, input.operator);
+    const before = await tx.settings.set(input.key, input.value, input.actor.name);
     await tx.operatorActions.record({
-      operator: input.operator,
+      actor: input.actor,
       action: 'setting',
+      target: `setting:${input.key}`,
+      // As objects: a bare JSON string would be stored as a number by the driver ('6.5' → 6.5).
+      before: { value: before },
+      after: { value: input.value },
       reason: input.reason,
       detail: { key: input.key, before, after: input.value },
     });

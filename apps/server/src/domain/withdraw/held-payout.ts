@@ -2,15 +2,18 @@ import type { Hex } from 'viem';
 import type { PayoutChain } from '../../chain/evm/evm-payout-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
+import type { OperatorActor } from '../operator/roles.ts';
 import { settleWithdrawal } from './payout-worker.ts';
 
 export interface HeldPayoutAction {
-  operator: string;
+  actor: OperatorActor;
   withdrawalId: bigint;
   reason: string;
+  /** Runs in the action's transaction (an approval claims its proposal there: applied once or not at all). */
+  inTx?: ((tx: Repositories) => Promise<void>) | undefined;
 }
 
-async function heldOne(repos: Repositories, id: bigint) {
+export async function heldOne(repos: Repositories, id: bigint) {
   const w = await repos.withdrawals.byId(id);
   if (!w) throw new AppError(1404, `withdrawal ${id} does not exist`);
   if (w.status !== 'held') throw new AppError(1225, `withdrawal ${id} is ${w.status}, not held`);
@@ -24,11 +27,15 @@ async function heldOne(repos: Repositories, id: bigint) {
 export async function retryHeldPayout(repos: Repositories, a: HeldPayoutAction) {
   const w = await heldOne(repos, a.withdrawalId);
   return repos.transaction(async (tx) => {
+    await a.inTx?.(tx);
     const status = await tx.withdrawals.release(w.id);
     if (!status) throw new AppError(1225, `withdrawal ${w.id} is no longer held`);
     await tx.operatorActions.record({
-      operator: a.operator,
+      actor: a.actor,
       action: 'payout-retry',
+      target: `withdrawal:${w.id}`,
+      before: { status: 'held', heldReason: w.heldReason },
+      after: { status },
       reason: a.reason,
       detail: { withdrawalId: w.id.toString(), heldReason: w.heldReason, backTo: status },
     });
@@ -69,15 +76,20 @@ export async function refundHeldPayout(
   await settleWithdrawal(
     repos,
     w,
-    { failure: `refunded by ${a.operator}: ${a.reason}`, blockNumber: null },
-    (tx, movementId) =>
-      tx.operatorActions.record({
-        operator: a.operator,
+    { failure: `refunded by ${a.actor.name}: ${a.reason}`, blockNumber: null },
+    async (tx, movementId) => {
+      await a.inTx?.(tx);
+      await tx.operatorActions.record({
+        actor: a.actor,
         action: 'payout-refund',
+        target: `withdrawal:${w.id}`,
+        before: { status: 'held', heldReason: w.heldReason },
+        after: { status: 'refunded', amount: w.amount },
         movementId,
         reason: a.reason,
         detail: { withdrawalId: w.id.toString(), heldReason: w.heldReason },
-      }),
+      });
+    },
   );
   return { status: 'refunded' as const };
 }

@@ -6,7 +6,7 @@ import { devToolsAllowed } from '../../config-mode.ts';
 import { AppError } from '../../domain/errors.ts';
 import { setSetting } from '../../domain/operator/set-setting.ts';
 import { utcDayOf } from '../../jobs/daily-job.ts';
-import { operatorGuard, operatorName } from '../operator-auth.ts';
+import { operatorGuard, operatorOf } from '../operator-auth.ts';
 
 const ZDay = z
   .string()
@@ -20,13 +20,14 @@ const ZDay = z
 
 /** Operator API of the jobs layer and the settings: run a day by hand, read and change settings (audited). */
 export async function operatorJobRoutes(app: FastifyInstance) {
-  const guard = operatorGuard(app);
+  const jobs = operatorGuard(app, 'jobs');
+  const config = operatorGuard(app, 'config');
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
     '/ops/v1/jobs/:job/run',
     {
-      preHandler: guard,
+      preHandler: jobs,
       schema: { params: z.object({ job: z.string().max(64) }), body: z.object({ date: ZDay }), hide: true },
     },
     async (request) => {
@@ -38,8 +39,10 @@ export async function operatorJobRoutes(app: FastifyInstance) {
       }
       const outcome = await app.jobs.runDay(job, request.body.date, true);
       await app.repos.operatorActions.record({
-        operator: operatorName(request),
+        actor: operatorOf(request),
         action: 'run-job',
+        target: `job:${job}`,
+        after: outcome,
         reason: `run ${job} for ${request.body.date} by hand`,
         detail: outcome,
       });
@@ -47,13 +50,13 @@ export async function operatorJobRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get('/ops/v1/jobs', { preHandler: guard, schema: { hide: true } }, async () => ({
+  routes.get('/ops/v1/jobs', { preHandler: jobs, schema: { hide: true } }, async () => ({
     code: SUCCESS_CODE,
     msg: 'success',
     data: { jobs: app.jobs.jobNames(), lastDone: await app.repos.jobRuns.lastDone() },
   }));
 
-  routes.get('/ops/v1/config', { preHandler: guard, schema: { hide: true } }, async () => ({
+  routes.get('/ops/v1/config', { preHandler: config, schema: { hide: true } }, async () => ({
     code: SUCCESS_CODE,
     msg: 'success',
     data: (await app.repos.settings.all()).map((s) => ({
@@ -67,7 +70,7 @@ export async function operatorJobRoutes(app: FastifyInstance) {
   routes.post(
     '/ops/v1/config',
     {
-      preHandler: guard,
+      preHandler: config,
       schema: {
         body: z.object({
           key: z.string().min(1).max(100),
@@ -80,7 +83,7 @@ export async function operatorJobRoutes(app: FastifyInstance) {
     async (request) => ({
       code: SUCCESS_CODE,
       msg: 'success',
-      data: await setSetting(app.repos, { ...request.body, operator: operatorName(request) }),
+      data: await setSetting(app.repos, { ...request.body, actor: operatorOf(request) }),
     }),
   );
 }

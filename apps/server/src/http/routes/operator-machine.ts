@@ -6,7 +6,7 @@ import { devToolsAllowed } from '../../config-mode.ts';
 import { AppError } from '../../domain/errors.ts';
 import { listPriceItems, savePriceItem, thirdPartyPayments } from '../../domain/machine/price-items.ts';
 import { periodicJobs } from '../../jobs/order-expiry.ts';
-import { operatorGuard, operatorName } from '../operator-auth.ts';
+import { operatorGuard, operatorOf } from '../operator-auth.ts';
 
 const ZAmount = z.string().max(60);
 const ZItemBody = z.object({
@@ -21,7 +21,9 @@ const ZItemBody = z.object({
 
 /** Operator API of the AI miner: price items (audited) and the payments no order counted. */
 export async function operatorMachineRoutes(app: FastifyInstance) {
-  const guard = operatorGuard(app);
+  const guard = operatorGuard(app, 'config');
+  const money = operatorGuard(app, 'money');
+  const jobs = operatorGuard(app, 'jobs');
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const ok = (data: unknown) => ({ code: SUCCESS_CODE, msg: 'success', data });
 
@@ -32,8 +34,7 @@ export async function operatorMachineRoutes(app: FastifyInstance) {
   routes.post(
     '/ops/v1/machine/items',
     { preHandler: guard, schema: { body: ZItemBody, hide: true } },
-    async (request) =>
-      ok(await savePriceItem(app.repos, { ...request.body, id: null, operator: operatorName(request) })),
+    async (request) => ok(await savePriceItem(app.repos, { ...request.body, id: null, actor: operatorOf(request) })),
   );
 
   routes.post(
@@ -47,12 +48,12 @@ export async function operatorMachineRoutes(app: FastifyInstance) {
         await savePriceItem(app.repos, {
           ...request.body,
           id: BigInt(request.params.id),
-          operator: operatorName(request),
+          actor: operatorOf(request),
         }),
       ),
   );
 
-  routes.get('/ops/v1/machine/third-party-payments', { preHandler: guard, schema: { hide: true } }, async () =>
+  routes.get('/ops/v1/machine/third-party-payments', { preHandler: money, schema: { hide: true } }, async () =>
     ok(await thirdPartyPayments(app.repos)),
   );
 
@@ -60,7 +61,7 @@ export async function operatorMachineRoutes(app: FastifyInstance) {
   routes.post(
     '/ops/v1/ticks/:name/run',
     {
-      preHandler: guard,
+      preHandler: jobs,
       schema: {
         params: z.object({ name: z.string().max(64) }),
         body: z.object({ now: z.number().int().nonnegative().optional() }).optional(),
@@ -74,8 +75,10 @@ export async function operatorMachineRoutes(app: FastifyInstance) {
       if (at !== undefined && !devToolsAllowed(app.config)) throw new AppError(1225, 'now is for dev and tests');
       const items = await job.tick({ repos: app.repos, now: at === undefined ? new Date() : new Date(at) });
       await app.repos.operatorActions.record({
-        operator: operatorName(request),
+        actor: operatorOf(request),
         action: 'run-tick',
+        target: `tick:${job.name}`,
+        after: { items },
         reason: `run ${job.name} by hand`,
         detail: { job: job.name, items, now: at ?? null },
       });

@@ -4,14 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors.ts';
 import { openTickets, operatorReply, repliesOf } from '../../domain/feedback/tickets.ts';
-import { operatorGuard, operatorName } from '../operator-auth.ts';
+import { operatorGuard, operatorOf } from '../operator-auth.ts';
 import { sendImage } from './feedback.ts';
 
 const ZWorkOrder = z.object({ workOrderNo: ZIdString });
 
 /** Operators' side of feedback tickets (issue 13 point 4), until the operator console exists. */
 export async function operatorTicketRoutes(app: FastifyInstance) {
-  const guard = operatorGuard(app);
+  const guard = operatorGuard(app, 'tickets');
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -51,7 +51,7 @@ export async function operatorTicketRoutes(app: FastifyInstance) {
       code: SUCCESS_CODE,
       msg: 'success',
       data: await operatorReply(app.repos, {
-        operator: operatorName(request),
+        actor: operatorOf(request),
         ticketId: BigInt(request.params.workOrderNo),
         content: request.body.content,
       }),

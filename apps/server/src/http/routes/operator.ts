@@ -1,13 +1,12 @@
-import { timingSafeEqual } from 'node:crypto';
 import { SUBMODES, SUCCESS_CODE, ZCurrency, ZDecimalString, ZIdString, ZSubmode } from '@aidf/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chainStatus } from '../../domain/chain/chain-status.ts';
-import { AppError } from '../../domain/errors.ts';
 import { checkLedger } from '../../domain/ledger/check.ts';
 import { creditUser } from '../../domain/operator/credit.ts';
-import { refundHeldPayout, retryHeldPayout } from '../../domain/withdraw/held-payout.ts';
+import { approveProposal, heldPayoutAction, listProposals } from '../../domain/operator/proposals.ts';
+import { operatorGuard, operatorOf } from '../operator-auth.ts';
 
 const ZCredit = z.object({
   username: z.string().min(1).max(64),
@@ -20,68 +19,83 @@ const ZCredit = z.object({
 
 const ZHeldPayout = z.object({ reason: z.string().trim().min(1).max(500) });
 const ZWithdrawalId = z.object({ id: ZIdString });
+const ZProposalId = z.object({ proposalId: ZIdString });
 
-/** The operator API under /ops/v1 (not the user's client): `authorization: Bearer <OPERATOR_TOKEN>`. */
+/** The operator API's money routes under /ops/v1 (not the user's client); roles in domain/operator/roles.ts. */
 export async function operatorRoutes(app: FastifyInstance) {
-  const expected = Buffer.from(`Bearer ${app.config.operatorToken}`);
-  const operatorOnly = async (request: FastifyRequest) => {
-    const given = Buffer.from(String(request.headers.authorization ?? ''));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(401);
-  };
-  const operatorName = (request: FastifyRequest) => String(request.headers['x-operator'] ?? 'operator').slice(0, 64);
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const ok = (data: unknown) => ({ code: SUCCESS_CODE, msg: 'success', data });
+  const threshold = app.config.creditApprovalThreshold;
+  const payoutDeps = () => ({
+    chain: app.chains.bsc?.payouts ?? null,
+    confirmations: app.chains.bsc?.confirmations ?? 0,
+  });
 
+  // Below CREDIT_APPROVAL_THRESHOLD: status credited at once; otherwise status proposed, with its proposalId.
   routes.post(
     '/ops/v1/credit',
-    { preHandler: operatorOnly, schema: { body: ZCredit, hide: true } },
-    async (request) => {
-      const result = await creditUser(app.repos, { ...request.body, operator: operatorName(request) });
-      return {
-        code: SUCCESS_CODE,
-        msg: 'success',
-        data: { movementId: result.movementId.toString(), replayed: result.replayed, username: result.username },
-      };
+    { preHandler: operatorGuard(app, 'credit'), schema: { body: ZCredit, hide: true } },
+    async (request) => ok(await creditUser(app.repos, { ...request.body, actor: operatorOf(request) }, threshold)),
+  );
+
+  // A second finance or admin operator applies a proposed credit, exactly once (status credited).
+  routes.post(
+    '/ops/v1/credit/:proposalId/approve',
+    { preHandler: operatorGuard(app, 'credit'), schema: { params: ZProposalId, hide: true } },
+    async (request) =>
+      ok(
+        await approveProposal(
+          app.repos,
+          payoutDeps(),
+          operatorOf(request),
+          BigInt(request.params.proposalId),
+          'credit',
+        ),
+      ),
+  );
+
+  // Any proposal (credit, held payout's retry or refund): the console's approvals page.
+  routes.get(
+    '/ops/v1/proposals',
+    {
+      preHandler: operatorGuard(app, 'credit'),
+      schema: {
+        querystring: z.object({ status: z.enum(['proposed', 'applied', 'all']).default('proposed') }),
+        hide: true,
+      },
     },
-  );
-
-  // Held payouts (README "Held payouts"): back to the worker, or refunded when it can never be paid.
-  routes.post(
-    '/ops/v1/payouts/:id/retry',
-    { preHandler: operatorOnly, schema: { params: ZWithdrawalId, body: ZHeldPayout, hide: true } },
-    async (request) => ({
-      code: SUCCESS_CODE,
-      msg: 'success',
-      data: await retryHeldPayout(app.repos, {
-        operator: operatorName(request),
-        withdrawalId: BigInt(request.params.id),
-        reason: request.body.reason,
-      }),
-    }),
+    async (request) => ok(await listProposals(app.repos, request.query.status === 'all' ? null : request.query.status)),
   );
 
   routes.post(
-    '/ops/v1/payouts/:id/refund',
-    { preHandler: operatorOnly, schema: { params: ZWithdrawalId, body: ZHeldPayout, hide: true } },
-    async (request) => ({
-      code: SUCCESS_CODE,
-      msg: 'success',
-      data: await refundHeldPayout(app.repos, app.chains.bsc?.payouts ?? null, app.chains.bsc?.confirmations ?? 0, {
-        operator: operatorName(request),
-        withdrawalId: BigInt(request.params.id),
-        reason: request.body.reason,
-      }),
-    }),
+    '/ops/v1/proposals/:proposalId/approve',
+    { preHandler: operatorGuard(app, 'credit'), schema: { params: ZProposalId, hide: true } },
+    async (request) =>
+      ok(await approveProposal(app.repos, payoutDeps(), operatorOf(request), BigInt(request.params.proposalId), null)),
   );
 
-  routes.get('/ops/v1/chain/status', { preHandler: operatorOnly, schema: { hide: true } }, async () => ({
-    code: SUCCESS_CODE,
-    msg: 'success',
-    data: await chainStatus(app.repos, app.chains),
-  }));
+  // Held payouts (README "Held payouts"): back to the worker (released), or refunded when it can never be paid;
+  // at or above the threshold each waits for a second operator.
+  for (const action of ['retry', 'refund'] as const) {
+    routes.post(
+      `/ops/v1/payouts/:id/${action}`,
+      { preHandler: operatorGuard(app, 'payouts'), schema: { params: ZWithdrawalId, body: ZHeldPayout, hide: true } },
+      async (request) =>
+        ok(
+          await heldPayoutAction(app.repos, payoutDeps(), threshold, `payout-${action}`, {
+            actor: operatorOf(request),
+            withdrawalId: BigInt(request.params.id),
+            reason: request.body.reason,
+          }),
+        ),
+    );
+  }
 
-  routes.get('/ops/v1/ledger/check', { preHandler: operatorOnly, schema: { hide: true } }, async () => ({
-    code: SUCCESS_CODE,
-    msg: 'success',
-    data: await checkLedger(app.repos),
-  }));
+  routes.get('/ops/v1/chain/status', { preHandler: operatorGuard(app, 'money'), schema: { hide: true } }, async () =>
+    ok(await chainStatus(app.repos, app.chains)),
+  );
+
+  routes.get('/ops/v1/ledger/check', { preHandler: operatorGuard(app, 'money'), schema: { hide: true } }, async () =>
+    ok(await checkLedger(app.repos)),
+  );
 }

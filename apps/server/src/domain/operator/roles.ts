@@ -1,0 +1,52 @@
+/**
+ * Issue 16: who may do what under /ops/v1, in this one table. Every operator route names one permission
+ * (http/operator-auth.ts operatorGuard); a role outside the permission's list gets 403.
+ */
+export const OPERATOR_ROLES = ['support', 'finance', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+const ALL: readonly OperatorRole[] = OPERATOR_ROLES;
+const FINANCE: readonly OperatorRole[] = ['finance', 'admin'];
+const SUPPORT: readonly OperatorRole[] = ['support', 'admin'];
+const ADMIN: readonly OperatorRole[] = ['admin'];
+
+export const PERMISSIONS = {
+  /** Signing out, reading one's own account. */
+  self: ALL,
+  /** Feedback tickets: the queue, the threads, replies, their images. */
+  tickets: SUPPORT,
+  /** Read-only lookup of users (support answers tickets with it; finance checks before crediting). */
+  users: ALL,
+  /** Credits, their proposals and approvals (four eyes, credit-proposals.ts). */
+  credit: FINANCE,
+  /** Payouts set aside: retry, refund (four eyes), release. */
+  payouts: FINANCE,
+  /** Reading money's state: the ledger check, the chains, payments no order counted. */
+  money: FINANCE,
+  /** Settings, price items, announcements. */
+  config: ADMIN,
+  /** Running a job's day or a periodic job by hand. */
+  jobs: ADMIN,
+  /** Adding and listing operators. */
+  operators: ADMIN,
+  /** The audit trail. */
+  audit: ADMIN,
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
+export type OperatorPermission = keyof typeof PERMISSIONS;
+
+export function allows(role: OperatorRole, permission: OperatorPermission): boolean {
+  return (PERMISSIONS[permission] as readonly OperatorRole[]).includes(role);
+}
+
+/**
+ * The operator behind an action, as the audit records it. OPERATOR_TOKEN is `cli` (admin); the person it may
+ * name (`x-operator`, unverified) is kept apart in `cliUser` so nobody can pass for another operator with it.
+ */
+export interface OperatorActor {
+  name: string;
+  role: OperatorRole;
+  /** The client's address (request.ip, following TRUST_PROXY); null for work the server starts itself. */
+  ip: string | null;
+  cliUser?: string | undefined;
+}

@@ -1,0 +1,106 @@
+import { SUCCESS_CODE } from '@aidf/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addOperator, operatorLogin, operatorLogout } from '../../domain/operator/accounts.ts';
+import { OPERATOR_ROLES, PERMISSIONS } from '../../domain/operator/roles.ts';
+import { bearerOf, operatorGuard, operatorOf } from '../operator-auth.ts';
+
+const ZLogin = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(200),
+  totp: z.string().trim().max(10),
+});
+
+const ZAudit = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(500).default(50),
+  operator: z.string().max(64).optional(),
+  action: z.string().max(64).optional(),
+  target: z.string().max(200).optional(),
+});
+
+/** Issue 16: operators' sign-in, their accounts, and the audit trail of what they did. */
+export async function operatorAccountRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const ok = (data: unknown) => ({ code: SUCCESS_CODE, msg: 'success', data });
+
+  // The token answers as `authorization: Bearer <token>`; wrong name, password or code: 1228, then 429.
+  routes.post('/ops/v1/auth/login', { schema: { body: ZLogin, hide: true } }, async (request) => {
+    const session = await operatorLogin(app.repos, { ...request.body, ip: request.ip });
+    return ok({
+      token: session.token,
+      role: session.role,
+      username: session.username,
+      expiresAt: session.expiresAt.getTime(),
+    });
+  });
+
+  routes.get('/ops/v1/auth/me', { preHandler: operatorGuard(app, 'self'), schema: { hide: true } }, async (request) => {
+    const actor = operatorOf(request);
+    const permissions = Object.entries(PERMISSIONS)
+      .filter(([, roles]) => (roles as readonly string[]).includes(actor.role))
+      .map(([name]) => name);
+    return ok({ username: actor.name, role: actor.role, permissions });
+  });
+
+  routes.post(
+    '/ops/v1/auth/logout',
+    { preHandler: operatorGuard(app, 'self'), schema: { hide: true } },
+    async (request) => {
+      const actor = operatorOf(request);
+      // OPERATOR_TOKEN is configuration, not a session: there is nothing to end.
+      if (actor.name !== 'cli') await operatorLogout(app.repos, actor, bearerOf(request));
+      return ok({ loggedOut: actor.name !== 'cli' });
+    },
+  );
+
+  // `npm run operator -- add-operator <name> --role <role>`: the one-time password and the TOTP URI, once.
+  routes.post(
+    '/ops/v1/operators',
+    {
+      preHandler: operatorGuard(app, 'operators'),
+      schema: { body: z.object({ username: z.string().max(64), role: z.enum(OPERATOR_ROLES) }), hide: true },
+    },
+    async (request) => ok(await addOperator(app.repos, operatorOf(request), request.body)),
+  );
+
+  routes.get('/ops/v1/operators', { preHandler: operatorGuard(app, 'operators'), schema: { hide: true } }, async () =>
+    ok(
+      (await app.repos.operators.list()).map((o) => ({
+        username: o.username,
+        role: o.role,
+        lockedUntil: o.lockedUntil?.getTime() ?? null,
+        createdBy: o.createdBy,
+        createdAt: o.createdAt.getTime(),
+      })),
+    ),
+  );
+
+  // Newest first; filters match exactly.
+  routes.get(
+    '/ops/v1/audit',
+    { preHandler: operatorGuard(app, 'audit'), schema: { querystring: ZAudit, hide: true } },
+    async (request) => {
+      const { page, size, ...filter } = request.query;
+      const { rows, total } = await app.repos.operatorActions.page(filter, page, size);
+      return ok({
+        total,
+        list: rows.map((r) => ({
+          id: r.id.toString(),
+          at: r.createdAt.getTime(),
+          operator: r.operator,
+          role: r.role,
+          action: r.action,
+          target: r.target,
+          before: r.before,
+          after: r.after,
+          reason: r.reason,
+          clientAddress: r.clientAddress,
+          movementId: r.movementId?.toString() ?? null,
+          detail: r.detail,
+        })),
+      });
+    },
+  );
+}

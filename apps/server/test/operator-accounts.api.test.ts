@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addOperator, login, signInOperator, totpCode } from './operators.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+import { credit, ops, signUp } from './users.ts';
+
+const execFileAsync = promisify(execFile);
+
+describe('[api] operators are accounts (issue 16 item 1)', () => {
+  let server: TestServer;
+  // TRUST_PROXY=loopback: each test is its own client through X-Forwarded-For, so their limits are apart.
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: 'loopback' } });
+  });
+  afterAll(() => server.close());
+
+  it('npm run operator -- add-operator prints the one-time password and the otpauth URI that sign in', async () => {
+    const env = { ...process.env, OPERATOR_URL: server.baseUrl };
+    const { stdout } = await execFileAsync(
+      path.resolve('node_modules/.bin/tsx'),
+      ['apps/server/src/cli/operator.ts', 'add-operator', 'Alice', '--role', 'finance'],
+      { env },
+    );
+    const password = /^password: (\S+)$/m.exec(stdout)?.[1];
+    const uri = /^(otpauth:\/\/totp\/\S+)$/m.exec(stdout)?.[1];
+    expect(password).toBeTruthy();
+    expect(uri).toMatch(/^otpauth:\/\/totp\/AIDF:alice\?.*secret=[A-Z2-7]+/);
+    const res = await login(server, { username: 'alice', password, totp: totpCode(uri ?? '') });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ code: 200, data: { role: 'finance', username: 'alice' } });
+    const me = await fetch(`${server.baseUrl}/ops/v1/auth/me`, {
+      headers: { authorization: `Bearer ${res.json.data.token}` },
+    });
+    expect(((await me.json()) as { data: unknown }).data).toMatchObject({ username: 'alice', role: 'finance' });
+    // Taken names, 'cli' and unknown roles are refused.
+    expect((await ops(server, 'POST', '/ops/v1/operators', { username: 'alice', role: 'admin' })).status).toBe(400);
+    expect((await ops(server, 'POST', '/ops/v1/operators', { username: 'cli', role: 'admin' })).status).toBe(400);
+    expect((await ops(server, 'POST', '/ops/v1/operators', { username: 'bob', role: 'root' })).status).toBe(400);
+  });
+
+  it('wrong password, wrong code, unknown name: the same 1228; a code signs in once', async () => {
+    const op = await addOperator(server, 'support');
+    const client = { 'x-forwarded-for': '198.51.100.1' };
+    const code = totpCode(op.otpauthUri);
+    for (const body of [
+      { username: op.username, password: `${op.password}x`, totp: code },
+      { username: op.username, password: op.password, totp: code === '000000' ? '111111' : '000000' },
+      { username: 'nobody-here', password: op.password, totp: code },
+    ]) {
+      const res = await login(server, body, client);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ code: 1228, data: null });
+    }
+    const first = await login(server, { username: op.username, password: op.password, totp: code }, client);
+    expect(first.status).toBe(200);
+    const replay = await login(server, { username: op.username, password: op.password, totp: code }, client);
+    expect(replay.json.code).toBe(1228);
+  });
+
+  it('locks the account after 5 failures in a row; limits one client to 10 failures in 15 minutes', async () => {
+    const op = await addOperator(server, 'finance');
+    for (let i = 0; i < 5; i++) {
+      const res = await login(
+        server,
+        { username: op.username, password: 'wrong-password', totp: '123456' },
+        { 'x-forwarded-for': `198.51.100.${10 + i}` },
+      );
+      expect(res.json.code).toBe(1228);
+    }
+    const locked = await login(
+      server,
+      { username: op.username, password: op.password, totp: totpCode(op.otpauthUri) },
+      { 'x-forwarded-for': '198.51.100.20' },
+    );
+    expect(locked.status).toBe(429);
+    expect(locked.json.code).toBe(9000);
+
+    const other = await addOperator(server, 'support');
+    const client = { 'x-forwarded-for': '198.51.100.30' };
+    for (let i = 0; i < 10; i++) {
+      // Against a third account each time, so no account lock is what answers.
+      const res = await login(server, { username: `ghost-${i}`, password: 'x', totp: '123456' }, client);
+      expect(res.json.code).toBe(1228);
+    }
+    const limited = await login(
+      server,
+      { username: other.username, password: other.password, totp: totpCode(other.otpauthUri) },
+      client,
+    );
+    expect(limited.status).toBe(429);
+  }, 240_000); // 15 slow password hashes (scrypt N=2^17) on a busy machine
+
+  it('checks the role on every call; logout ends the token; OPERATOR_TOKEN is the admin operator cli', async () => {
+    const support = await signInOperator(server, 'support');
+    const user = await signUp(server);
+    const refused = await support.call('POST', '/ops/v1/credit', {
+      username: user.username,
+      currency: 'aidf',
+      amount: '1',
+      reason: 'not mine to give',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: 403, data: null });
+    expect((await support.call('GET', '/ops/v1/tickets')).status).toBe(200);
+    expect((await support.call('POST', '/ops/v1/auth/logout')).status).toBe(200);
+    expect((await support.call('GET', '/ops/v1/tickets')).status).toBe(401);
+
+    await credit(server, user.username, 'aidf', '3');
+    const me = await ops(server, 'GET', '/ops/v1/auth/me');
+    expect(me.json.data).toMatchObject({ username: 'cli', role: 'admin' });
+    const audit = await ops(server, 'GET', `/ops/v1/audit?action=credit&operator=cli`);
+    expect(audit.json.data.list[0]).toMatchObject({
+      operator: 'cli',
+      role: 'admin',
+      action: 'credit',
+      detail: expect.objectContaining({ cliUser: 'tests', username: user.username }),
+    });
+  });
+});
