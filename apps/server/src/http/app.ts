@@ -28,6 +28,7 @@ import { contentRoutes } from './routes/content.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { machineRoutes } from './routes/machine.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { onChainRoutes } from './routes/on-chain.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { operatorAccountRoutes } from './routes/operator-accounts.ts';
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   await app.register(openApi);
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(coinConfigRoutes);
   await app.register(contentRoutes);
   await app.register(userRoutes);

@@ -1,0 +1,115 @@
+import { Gauge, Histogram, Registry } from 'prom-client';
+import type { ChainServices } from '../../chain/chain-services.ts';
+import type { AppDb } from '../../db/client.ts';
+import type { Repositories } from '../../db/repositories/index.ts';
+import { opsGaugesRepository } from '../../db/repositories/ops-gauges.ts';
+import { utcDayOf } from '../../jobs/daily-job.ts';
+import { dailyJobs } from '../../jobs/daily-jobs.ts';
+import { checkLedger } from '../ledger/check.ts';
+import { chainHeads } from './chain-heads.ts';
+
+/** The ledger check reads every entry: run at most this often, however often Prometheus scrapes. */
+export const LEDGER_CHECK_EVERY_MS = 5 * 60_000;
+/** Withdrawal states that are still to be paid out (the queue of the payout worker, and what waits for a person). */
+const QUEUED = ['requested', 'signed', 'sent', 'held'] as const;
+
+export interface MetricsSources {
+  repos: Repositories;
+  db: AppDb;
+  chains: ChainServices;
+  now?: () => Date;
+}
+
+/**
+ * The platform's Prometheus metrics (issue 16 item 5), one registry per app so each test server has its own.
+ * Request latency is observed as requests finish; the rest is read from the database and the chains at scrape.
+ */
+export function platformMetrics(sources: MetricsSources) {
+  const registry = new Registry();
+  const now = sources.now ?? (() => new Date());
+  const gauge = (name: string, help: string, labelNames: string[] = []) =>
+    new Gauge({ name, help, labelNames, registers: [registry] });
+
+  const requestSeconds = new Histogram({
+    name: 'aidf_http_request_duration_seconds',
+    help: 'Time from a request arriving to its answer being sent, by route pattern',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const jobLag = gauge('aidf_job_lag_days', 'Days up to today (UTC) a daily job has not finished; 0 is up to date', [
+    'job',
+  ]);
+  const chainUp = gauge('aidf_chain_up', "1 when the chain's RPC answered this scrape, else 0", ['chain']);
+  const chainHead = gauge('aidf_chain_head_block', "The chain's head block as its RPC answered", ['chain']);
+  const watcherLag = gauge(
+    'aidf_watcher_lag_blocks',
+    "Blocks between the chain's head and a watcher's last scanned block (the confirmation depth included)",
+    ['chain', 'watcher'],
+  );
+  const payoutQueue = gauge('aidf_payout_queue_depth', 'Withdrawals not yet paid out, by state', ['status']);
+  const pendingOrders = gauge('aidf_pending_orders', 'Machine orders waiting for their payment, wholly or in part');
+  const ledgerOk = gauge('aidf_ledger_check_ok', '1 when the last ledger check found every invariant holding');
+  const ledgerViolations = gauge('aidf_ledger_check_violations', 'Rows the last ledger check found breaking a rule');
+  const ledgerAt = gauge('aidf_ledger_check_timestamp_seconds', 'When the last ledger check ran (Unix seconds)');
+
+  let lastLedgerCheck = 0;
+  const gauges = opsGaugesRepository(sources.db);
+
+  async function refreshLedger() {
+    if (lastLedgerCheck !== 0 && now().getTime() - lastLedgerCheck < LEDGER_CHECK_EVERY_MS) return;
+    const { ok, ...violations } = await checkLedger(sources.repos);
+    lastLedgerCheck = now().getTime();
+    ledgerOk.set(ok ? 1 : 0);
+    ledgerViolations.set(Object.values(violations).reduce((n, list) => n + list.length, 0));
+    ledgerAt.set(Math.floor(lastLedgerCheck / 1000));
+  }
+
+  async function refreshJobs() {
+    const today = utcDayOf(now());
+    jobLag.reset();
+    for (const job of dailyJobs()) {
+      jobLag.set({ job: job.name }, (await sources.repos.jobRuns.daysToRun(job.name, today, 400)).length);
+    }
+  }
+
+  async function refreshChains() {
+    const { repos } = sources;
+    chainUp.reset();
+    chainHead.reset();
+    watcherLag.reset();
+    for (const head of await chainHeads(sources.chains)) {
+      chainUp.set({ chain: head.chain }, 'head' in head ? 1 : 0);
+      if (!('head' in head)) continue;
+      chainHead.set({ chain: head.chain }, Number(head.head));
+      const cursors = {
+        deposit: await repos.chain.cursor(head.chain),
+        collection: await repos.machines.cursor(head.chain),
+      };
+      for (const [watcher, cursor] of Object.entries(cursors)) {
+        // A watcher that has not scanned yet has no cursor: nothing to say about its lag.
+        if (cursor) watcherLag.set({ chain: head.chain, watcher }, Number(head.head - (cursor.nextBlock - 1n)));
+      }
+    }
+  }
+
+  async function refreshQueues() {
+    const byStatus = new Map((await sources.repos.withdrawals.countByStatus()).map((r) => [r.status, Number(r.n)]));
+    for (const status of QUEUED) payoutQueue.set({ status }, byStatus.get(status) ?? 0);
+    pendingOrders.set(await gauges.pendingOrders());
+  }
+
+  return {
+    contentType: registry.contentType,
+    observeRequest(labels: { method: string; route: string; status_code: number }, seconds: number) {
+      requestSeconds.observe(labels, seconds);
+    },
+    /** The text Prometheus scrapes, every gauge read afresh (the ledger check at most every 5 minutes). */
+    async scrape(): Promise<string> {
+      await Promise.all([refreshLedger(), refreshJobs(), refreshChains(), refreshQueues()]);
+      return registry.metrics();
+    },
+  };
+}
+
+export type PlatformMetrics = ReturnType<typeof platformMetrics>;
