@@ -22,21 +22,21 @@ import { requestSignatureCheck } from './plugins/request-signature.ts';
 import { webApp } from './plugins/web-app.ts';
 import { assetRoutes } from './routes/assets.ts';
 import { authRoutes } from './routes/auth.ts';
-import { chainRoutes } from './routes/chain.ts';
 import { coinConfigRoutes } from './routes/coin-config.ts';
 import { contentRoutes } from './routes/content.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { machineRoutes } from './routes/machine.ts';
 import { metricsRoutes } from './routes/metrics.ts';
-import { onChainRoutes } from './routes/on-chain.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { operatorAccountRoutes } from './routes/operator-accounts.ts';
 import { operatorJobRoutes } from './routes/operator-jobs.ts';
 import { operatorMachineRoutes } from './routes/operator-machine.ts';
 import { operatorTicketRoutes } from './routes/operator-tickets.ts';
 import { pledgeRoutes } from './routes/pledge.ts';
+import { rechargeRoutes } from './routes/recharge.ts';
 import { userRoutes } from './routes/users.ts';
+import { withdrawRoutes } from './routes/withdraw.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -101,8 +101,8 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   await app.register(operatorMachineRoutes);
   await app.register(feedbackRoutes);
   await app.register(operatorTicketRoutes);
-  await app.register(chainRoutes);
-  await app.register(onChainRoutes);
+  await app.register(rechargeRoutes);
+  await app.register(withdrawRoutes);
   // The dev routes and what they load are imported only where the dev tools run: never production-like.
   if (mail.mailbox) {
     const { devMailboxRoutes } = await import('./routes/dev-mailbox.ts');

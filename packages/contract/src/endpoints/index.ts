@@ -3,8 +3,10 @@ import * as auth from './auth.ts';
 import * as chain from './chain.ts';
 import * as machine from './machine.ts';
 import * as pledge from './pledge.ts';
+import * as recharge from './recharge.ts';
 import * as support from './support.ts';
 import * as user from './user.ts';
+import * as withdraw from './withdraw.ts';
 
 export * from './assets.ts';
 export * from './auth.ts';
@@ -12,8 +14,10 @@ export * from './chain.ts';
 export * from './common.ts';
 export * from './machine.ts';
 export * from './pledge.ts';
+export * from './recharge.ts';
 export * from './support.ts';
 export * from './user.ts';
+export * from './withdraw.ts';
 
 /** Every call of SPEC.md point 7, keyed by name. */
 export const ENDPOINTS = {
@@ -36,12 +40,12 @@ export const ENDPOINTS = {
   financeStatement: assets.financeStatement,
   transfer: assets.transfer,
   transferRecipient: assets.transferRecipient,
-  depositAddress: chain.depositAddress,
+  depositAddress: recharge.depositAddress,
   coinConfig: chain.coinConfig,
-  withdraw: chain.withdraw,
-  withdrawConfig: chain.withdrawConfig,
-  withdrawList: chain.withdrawList,
-  rechargeList: chain.rechargeList,
+  withdraw: withdraw.withdraw,
+  withdrawConfig: withdraw.withdrawConfig,
+  withdrawList: withdraw.withdrawList,
+  rechargeList: recharge.rechargeList,
   machineIndex: machine.machineIndex,
   buyMachine: machine.buyMachine,
   cancelOrder: machine.cancelOrder,

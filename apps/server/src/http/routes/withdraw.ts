@@ -1,6 +1,5 @@
-import { CHAINS, Money, rechargeList, type TCurrency, withdraw, withdrawConfig, withdrawList } from '@aidf/contract';
+import { withdraw, withdrawConfig, withdrawList } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ChainName } from '../../db/repositories/chain.ts';
 import { AppError } from '../../domain/errors.ts';
 import { payoutToken } from '../../domain/withdraw/payout-token.ts';
 import { requestWithdrawal } from '../../domain/withdraw/request-withdrawal.ts';
@@ -10,8 +9,8 @@ import { sessionOf } from '../session-of.ts';
 import { signedTextHosts } from '../signed-text-hosts.ts';
 import { defineRoute } from './define-route.ts';
 
-/** Withdrawal (RULES.md "Recharge and withdrawal") and the user's recharge history. */
-export async function onChainRoutes(app: FastifyInstance) {
+/** Withdrawal (RULES.md "Recharge and withdrawal"): one name, withdraw, from the contract to the domain. */
+export async function withdrawRoutes(app: FastifyInstance) {
   const policy = app.chains.withdrawPolicy;
 
   defineRoute(app, withdraw, async ({ body, request }) => {
@@ -33,25 +32,5 @@ export async function onChainRoutes(app: FastifyInstance) {
       (params.pageNum - 1) * params.pageSize,
     );
     return { list: page.rows.map(withdrawalView), total: page.total };
-  });
-
-  defineRoute(app, rechargeList, async ({ params, request }) => {
-    const page = await app.repos.chain.depositsOf(
-      sessionOf(request).userId,
-      params.pageSize,
-      (params.pageNum - 1) * params.pageSize,
-    );
-    return {
-      list: page.rows.map((d) => ({
-        id: d.id.toString(),
-        chainCurrency: CHAINS[d.chain as ChainName].currency,
-        currency: d.currency as TCurrency,
-        amount: new Money(d.amount).toFixed(),
-        txId: d.txHash,
-        fromAddress: d.fromAddress,
-        createTime: d.createdAt.getTime(),
-      })),
-      total: page.total,
-    };
   });
 }

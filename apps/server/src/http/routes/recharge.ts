@@ -1,0 +1,40 @@
+import { CHAINS, depositAddress, Money, rechargeList, type TCurrency } from '@aidf/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ChainName } from '../../db/repositories/chain.ts';
+import { depositAddressFor } from '../../domain/chain/deposit-address.ts';
+import { sessionOf } from '../session-of.ts';
+import { defineRoute } from './define-route.ts';
+
+/** Recharge: the user's deposit address and the credited recharges (RULES.md "Recharge and withdrawal"). */
+export async function rechargeRoutes(app: FastifyInstance) {
+  defineRoute(app, depositAddress, async ({ params, request }) => {
+    const { address } = await depositAddressFor(app.repos, app.deriveDepositAddress, {
+      userId: sessionOf(request).userId,
+      mid: BigInt(params.mid),
+      currency: params.currency,
+      chainCurrency: params.chainCurrency,
+    });
+    // What the deposit screen tells the user about when the transfer counts: the watcher's own depth.
+    return { address, confirmations: params.chainCurrency === 'bnb' ? app.config.bscConfirmations : null };
+  });
+
+  defineRoute(app, rechargeList, async ({ params, request }) => {
+    const page = await app.repos.chain.depositsOf(
+      sessionOf(request).userId,
+      params.pageSize,
+      (params.pageNum - 1) * params.pageSize,
+    );
+    return {
+      list: page.rows.map((d) => ({
+        id: d.id.toString(),
+        chainCurrency: CHAINS[d.chain as ChainName].currency,
+        currency: d.currency as TCurrency,
+        amount: new Money(d.amount).toFixed(),
+        txId: d.txHash,
+        fromAddress: d.fromAddress,
+        createTime: d.createdAt.getTime(),
+      })),
+      total: page.total,
+    };
+  });
+}
