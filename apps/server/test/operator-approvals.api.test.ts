@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Operator, signInOperator } from './operators.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+import { balanceOf, ops, signUp } from './users.ts';
+
+describe('[api] four eyes on money (issue 16 item 2)', () => {
+  let server: TestServer;
+  let finance: Operator;
+  let finance2: Operator;
+  let admin: Operator;
+  let support: Operator;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { CREDIT_APPROVAL_THRESHOLD: '1000' } });
+    finance = await signInOperator(server, 'finance');
+    finance2 = await signInOperator(server, 'finance');
+    admin = await signInOperator(server, 'admin');
+    support = await signInOperator(server, 'support');
+  }, 300_000); // slow password hashes for each sign-in on a busy machine
+  afterAll(() => server.close(), 120_000);
+
+  const propose = async (by: Operator, username: string, amount: string) => {
+    const res = await by.call('POST', '/ops/v1/credit', { username, currency: 'usdt', amount, reason: 'refund' });
+    expect(res.status).toBe(200);
+    return res.json.data;
+  };
+
+  it('applies below the threshold at once; at it, proposes; a second finance operator applies it once', async () => {
+    const user = await signUp(server);
+    expect(await propose(finance, user.username, '999.99')).toMatchObject({ status: 'credited' });
+    const proposed = await propose(finance, user.username, '1000');
+    expect(proposed).toMatchObject({ status: 'proposed', proposalId: expect.stringMatching(/^\d+$/) });
+    expect(await balanceOf(server, user, 'usdt')).toBe('999.99');
+
+    const self = await finance.call('POST', `/ops/v1/credit/${proposed.proposalId}/approve`);
+    expect(self.status).toBe(403);
+    const bySupport = await support.call('POST', `/ops/v1/credit/${proposed.proposalId}/approve`);
+    expect(bySupport.status).toBe(403);
+    expect(await balanceOf(server, user, 'usdt')).toBe('999.99');
+
+    const approved = await finance2.call('POST', `/ops/v1/credit/${proposed.proposalId}/approve`);
+    expect(approved.status).toBe(200);
+    expect(approved.json.data).toMatchObject({ status: 'credited', username: user.username });
+    expect(await balanceOf(server, user, 'usdt')).toBe('1999.99');
+    const again = await admin.call('POST', `/ops/v1/credit/${proposed.proposalId}/approve`);
+    expect(again.status).toBe(409);
+    expect(await balanceOf(server, user, 'usdt')).toBe('1999.99');
+
+    const proposedRows = (await admin.call('GET', '/ops/v1/audit?action=credit-propose')).json.data.list;
+    expect(proposedRows).toEqual([expect.objectContaining({ operator: finance.username, role: 'finance' })]);
+    const rows = (await admin.call('GET', '/ops/v1/audit?action=credit-approve')).json.data.list;
+    expect(rows).toEqual([expect.objectContaining({ operator: finance2.username, role: 'finance', reason: 'refund' })]);
+    const proposals = (await admin.call('GET', '/ops/v1/proposals?status=all')).json.data;
+    expect(proposals[0]).toMatchObject({
+      proposalId: proposed.proposalId,
+      status: 'applied',
+      proposedBy: finance.username,
+      approvedBy: finance2.username,
+      amount: '1000',
+    });
+  });
+
+  it('16 concurrent approvals credit once; the ledger check holds', async () => {
+    const user = await signUp(server);
+    const { proposalId } = await propose(finance, user.username, '5000');
+    const approvers = [finance2, admin];
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => approvers[i % 2]?.call('POST', `/ops/v1/credit/${proposalId}/approve`)),
+    );
+    const statuses = results.map((r) => r?.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    expect(await balanceOf(server, user, 'usdt')).toBe('5000');
+    const check = await finance.call('GET', '/ops/v1/ledger/check');
+    expect(check.json.data.ok).toBe(true);
+  });
+
+  it('credits the user id it named, even when the account changed before the approval', async () => {
+    const alice = await signUp(server);
+    const { proposalId } = await propose(finance, alice.username, '2000');
+    // The account changes hands of its name: another user now holds the username the proposal was made with.
+    const oldName = alice.username;
+    await server.database.db.execute(
+      sql`UPDATE users SET username = ${`${oldName}-renamed`} WHERE username = ${oldName}`,
+    );
+    const impostor = await signUp(server);
+    await server.database.db.execute(sql`UPDATE users SET username = ${oldName} WHERE username = ${impostor.username}`);
+
+    const approved = await admin.call('POST', `/ops/v1/credit/${proposalId}/approve`);
+    expect(approved.json.data).toMatchObject({ status: 'credited' });
+    expect(await balanceOf(server, alice, 'usdt')).toBe('2000');
+    expect(await balanceOf(server, impostor, 'usdt')).toBe('0');
+  });
+
+  it('OPERATOR_TOKEN (cli) is one operator: it cannot approve what it proposed', async () => {
+    const user = await signUp(server);
+    const proposed = await ops(server, 'POST', '/ops/v1/credit', {
+      username: user.username,
+      currency: 'usdt',
+      amount: '1000',
+      reason: 'by script',
+    });
+    expect(proposed.json.data.status).toBe('proposed');
+    const self = await ops(server, 'POST', `/ops/v1/proposals/${proposed.json.data.proposalId}/approve`);
+    expect(self.status).toBe(403);
+    const other = await finance.call('POST', `/ops/v1/proposals/${proposed.json.data.proposalId}/approve`);
+    expect(other.json.data.status).toBe('credited');
+  });
+});
