@@ -1,15 +1,7 @@
 import { CHAINS, languageInfo, maskAddress, type TChainName } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import {
-  BackIcon,
-  BscMark,
-  CrossIcon,
-  FeedbackIcon,
-  GlobeIcon,
-  NoChainMark,
-  SolanaMark,
-} from '../components/icons.tsx';
+import { BackIcon, BscMark, CrossIcon, FeedbackIcon, GlobeIcon, SolanaMark } from '../components/icons.tsx';
 import { useInviteSearch } from '../lib/invite.ts';
 import { openLoginDialog } from '../lib/login-dialog.ts';
 import { useSession } from '../lib/session.ts';
@@ -18,11 +10,42 @@ import { goBack } from './navigation.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { TAB_PATHS } from './TabBar.tsx';
 
+/** The chain's mark; nothing at all while no chain is chosen (no empty placeholder circle). */
 function ChainBadge({ chain }: { chain: TChainName | null }) {
   const { t } = useTranslation();
-  if (chain === CHAINS.bsc.name) return <BscMark role="img" aria-label={t('header.chainBsc')} />;
-  if (chain === CHAINS.solana.name) return <SolanaMark role="img" aria-label={t('header.chainSolana')} />;
-  return <NoChainMark role="img" aria-label={t('header.noChain')} className="muted" />;
+  if (chain === CHAINS.bsc.name) return <BscMark role="img" aria-label={t('header.chainBsc')} width={20} height={20} />;
+  if (chain === CHAINS.solana.name) {
+    return <SolanaMark role="img" aria-label={t('header.chainSolana')} width={20} height={20} />;
+  }
+  return null;
+}
+
+/** Chain, masked address and username when signed in; a sign-in chip otherwise. */
+function AccountChip() {
+  const { t } = useTranslation();
+  const session = useSession();
+  if (!(session.isLogin && session.userInfo)) {
+    return (
+      <button type="button" className="login-chip" onClick={() => openLoginDialog('chain')} data-testid="header-user">
+        {t('common.notLoggedIn')}
+      </button>
+    );
+  }
+  return (
+    <div className="account-chip" data-testid="account-strip">
+      <ChainBadge chain={session.chain} />
+      <span className="account-lines">
+        <span className="username" data-testid="header-user">
+          {session.userInfo.username}
+        </span>
+        {session.walletAddress && (
+          <bdi dir="ltr" className="address" data-testid="header-address">
+            {maskAddress(session.walletAddress)}
+          </bdi>
+        )}
+      </span>
+    </div>
+  );
 }
 
 function LeadControl({ lead }: { lead: RouteHandle['lead'] }) {
@@ -67,14 +90,17 @@ function LeadControl({ lead }: { lead: RouteHandle['lead'] }) {
   );
 }
 
+/**
+ * One compact row (SPEC.md point 2): the lead control, the title (it wraps and shrinks, never cut off),
+ * the account and the language.
+ */
 export function Header({ handle }: { handle: RouteHandle | undefined }) {
   const { t, i18n } = useTranslation();
-  const session = useSession();
   const isPersonal = handle?.tab === 3;
   return (
     <header className="app-header">
       <div className="header-row">
-        <div className="header-side">
+        <div className="header-lead">
           {isPersonal ? (
             <Link
               to="/problemfeedback"
@@ -89,39 +115,16 @@ export function Header({ handle }: { handle: RouteHandle | undefined }) {
           )}
         </div>
         <h1 className="header-title">{handle ? t(handle.titleKey) : t('app.name')}</h1>
-        <div className="header-side header-end">
-          <Link
-            to="/language"
-            className="language-pill"
-            aria-label={t('header.chooseLanguage')}
-            data-testid="header-language"
-          >
-            <GlobeIcon width={16} height={16} />
-            <span>{languageInfo(i18n.language).name}</span>
-          </Link>
-        </div>
-      </div>
-      <div className="account-strip" data-testid="account-strip">
-        <ChainBadge chain={session.chain} />
-        {session.walletAddress && (
-          <bdi dir="ltr" className="address" data-testid="header-address">
-            {maskAddress(session.walletAddress)}
-          </bdi>
-        )}
-        {session.isLogin && session.userInfo ? (
-          <span className="username" data-testid="header-user">
-            {session.userInfo.username}
-          </span>
-        ) : (
-          <button
-            type="button"
-            className="login-chip"
-            onClick={() => openLoginDialog('chain')}
-            data-testid="header-user"
-          >
-            {t('common.notLoggedIn')}
-          </button>
-        )}
+        <AccountChip />
+        <Link
+          to="/language"
+          className="language-pill"
+          aria-label={t('header.chooseLanguage')}
+          data-testid="header-language"
+        >
+          <GlobeIcon width={14} height={14} />
+          <span>{languageInfo(i18n.language).name}</span>
+        </Link>
       </div>
     </header>
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
-import { Spinner } from '../components/Spinner.tsx';
+import { Skeleton } from '../components/Skeleton.tsx';
 import { showToast, Toaster } from '../components/toast.tsx';
 import { WalletWatcher } from '../features/auth/WalletWatcher.tsx';
 import { useInviteSearch } from '../lib/invite.ts';
@@ -29,7 +29,7 @@ function SendVisitorHome() {
 function Screen({ route }: { route: AppRoute | undefined }) {
   const Content = route?.Screen ?? NotFound;
   return (
-    <Suspense fallback={<Spinner />}>
+    <Suspense fallback={<Skeleton hero />}>
       <Content />
     </Suspense>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { CoinIcon, EcologyIcon, HomeIcon, MachineIcon, SwapIcon } from '../components/icons.tsx';
+import { CoinIcon, EcologyIcon, MachineIcon, PersonIcon, SwapIcon } from '../components/icons.tsx';
 import { webEnv } from '../config/env.ts';
 import { useInviteSearch } from '../lib/invite.ts';
 import { LOCAL_KEYS } from '../lib/storage.ts';
@@ -11,7 +11,7 @@ export const TAB_PATHS = { 1: '/', 2: '/machine', 3: '/me', 4: '/ecology' } as c
 const TABS = [
   { index: 1, labelKey: 'tabs.coin', Icon: CoinIcon },
   { index: 2, labelKey: 'tabs.machine', Icon: MachineIcon },
-  { index: 3, labelKey: 'tabs.me', Icon: HomeIcon },
+  { index: 3, labelKey: 'tabs.me', Icon: PersonIcon },
   { index: 4, labelKey: 'tabs.ecology', Icon: EcologyIcon },
 ] as const;
 

@@ -116,8 +116,42 @@ export const SolanaMark = (p: IconProps) => (
     <path fill="url(#sol-g)" d="M7.5 15.6h8.8l-1.8 1.8H5.7zM7.5 6.6h8.8l-1.8 1.8H5.7zM16.5 11.1H7.7l-1.8 1.8h8.8z" />
   </svg>
 );
-export const NoChainMark = (p: IconProps) => (
-  <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden={p['aria-label'] ? undefined : true} {...p}>
-    <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" strokeDasharray="3 3" />
+/** The Me tab and the account group of the Me screen. */
+export const PersonIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <circle cx="12" cy="8" r="3.6" />
+    <path d="M4.5 20c.8-3.8 3.8-5.8 7.5-5.8s6.7 2 7.5 5.8" />
+  </svg>
+);
+export const WalletIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M4 7.5A2.5 2.5 0 0 1 6.5 5H18v3" />
+    <rect x="4" y="8" width="16" height="11" rx="2.5" />
+    <path d="M16 13.5h1.5" />
+  </svg>
+);
+export const ShieldIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M12 3.5 5 6v5.5c0 4.2 2.9 7.5 7 9 4.1-1.5 7-4.8 7-9V6z" />
+    <path d="m9 12 2.2 2.2L15.5 10" />
+  </svg>
+);
+export const GiftIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <rect x="4" y="9" width="16" height="11" rx="1.5" />
+    <path d="M3 9h18M12 9v11M12 9c-1.5-3.5-5.5-4-5.5-1.5S10 9 12 9zM12 9c1.5-3.5 5.5-4 5.5-1.5S14 9 12 9z" />
+  </svg>
+);
+export const SupportIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M4.5 14v-2a7.5 7.5 0 0 1 15 0v2" />
+    <rect x="3.5" y="13" width="4" height="6" rx="1.5" />
+    <rect x="16.5" y="13" width="4" height="6" rx="1.5" />
+  </svg>
+);
+export const SettingsIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M12 3v2.5M12 18.5V21M3 12h2.5M18.5 12H21M5.6 5.6l1.8 1.8M16.6 16.6l1.8 1.8M5.6 18.4l1.8-1.8M16.6 7.4l1.8-1.8" />
   </svg>
 );

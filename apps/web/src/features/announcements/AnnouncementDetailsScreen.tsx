@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -23,7 +23,7 @@ export default function AnnouncementDetailsScreen() {
       </EmptyState>
     );
   }
-  if (query.isPending) return <Spinner />;
+  if (query.isPending) return <Skeleton />;
   if (query.isError) {
     return (
       <EmptyState title={t('errors.500')} text={errorMessage(query.error, t, (k) => i18n.exists(k))}>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ChevronIcon, MegaphoneIcon } from '../../components/icons.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useAnnouncements } from './api/get-announcements.ts';
@@ -10,7 +10,7 @@ import { useAnnouncements } from './api/get-announcements.ts';
 export function AnnouncementList() {
   const { t, i18n } = useTranslation();
   const query = useAnnouncements();
-  if (query.isPending) return <Spinner />;
+  if (query.isPending) return <Skeleton />;
   if (query.isError) {
     return (
       <EmptyState title={t('home.loadFailed')} text={errorMessage(query.error, t, (k) => i18n.exists(k))}>

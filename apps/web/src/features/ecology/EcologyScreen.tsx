@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useSession } from '../../lib/session.ts';
@@ -49,7 +49,7 @@ function Team() {
           <span className="muted">{t('team.teamOf', { name: of })}</span>
         </nav>
       )}
-      {team.isPending && <Spinner />}
+      {team.isPending && <Skeleton />}
       {data && (
         <>
           <section className="card stack-sm team-card" data-testid="team-level" data-of={of ?? ''}>

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -62,7 +62,7 @@ export function RepliesDialog({ ticket, onClose }: { ticket: TTicket; onClose: (
           <p className="feedback-body">{ticket.content.content}</p>
         </div>
         {!replies.data ? (
-          <Spinner />
+          <Skeleton />
         ) : replies.data.list.length === 0 ? (
           <p className="muted" data-testid="no-replies">
             {t('feedback.noReplies')}

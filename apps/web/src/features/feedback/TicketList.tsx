@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -27,7 +27,7 @@ export function TicketList() {
     queryFn: () => call('ticketList', { params: { pageNum: '1', pageSize: '100', mid } }),
     refetchInterval: (query) => (query.state.data?.list.some((x) => !x.replied) ? REFRESH_MS : false),
   });
-  if (!tickets.data) return <Spinner />;
+  if (!tickets.data) return <Skeleton />;
   return (
     <section className="stack-sm" data-testid="ticket-list">
       <h2 className="section-title">{t('feedback.myTickets')}</h2>

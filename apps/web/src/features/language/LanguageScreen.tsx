@@ -15,16 +15,17 @@ export default function LanguageScreen() {
           const selected = l.code === i18n.language;
           return (
             <li key={l.code}>
+              {/* The row follows the interface's direction so all eleven line up; only the name is isolated. */}
               <button
                 type="button"
                 className={`option${selected ? ' option-selected' : ''}`}
                 aria-pressed={selected}
-                lang={l.htmlLang}
-                dir={l.rtl ? 'rtl' : 'ltr'}
                 onClick={() => choose(l.code)}
                 data-testid={`language-${l.code}`}
               >
-                <span>{l.name}</span>
+                <bdi lang={l.htmlLang} dir={l.rtl ? 'rtl' : 'ltr'}>
+                  {l.name}
+                </bdi>
                 {selected && <CheckIcon className="accent" aria-label={t('common.selected')} />}
               </button>
             </li>

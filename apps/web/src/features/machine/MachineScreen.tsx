@@ -2,7 +2,7 @@ import { compareAmounts, type TOrder, type TPriceItem } from '@aidf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useSession } from '../../lib/session.ts';
 import { BuyDialog } from './BuyDialog.tsx';
@@ -33,7 +33,7 @@ export default function MachineScreen() {
       </EmptyState>
     );
   }
-  if (index.isPending) return <Spinner />;
+  if (index.isPending) return <Skeleton />;
   if (!index.data) {
     return (
       <EmptyState title={t('errors.500')} text="">

@@ -3,7 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { BscMark, ChevronIcon, SolanaMark } from '../../components/icons.tsx';
+import {
+  BscMark,
+  ChevronIcon,
+  GiftIcon,
+  SettingsIcon,
+  ShieldIcon,
+  SolanaMark,
+  SupportIcon,
+  WalletIcon,
+} from '../../components/icons.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { useBoundAddresses, useHomeUser, useUserInfo } from '../../lib/account-queries.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
@@ -11,10 +20,11 @@ import { clearLogin, useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { BindCodeField, type EmailCode } from './BindCodeField.tsx';
 import { InviterDialog } from './InviterDialog.tsx';
+import { LinkList, MeGroup } from './MeGroup.tsx';
 import { TipsDialog } from './TipsDialog.tsx';
 import { type BindConfirmation, useAddressChange } from './use-address-change.ts';
 
-const LINKS = [
+const WALLET_LINKS = [
   ['/personalAssets', 'titles.personalAssets'],
   ['/recharge', 'titles.recharge'],
   ['/withdraw', 'titles.withdraw'],
@@ -22,8 +32,8 @@ const LINKS = [
   ['/bill', 'titles.bill'],
   ['/incomeDetail', 'titles.incomeDetail'],
   ['/currencyStatement', 'titles.currencyStatement'],
-  ['/invitefriends', 'titles.invitefriends'],
 ] as const;
+const SUPPORT_LINKS = [['/problemfeedback', 'titles.problemfeedback']] as const;
 
 const CHAIN_ROWS = [
   { chain: CHAINS.bsc.name, currency: CHAINS.bsc.currency, Mark: BscMark },
@@ -111,11 +121,12 @@ export default function MeScreen() {
         </div>
       </section>
 
-      <section className="stack-sm" aria-labelledby="bound-heading">
-        <h2 id="bound-heading" className="section-title">
-          {t('me.boundAddresses')}
-        </h2>
-        <ul className="card option-list" data-testid="bound-addresses">
+      <MeGroup id="me-wallet" title={t('me.groupWallet')} Icon={WalletIcon}>
+        <LinkList links={WALLET_LINKS} label={t('me.groupWallet')} />
+      </MeGroup>
+
+      <MeGroup id="me-account" title={t('me.groupAccount')} Icon={ShieldIcon}>
+        <ul className="card option-list" data-testid="bound-addresses" aria-label={t('me.boundAddresses')}>
           {CHAIN_ROWS.map(({ chain, currency, Mark }) => {
             const address = boundOf(currency);
             const isSignIn = address !== undefined && address === signInAddress;
@@ -146,18 +157,22 @@ export default function MeScreen() {
               </li>
             );
           })}
+          <li>
+            <button
+              type="button"
+              className="option"
+              onClick={() => openLoginDialog('reset')}
+              data-testid="set-password"
+            >
+              <span>{user.data?.hasPassword ? t('me.resetPassword') : t('me.setPassword')}</span>
+              <ChevronIcon className="muted" />
+            </button>
+          </li>
         </ul>
-      </section>
+      </MeGroup>
 
-      <section className="stack-sm" aria-labelledby="security-heading">
-        <h2 id="security-heading" className="section-title">
-          {t('me.security')}
-        </h2>
+      <MeGroup id="me-invitations" title={t('me.groupInvitations')} Icon={GiftIcon}>
         <div className="card option-list">
-          <button type="button" className="option" onClick={() => openLoginDialog('reset')} data-testid="set-password">
-            <span>{user.data?.hasPassword ? t('me.resetPassword') : t('me.setPassword')}</span>
-            <ChevronIcon className="muted" />
-          </button>
           <div className="option">
             <span>{t('me.myInviteCode')}</span>
             <span className="row-inline">
@@ -177,21 +192,28 @@ export default function MeScreen() {
               </button>
             )}
           </div>
-        </div>
-      </section>
-
-      <nav className="card option-list" aria-label={t('titles.me')}>
-        {LINKS.map(([to, key]) => (
-          <Link key={to} to={to} className="option">
-            <span>{t(key)}</span>
+          <Link to="/invitefriends" className="option">
+            <span>{t('titles.invitefriends')}</span>
             <ChevronIcon className="muted" />
           </Link>
-        ))}
-        <Link to="/language" className="option">
-          <span>{t('common.language')}</span>
-          <span className="muted small">{languageInfo(i18n.language).name}</span>
-        </Link>
-      </nav>
+        </div>
+      </MeGroup>
+
+      <MeGroup id="me-support" title={t('me.groupSupport')} Icon={SupportIcon}>
+        <LinkList links={SUPPORT_LINKS} label={t('me.groupSupport')} />
+      </MeGroup>
+
+      <MeGroup id="me-settings" title={t('me.groupSettings')} Icon={SettingsIcon}>
+        <nav className="card option-list" aria-label={t('me.groupSettings')}>
+          <Link to="/language" className="option">
+            <span>{t('common.language')}</span>
+            <span className="row-inline muted small">
+              {languageInfo(i18n.language).name}
+              <ChevronIcon />
+            </span>
+          </Link>
+        </nav>
+      </MeGroup>
 
       <button type="button" className="button button-quiet" onClick={signOut} data-testid="sign-out">
         {t('auth.signOut')}

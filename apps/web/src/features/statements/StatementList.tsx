@@ -2,7 +2,7 @@ import { formatAmount, maskAddress, type TStatementLine, transactionTypeKey } fr
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { dayKey, formatDate, formatTime } from '../../lib/format.ts';
 import { StatementLineSheet } from './StatementLineSheet.tsx';
@@ -63,7 +63,7 @@ export function StatementList({ query, empty }: { query: StatementQuery; empty: 
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (query.isPending) return <Spinner />;
+  if (query.isPending) return <Skeleton />;
   if (query.isError)
     return <EmptyState title={t('errors.500')} text={errorMessage(query.error, t, (k) => i18n.exists(k))} />;
   const lines = query.data.pages.flatMap((p) => p.list);
@@ -123,7 +123,7 @@ export function StatementList({ query, empty }: { query: StatementQuery; empty: 
       )}
       {open && <StatementLineSheet line={open} onClose={() => setOpen(null)} />}
       <div ref={sentinel} aria-hidden />
-      {isFetchingNextPage && <Spinner />}
+      {isFetchingNextPage && <Skeleton />}
       {!hasNextPage && lines.length > STATEMENT_END_HINT && (
         <p className="list-end muted small">{t('common.noMore')}</p>
       )}

@@ -1,0 +1,82 @@
+import { LANGUAGES } from '@aidf/contract';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { SCREENS, signIn } from '../support/app.ts';
+import { findOverflow } from '../support/overflow.ts';
+
+/**
+ * Issue 14 item 7: every screen and dialog at 360 px in all eleven languages, with no text clipped and nothing
+ * wider than the phone. One page per language; screens are reached client-side so the run stays short.
+ */
+test.use({ viewport: { width: 360, height: 740 } });
+// About forty screens and dialogs per language.
+test.setTimeout(90_000);
+
+/** Waits until the screen has loaded (no spinner or skeleton left; a bar with a value is content), then collects what overflows. */
+async function check(page: Page, where: string, found: string[]) {
+  await expect(page.locator('[role="progressbar"]:not([aria-valuenow]), [aria-busy="true"]'), where).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+  for (const problem of await findOverflow(page)) found.push(`${where}: ${problem}`);
+}
+
+/** Goes to a route the way the app does (history.pushState, which wouter listens to), without a reload. */
+async function goTo(page: Page, path: string) {
+  await page.evaluate((to) => window.history.pushState({ idx: 1 }, '', to), path);
+  await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+}
+
+async function openDialog(page: Page, opener: Locator, dialog: string, found: string[], where: string) {
+  await opener.first().click();
+  await expect(page.getByTestId(dialog)).toBeVisible();
+  await check(page, `${where} ${dialog}`, found);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(dialog)).toHaveCount(0);
+}
+
+for (const { code } of LANGUAGES) {
+  test(`[overflow] ${code}: every screen and dialog fits 360 px with no text clipped`, async ({ page }) => {
+    const found: string[] = [];
+    await page.addInitScript((lang) => window.localStorage.setItem('localLan', lang), code);
+
+    // Signed out: the home screen and the sign-in dialogs.
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', /./);
+    await check(page, 'visitor /', found);
+    await page.getByTestId('header-user').click();
+    await expect(page.getByTestId('chain-picker')).toBeVisible();
+    await check(page, 'visitor chain-picker', found);
+    for (const [index, dialog] of [
+      [0, 'email-login'],
+      [1, 'password-login'],
+    ] as const) {
+      await page.getByTestId('chain-picker').locator('.button-row .button').nth(index).click();
+      await expect(page.getByTestId(dialog)).toBeVisible();
+      await check(page, `visitor ${dialog}`, found);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('header-user').click();
+    }
+    await page.keyboard.press('Escape');
+
+    // Signed in: all fifteen routes, then the dialogs each screen opens.
+    await signIn(page);
+    await page.reload();
+    await expect(page.getByTestId('account-strip').getByTestId('header-address')).toBeVisible();
+    for (const screen of SCREENS) {
+      await goTo(page, screen.path);
+      await check(page, screen.path, found);
+    }
+    await goTo(page, '/');
+    await openDialog(page, page.getByTestId('open-pledge'), 'pledge-dialog', found, '/');
+    await goTo(page, '/personalAssets');
+    await openDialog(page, page.getByTestId('open-recharge'), 'recharge-dialog', found, '/personalAssets');
+    await openDialog(page, page.getByTestId('open-withdraw'), 'withdraw-dialog', found, '/personalAssets');
+    await openDialog(page, page.getByTestId('frozen-button'), 'frozen-dialog', found, '/personalAssets');
+    await goTo(page, '/machine');
+    await openDialog(page, page.locator('.machine-price'), 'machine-detail', found, '/machine');
+    await goTo(page, '/me');
+    await openDialog(page, page.getByTestId('set-password'), 'reset-password', found, '/me');
+    await openDialog(page, page.getByTestId('inviter-row').getByRole('button'), 'inviter-dialog', found, '/me');
+    await openDialog(page, page.getByTestId('bound-sol').getByRole('button'), 'tips-dialog', found, '/me');
+
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
