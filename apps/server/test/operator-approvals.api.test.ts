@@ -106,4 +106,47 @@ describe('[api] four eyes on money (issue 16 item 2)', () => {
     const other = await finance.call('POST', `/ops/v1/proposals/${proposed.json.data.proposalId}/approve`);
     expect(other.json.data.status).toBe('credited');
   });
+  it('a held payout released (retry) at or above the threshold waits for a second operator too', async () => {
+    const user = await signUp(server);
+    const credited = await finance.call('POST', '/ops/v1/credit', {
+      username: user.username,
+      currency: 'cow',
+      amount: '1',
+      reason: 'fixture',
+    });
+    // A payout set aside before it was signed (as the worker holds one): no chain is needed to release it.
+    const held = (await server.database.db.execute(sql`
+      INSERT INTO withdrawals (user_id, chain, currency, to_address, amount, fee, receive_amount, utc_day, idem_key,
+        request_movement_id, status, held_reason, held_at)
+      SELECT id, 'bsc', 'cow', '0x8ba1f109551bD432803012645Ac136ddd64DBA72', 5000, 25, 4975, current_date,
+        ${`held-${user.username}`}, ${credited.json.data.movementId}, 'held', 'fixture', now()
+      FROM users WHERE username = ${user.username} RETURNING id`)) as unknown as { rows?: { id: string }[] } & {
+      id: string;
+    }[];
+    const id = String((held.rows ?? held)[0]?.id);
+    const status = async () =>
+      (await server.database.db.execute(sql`SELECT status FROM withdrawals WHERE id = ${id}`)) as unknown as {
+        rows?: { status: string }[];
+      } & { status: string }[];
+    const statusOf = async () => {
+      const r = await status();
+      return (r.rows ?? r)[0]?.status;
+    };
+
+    const proposed = await finance.call('POST', `/ops/v1/payouts/${id}/retry`, { reason: 'node fixed' });
+    expect(proposed.json.data).toMatchObject({ status: 'proposed', proposalId: expect.any(String) });
+    expect(await statusOf()).toBe('held');
+    expect((await finance.call('POST', `/ops/v1/proposals/${proposed.json.data.proposalId}/approve`)).status).toBe(403);
+    expect((await support.call('POST', `/ops/v1/payouts/${id}/retry`, { reason: 'x' })).status).toBe(403);
+    const approved = await finance2.call('POST', `/ops/v1/proposals/${proposed.json.data.proposalId}/approve`);
+    expect(approved.json.data).toMatchObject({ status: 'requested', proposalId: proposed.json.data.proposalId });
+    expect(await statusOf()).toBe('requested');
+    expect((await admin.call('POST', `/ops/v1/proposals/${proposed.json.data.proposalId}/approve`)).status).toBe(409);
+    const audit = (await admin.call('GET', `/ops/v1/audit?target=withdrawal:${id}`)).json.data.list;
+    expect(audit.map((r: { action: string; operator: string }) => [r.action, r.operator])).toEqual([
+      ['payout-retry', finance2.username],
+      ['payout-retry-approve', finance2.username],
+      ['payout-retry-propose', finance.username],
+    ]);
+  });
 });

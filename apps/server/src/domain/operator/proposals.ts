@@ -97,7 +97,8 @@ export async function approveProposal(
     await tx.operatorActions.record({
       actor,
       action: `${proposal.kind}-approve`,
-      target: proposal.userId === null ? null : `user:${proposal.userId}`,
+      // What is approved: the payout, or the user a credit goes to.
+      target: proposal.withdrawalId !== null ? `withdrawal:${proposal.withdrawalId}` : `user:${proposal.userId}`,
       before: { status: 'proposed', proposedBy: proposal.proposedBy },
       after: { status: 'applied', proposalId: proposal.id.toString() },
       reason: proposal.reason,
