@@ -51,7 +51,7 @@ beforeAll(async () => {
     });
     child?.once('exit', (code) => reject(new Error(`the compiled server exited (${code}):\n${output}`)));
   });
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) {

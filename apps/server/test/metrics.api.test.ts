@@ -12,6 +12,9 @@ async function scrape(server: TestServer, authorization?: string) {
 }
 const asOperator = (server: TestServer) => scrape(server, `Bearer ${DEV_OPERATOR_TOKEN}`);
 
+/** A fresh database and (below) a Hardhat node take a while on a machine busy with other suites. */
+const START_TIMEOUT_MS = 180_000;
+
 /** The value of one sample, by its name and labels as Prometheus writes them; undefined when absent. */
 function sample(text: string, series: string): number | undefined {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
@@ -27,8 +30,8 @@ describe('[api] /metrics and /readyz without a chain', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => server?.close());
 
   it('answers 401 without the operator token, or with a wrong one', async () => {
     expect((await scrape(server)).status).toBe(401);
@@ -101,8 +104,8 @@ describe('[api] /metrics and /readyz with the BNB Smart Chain dev chain', () => 
   let server: ChainTestServer;
   beforeAll(async () => {
     server = await startChainTestServer();
-  });
-  afterAll(() => server.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => server?.close());
 
   it("shows the chain's head and the deposit watcher's lag in blocks", async () => {
     const source = server.app.chains.bsc?.deposits;
