@@ -3,18 +3,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, InputField } from '../../components/Dialog.tsx';
-import { showToast } from '../../components/toast.tsx';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApiWithToken } from '../../lib/use-api.ts';
-import { walletFailureMessage } from '../../lib/wallet-message.ts';
-import { connectorFor } from '../../wallet/index.ts';
+import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { completeLogin } from './complete-login.ts';
 import { passwordMeetsPolicy } from './email-rules.ts';
 
+/** Thrown when the wallet answers with another account than the session's. */
+const WALLET_MISMATCH = new Error("wallet account is not the session's");
+
 /** Set or reset the password: the wallet bound to the account signs its readable text (SPEC.md point 5). */
 export function ResetPasswordDialog() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const call = useApiWithToken();
   const queryClient = useQueryClient();
   const session = useSession();
@@ -22,6 +23,7 @@ export function ResetPasswordDialog() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const [pending, setPending] = useState<TChainName | null>(null);
+  const wallet = useWalletAction();
 
   function validate() {
     const next: typeof errors = {};
@@ -36,29 +38,29 @@ export function ResetPasswordDialog() {
     event?.preventDefault();
     if (!validate()) return;
     setPending(chain);
-    try {
-      const connector = await connectorFor(chain);
-      const address = await connector.connect();
-      // A signed-in user must sign with the wallet of this session, not another account of the wallet.
-      if (session.walletAddress && session.walletAddress.toLowerCase() !== address.toLowerCase()) {
-        showToast(t('messages.walletMismatch'), 'error');
-        return;
-      }
-      const timestamp = Date.now();
-      const signContent = buildResetPasswordSignText({ host: window.location.host, timestampMs: timestamp });
-      const sign = await connector.signMessage(address, signContent);
-      const result = await call('forgetPassword', {
-        body: { newPassword: password, sign, signContent, timestamp, walletAddress: address },
-      });
-      completeLogin(result, { address, chain }, { t, queryClient, toastKey: 'messages.coin_L' });
-    } catch (error) {
-      showToast(
-        walletFailureMessage(error, t, (k) => i18n.exists(k), chain),
-        'error',
-      );
-    } finally {
-      setPending(null);
-    }
+    await wallet.run(
+      async (steps) => {
+        const { address } = await steps.connect();
+        // A signed-in user must sign with the wallet of this session, not another account of the wallet.
+        if (session.walletAddress && session.walletAddress.toLowerCase() !== address.toLowerCase()) {
+          throw WALLET_MISMATCH;
+        }
+        const timestamp = Date.now();
+        const signContent = buildResetPasswordSignText({ host: window.location.host, timestampMs: timestamp });
+        const sign = await steps.sign(signContent);
+        const result = await call('forgetPassword', {
+          body: { newPassword: password, sign, signContent, timestamp, walletAddress: address },
+        });
+        completeLogin(result, { address, chain }, { t, queryClient, toastKey: 'messages.coin_L' });
+      },
+      // completeLogin says it with its own toast.
+      {
+        chain,
+        success: () => null,
+        failure: (error, message) => (error === WALLET_MISMATCH ? t('messages.walletMismatch') : message),
+      },
+    );
+    setPending(null);
   }
 
   const chains = session.chain ? [session.chain] : [CHAINS.bsc.name, CHAINS.solana.name];

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
+import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { walletFailureMessage } from '../../lib/wallet-message.ts';
 import { Amount, Price, priceParts } from './amounts.tsx';
 import { useOrderPoll, useRefreshAfterOrder } from './machine-api.ts';
@@ -31,10 +32,12 @@ export function BuyDialog({ item, resume, onClose }: { item?: TPriceItem; resume
   const [busy, setBusy] = useState<'buy' | 'pay' | 'cancel' | null>(null);
   const { order, timedOut } = useOrderPoll(placed, round);
   const exists = (k: string) => i18n.exists(k);
+  const wallet = useWalletAction();
+  const payProblem = (error: PayProblem) => t(error.key as 'messages.ms23');
   const fail = (error: unknown) =>
     showToast(
       error instanceof PayProblem
-        ? t(error.key as 'messages.ms23')
+        ? payProblem(error)
         : walletFailureMessage(error, t, exists, session.chain ?? undefined),
       'error',
     );
@@ -77,19 +80,28 @@ export function BuyDialog({ item, resume, onClose }: { item?: TPriceItem; resume
 
   async function pay() {
     if (!order || !session.chain) return;
+    const chain = session.chain;
     setBusy('pay');
-    try {
-      let latest = order;
-      await payOrder(order, session.chain, async (txId) => {
-        latest = await call('submitOrderHash', { body: { orderNo: order.orderNo, txId } });
-      });
+    // Confirmed means the transactions are submitted; the order's status poll says when the chain has them.
+    const latest = await wallet.run(
+      async (steps) => {
+        let answer = order;
+        await payOrder(order, chain, steps, async (txId) => {
+          answer = await call('submitOrderHash', { body: { orderNo: order.orderNo, txId } });
+        });
+        return answer;
+      },
+      {
+        chain,
+        success: () => null,
+        failure: (error, message) => (error instanceof PayProblem ? payProblem(error) : message),
+      },
+    );
+    if (latest) {
       setPlaced(latest);
       setRound((r) => r + 1);
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(null);
     }
+    setBusy(null);
   }
 
   async function cancel() {

@@ -1,5 +1,5 @@
 import { CHAINS, type TChainName, type TOrder, toBaseUnits } from '@aidf/contract';
-import { connectorFor } from '../../wallet/index.ts';
+import type { WalletSteps } from '../../lib/use-wallet-action.ts';
 import { setSolanaRpcUrl } from '../../wallet/solana-rpc.ts';
 import type { OnChainTransfer, WalletConnector } from '../../wallet/types.ts';
 import { bscProblem, chainProblem, lackOf, solProblem } from './pay-check.ts';
@@ -67,20 +67,30 @@ async function checkSol(connector: WalletConnector, from: string, transfer: OnCh
 
 /**
  * Pays what the order still lacks from the wallet of the session's chain, exactly as SPEC.md point 5 says,
- * and hands each transaction id to `onSent` as soon as the wallet answers it (the caller submits it).
+ * and hands each transaction id to `onSent` as soon as the wallet answers it (the caller submits it). The wallet
+ * comes from the caller's wallet action (lib/use-wallet-action.ts), which owns the toasts of its stages.
  */
-export async function payOrder(order: TOrder, chain: TChainName, onSent: (txId: string) => Promise<void>) {
+export async function payOrder(
+  order: TOrder,
+  chain: TChainName,
+  steps: WalletSteps,
+  onSent: (txId: string) => Promise<void>,
+) {
   const lack = lackOf(order);
   const wrongChain = chainProblem(lack, chain);
   if (wrongChain) throw new PayProblem(wrongChain);
-  const connector = await connectorFor(chain);
   // On BNB Smart Chain connect() also switches the wallet to 0x38 (or adds it).
-  const from = await connector.connect();
+  const { connector, address: from } = await steps.connect(chain);
+  const send = async (transfer: OnChainTransfer) => {
+    const txId = await connector.sendTransfer(from, transfer);
+    steps.sent();
+    await onSent(txId);
+  };
   if (chain === CHAINS.bsc.name) {
     assertBoundSender(from, order.payBsc?.fromAddress ?? null, chain);
     const transfers = bscTransfers(order);
     await checkBsc(connector, from, order, transfers);
-    for (const transfer of transfers) await onSent(await connector.sendTransfer(from, transfer));
+    for (const transfer of transfers) await send(transfer);
     return;
   }
   const target = order.paySol;
@@ -93,5 +103,5 @@ export async function payOrder(order: TOrder, chain: TChainName, onSent: (txId: 
     amount: order.lackSol,
   };
   await checkSol(connector, from, transfer);
-  await onSent(await connector.sendTransfer(from, transfer));
+  await send(transfer);
 }

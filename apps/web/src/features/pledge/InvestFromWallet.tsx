@@ -1,9 +1,9 @@
-import { formatAmount } from '@aidf/contract';
+import { CHAINS, formatAmount } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { WalletError } from '../../wallet/types.ts';
-import { useInvest, useInvestInfo } from './use-invest.ts';
+import { InvestStopped, useInvest, useInvestInfo } from './use-invest.ts';
 
 /**
  * The stake dialog's offer when the available AIDF is short (RULES.md "Pledge"): invest the missing amount from
@@ -12,7 +12,8 @@ import { useInvest, useInvestInfo } from './use-invest.ts';
  */
 export function InvestFromWallet({ missing }: { missing: string | null }) {
   const { t, i18n } = useTranslation();
-  const { stage, invest, reset } = useInvest();
+  const { stage, invest } = useInvest();
+  const wallet = useWalletAction();
   const busy =
     stage.kind === 'approving' || stage.kind === 'investing' || stage.kind === 'mining' || stage.kind === 'crediting';
   const info = useInvestInfo(missing !== null || busy || stage.kind === 'credited');
@@ -37,13 +38,15 @@ export function InvestFromWallet({ missing }: { missing: string | null }) {
 
   async function start() {
     if (!missing || !target) return;
-    try {
-      await invest(missing, target);
-    } catch (error) {
-      const key = error instanceof WalletError && error.kind === 'rejected' ? 'messages.ms6' : 'pledge.invest.failed';
-      showToast(t(key), 'error');
-      reset();
-    }
+    await wallet.run((steps) => invest(missing, target, steps), {
+      chain: CHAINS.bsc.name,
+      // The dialog shows the credit itself.
+      success: () => null,
+      failure: (error, message) => {
+        if (error instanceof InvestStopped) return t(error.key);
+        return error instanceof WalletError && error.kind === 'rejected' ? message : t('pledge.invest.failed');
+      },
+    });
   }
 
   const waiting: Partial<Record<typeof stage.kind, string>> = {

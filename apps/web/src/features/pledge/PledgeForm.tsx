@@ -1,23 +1,12 @@
-import {
-  buildSignContent,
-  CHAINS,
-  formatAmount,
-  PLEDGE_DAYS,
-  type PledgeDays,
-  SUBMODES,
-  type TSubmode,
-} from '@aidf/contract';
+import { buildSignContent, formatAmount, PLEDGE_DAYS, type PledgeDays, SUBMODES, type TSubmode } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { showToast } from '../../components/toast.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
-import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
-import { connectorFor } from '../../wallet/index.ts';
+import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { InvestFromWallet } from './InvestFromWallet.tsx';
 import { expectedReturn, investShortfall, type PledgeProblem, pledgeProblem, rateFigures } from './pledge-math.ts';
 import { FUND_INFO_KEY, PLEDGES_KEY, useFundInfo } from './use-fund-info.ts';
@@ -30,8 +19,7 @@ const RATE_FIELD = { 30: 'configDays30', 90: 'configDays90', 180: 'configDays180
  * 'pledge-{ms}' wallet signature. The dialog unmounts on close, so its inputs start empty each time.
  */
 export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: () => void }) {
-  const { t, i18n } = useTranslation();
-  const session = useSession();
+  const { t } = useTranslation();
   const call = useApi();
   const queryClient = useQueryClient();
   const info = useFundInfo();
@@ -39,7 +27,7 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
   const [amount, setAmount] = useState('');
   const [days, setDays] = useState<PledgeDays>(30);
   const [problem, setProblem] = useState<PledgeProblem>(null);
-  const [busy, setBusy] = useState(false);
+  const wallet = useWalletAction();
 
   if (!info.data) return <Spinner />;
   const rate = info.data[RATE_FIELD[days]];
@@ -52,35 +40,25 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
     const found = pledgeProblem(amount, balance);
     setProblem(found);
     if (found) return;
-    setBusy(true);
-    try {
-      let signature: { sign: string; signContent: string; timestamp: number };
-      try {
-        const connector = await connectorFor(session.chain ?? CHAINS.bsc.name);
-        const address = await connector.connect();
+    const pledged = await wallet.run(
+      async (steps) => {
         const timestamp = Date.now();
         const signContent = buildSignContent('pledge', timestamp);
-        signature = { sign: await connector.signMessage(address, signContent), signContent, timestamp };
-      } catch {
+        const signature = { sign: await steps.sign(signContent), signContent, timestamp };
+        return call('pledge', { params: { amount, days: String(days), submode }, body: signature });
+      },
+      {
+        success: (done) => t('pledge.done', { amount: formatAmount(done.amount), days: done.days }),
         // SPEC.md point 5: a pledge whose wallet signature fails says 'Failed to connect wallet'.
-        showToast(t('messages.failedConnect'), 'error');
-        return;
-      }
-      const pledged = await call('pledge', { params: { amount, days: String(days), submode }, body: signature });
-      showToast(t('pledge.done', { amount: formatAmount(pledged.amount), days: pledged.days }), 'success');
-      setAmount('');
-      await Promise.all(
-        [ASSETS_KEY, FUND_INFO_KEY, PLEDGES_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
-      onDone?.();
-    } catch (error) {
-      showToast(
-        errorMessage(error, t, (k) => i18n.exists(k)),
-        'error',
-      );
-    } finally {
-      setBusy(false);
-    }
+        failure: (_error, message, phase) => (phase === 'wallet' ? t('messages.failedConnect') : message),
+      },
+    );
+    if (!pledged) return;
+    setAmount('');
+    await Promise.all(
+      [ASSETS_KEY, FUND_INFO_KEY, PLEDGES_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+    onDone?.();
   }
 
   return (
@@ -152,8 +130,8 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
       <p className="muted small">{t('pledge.leftToday', { count: info.data.pledgesLeftToday })}</p>
       {/* Issue 10 point 7: a short normal balance can be topped up from the wallet through the invest contract. */}
       {submode === SUBMODES.normal && <InvestFromWallet missing={investShortfall(amount, balance)} />}
-      <button type="submit" className="button" disabled={busy || info.data.pledgesLeftToday === 0}>
-        {busy ? t('auth.waitingForWallet') : t('pledge.submit')}
+      <button type="submit" className="button" disabled={wallet.busy || info.data.pledgesLeftToday === 0}>
+        {wallet.busy ? t('auth.waitingForWallet') : t('pledge.submit')}
       </button>
     </form>
   );

@@ -1,13 +1,20 @@
-import { CHAINS, compareAmounts, Money, RECEIPT_POLL_INTERVAL_MS, SUBMODES, toBaseUnits } from '@aidf/contract';
+import { CHAINS, compareAmounts, Money, SUBMODES, toBaseUnits } from '@aidf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn } from '../../lib/use-assets.ts';
-import { connectorFor } from '../../wallet/index.ts';
-import type { WalletConnector } from '../../wallet/types.ts';
+import { sleep, useMounted, type WalletSteps } from '../../lib/use-wallet-action.ts';
 import { FUND_INFO_KEY } from './use-fund-info.ts';
+
+/** The invest stopped at a stage the dialog shows (mismatch, failed); `key` is its message. */
+export class InvestStopped extends Error {
+  constructor(readonly key: 'messages.walletMismatch' | 'pledge.invest.failed') {
+    super(key);
+    this.name = 'InvestStopped';
+  }
+}
 
 export const INVEST_INFO_KEY = ['invest-info'] as const;
 /** How often the credit is looked for once the invest is mined (the watcher waits for the confirmations). */
@@ -51,34 +58,21 @@ export function useInvest() {
   const session = useSession();
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<InvestStage>({ kind: 'idle' });
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-  const mined = useCallback(async (connector: WalletConnector, txId: string) => {
-    while (alive.current) {
-      const status = await connector.transferStatus(txId).catch(() => null);
-      if (status) return status.ok;
-      await sleep(RECEIPT_POLL_INTERVAL_MS);
-    }
-    return false;
-  }, []);
+  const alive = useMounted();
 
   const invest = useCallback(
-    async (amount: string, target: { investAddress: string; tokenAddress: string; decimals: number }) => {
-      const connector = await connectorFor(CHAINS.bsc.name);
+    async (
+      amount: string,
+      target: { investAddress: string; tokenAddress: string; decimals: number },
+      steps: WalletSteps,
+    ) => {
+      const { connector, address: from } = await steps.connect(CHAINS.bsc.name);
       const calls = connector.contracts;
       if (!calls) throw new Error('this wallet cannot call contracts');
-      const from = await connector.connect();
       // The watcher credits the account bound to the sender: another wallet's invest would not reach this one.
       if (session.walletAddress && from.toLowerCase() !== session.walletAddress.toLowerCase()) {
         setStage({ kind: 'mismatch' });
-        return;
+        throw new InvestStopped('messages.walletMismatch');
       }
       const units = toBaseUnits(amount, target.decimals);
       const assets = await call('getAssets', { params: { mid: session.userInfo?.mid ?? '' } });
@@ -87,21 +81,19 @@ export function useInvest() {
         if ((await calls.allowance(from, target.tokenAddress, target.investAddress)) < units) {
           setStage({ kind: 'approving' });
           const approveTx = await calls.approveMax(from, target.tokenAddress, target.investAddress);
-          if (!(await mined(connector, approveTx))) {
-            if (alive.current) setStage({ kind: 'failed' });
-            return;
-          }
+          const approved = await steps.mined(approveTx);
+          if (approved === null) return;
+          if (!approved) throw new InvestStopped('pledge.invest.failed');
         }
         setStage({ kind: 'investing' });
         const txId = await calls.invest(from, target.investAddress, units);
         setStage({ kind: 'mining', txId });
-        if (!(await mined(connector, txId))) {
-          if (alive.current) setStage({ kind: 'failed' });
-          return;
-        }
+        const ok = await steps.mined(txId);
+        if (ok === null) return;
+        if (!ok) throw new InvestStopped('pledge.invest.failed');
         setStage({ kind: 'crediting', txId });
       } catch (error) {
-        setStage({ kind: 'idle' });
+        if (alive.current) setStage(error instanceof InvestStopped ? { kind: 'failed' } : { kind: 'idle' });
         throw error;
       }
       const expected = new Money(before).plus(amount).toFixed();
@@ -117,7 +109,7 @@ export function useInvest() {
         await sleep(CREDIT_POLL_MS);
       }
     },
-    [call, mined, queryClient, session.walletAddress, session.userInfo?.mid],
+    [call, alive, queryClient, session.walletAddress, session.userInfo?.mid],
   );
 
   return { stage, invest, reset: () => setStage({ kind: 'idle' }) };

@@ -4,11 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { showToast } from '../../components/toast.tsx';
 import { useSession } from '../../lib/session.ts';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useDepositAddress, useTokenConfig } from '../../lib/use-chain-data.ts';
-import { walletFailureMessage } from '../../lib/wallet-message.ts';
+import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { connectorFor } from '../../wallet/index.ts';
 import { DepositAddressCard } from './DepositAddressCard.tsx';
 import { rechargeProblem, useRecharge } from './use-recharge.ts';
@@ -20,12 +19,13 @@ import { rechargeProblem, useRecharge } from './use-recharge.ts';
  * the recharge dialog resets its inputs on close).
  */
 export function RechargeForm({ currency }: { currency: TCurrency }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const tokens = useTokenConfig();
   const assets = useAssets();
   const depositAddress = useDepositAddress(currency, 'bnb');
   const { stage, send, reset } = useRecharge();
+  const action = useWalletAction();
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<ReturnType<typeof rechargeProblem>>(null);
   const token = tokens.data?.find((c) => c.chainCurrency === 'bnb' && c.currency === currency);
@@ -48,25 +48,24 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
     const early = rechargeProblem({ amount, walletBalance: wallet.data?.balance ?? null, fee: null });
     setProblem(early);
     if (early) return;
-    try {
-      const connector = await connectorFor(CHAINS.bsc.name);
-      const from = await connector.connect();
-      const transfer = { to: depositAddress.data.address, token: tokenRef, amount };
-      const [balance, fee] = await Promise.all([
-        connector.balanceOf(from, tokenRef),
-        connector.transferFee(from, transfer),
-      ]);
-      const found = rechargeProblem({ amount, walletBalance: balance, fee });
-      setProblem(found);
-      if (found) return;
-      await send(connector, from, transfer, currency);
-      await wallet.refetch();
-    } catch (error) {
-      showToast(
-        walletFailureMessage(error, t, (k) => i18n.exists(k)),
-        'error',
-      );
-    }
+    const target = { token: tokenRef, to: depositAddress.data.address };
+    await action.run(
+      async (steps) => {
+        const connected = await steps.connect(CHAINS.bsc.name);
+        const transfer = { ...target, amount };
+        const [balance, fee] = await Promise.all([
+          connected.connector.balanceOf(connected.address, target.token),
+          connected.connector.transferFee(connected.address, transfer),
+        ]);
+        const found = rechargeProblem({ amount, walletBalance: balance, fee });
+        setProblem(found);
+        if (found) return;
+        await send(steps, connected, transfer, currency);
+        await wallet.refetch();
+      },
+      // The form follows the transfer to its credit itself.
+      { chain: CHAINS.bsc.name, success: () => null },
+    );
   }
 
   if (tokens.isPending || depositAddress.isPending) return <Spinner />;

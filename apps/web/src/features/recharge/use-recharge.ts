@@ -1,9 +1,10 @@
-import { compareAmounts, isPositiveAmountText, RECEIPT_POLL_INTERVAL_MS, type TCurrency } from '@aidf/contract';
+import { compareAmounts, isPositiveAmountText, type TCurrency } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY } from '../../lib/use-assets.ts';
-import type { OnChainTransfer, WalletConnector } from '../../wallet/types.ts';
+import { type ConnectedWallet, sleep, useMounted, type WalletSteps } from '../../lib/use-wallet-action.ts';
+import type { OnChainTransfer } from '../../wallet/types.ts';
 
 /** How often the credit is looked for once the transfer is mined (the watcher needs the confirmation depth). */
 const CREDIT_POLL_MS = 2_000;
@@ -24,35 +25,22 @@ export function useRecharge() {
   const call = useApi();
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<RechargeStage>({ kind: 'idle' });
-  // Polling stops when the screen goes away. Set on mount as well: StrictMode mounts, unmounts and mounts
-  // again in development, and a flag only ever cleared would stop every later poll at once.
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const alive = useMounted();
 
   const send = useCallback(
-    async (connector: WalletConnector, from: string, transfer: OnChainTransfer, currency: TCurrency) => {
+    async (steps: WalletSteps, wallet: ConnectedWallet, transfer: OnChainTransfer, currency: TCurrency) => {
       setStage({ kind: 'signing' });
       let txId: string;
       try {
-        txId = await connector.sendTransfer(from, transfer);
+        txId = await wallet.connector.sendTransfer(wallet.address, transfer);
       } catch (error) {
         setStage({ kind: 'idle' });
         throw error;
       }
       setStage({ kind: 'pending', txId });
-      let mined: { ok: boolean } | null = null;
-      while (alive.current && !mined) {
-        mined = await connector.transferStatus(txId).catch(() => null);
-        if (!mined) await sleep(RECEIPT_POLL_INTERVAL_MS);
-      }
-      if (!mined) return;
-      if (!mined.ok) {
+      const ok = await steps.mined(txId, wallet);
+      if (ok === null) return;
+      if (!ok) {
         setStage({ kind: 'failed', txId });
         return;
       }
@@ -69,7 +57,7 @@ export function useRecharge() {
         await sleep(CREDIT_POLL_MS);
       }
     },
-    [call, queryClient],
+    [alive, call, queryClient],
   );
 
   return { stage, send, reset: () => setStage({ kind: 'idle' }) };

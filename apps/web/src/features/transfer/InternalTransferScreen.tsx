@@ -1,6 +1,5 @@
 import {
   buildTransferSignText,
-  CHAINS,
   canonicalUsername,
   compareAmounts,
   formatAmount,
@@ -19,8 +18,8 @@ import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useSecurityHold } from '../../lib/use-security-hold.ts';
+import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { walletFailureMessage } from '../../lib/wallet-message.ts';
-import { connectorFor } from '../../wallet/index.ts';
 import { recentRecipients, rememberRecipient } from './recent-recipients.ts';
 import { type TransferDone, TransferReceipt } from './TransferReceipt.tsx';
 import { type TransferDraft, TransferReview } from './TransferReview.tsx';
@@ -43,7 +42,7 @@ export default function InternalTransferScreen() {
   const [errors, setErrors] = useState<{ username?: string; amount?: string }>({});
   const [lookingUp, setLookingUp] = useState(false);
   const [draft, setDraft] = useState<TransferDraft | null>(null);
-  const [signing, setSigning] = useState(false);
+  const wallet = useWalletAction();
   const [done, setDone] = useState<TransferDone | null>(null);
   const available = balanceIn(assets.data, currency);
   const recent = mid ? recentRecipients(mid) : [];
@@ -83,43 +82,36 @@ export default function InternalTransferScreen() {
 
   async function confirm() {
     if (!draft) return;
-    setSigning(true);
-    try {
-      const connector = await connectorFor(session.chain ?? CHAINS.bsc.name);
-      const address = await connector.connect();
-      const timestamp = Date.now();
-      const to = draft.recipient.username;
-      // The wallet shows what is authorised; the server rebuilds this text from the request (issue 9 point 6).
-      const signContent = buildTransferSignText({
-        host: window.location.host,
-        amount: draft.amount,
-        currency: draft.currency,
-        username: to,
-        timestampMs: timestamp,
-      });
-      const sign = await connector.signMessage(address, signContent);
-      const { movementId } = await call('transfer', {
-        body: { amount: draft.amount, currency: draft.currency, username: to, sign, signContent, timestamp },
-      });
-      showToast(
-        t('transfer.done', { amount: draft.amount, currency: draft.currency.toUpperCase(), username: to }),
-        'success',
-      );
-      if (mid) rememberRecipient(mid, to);
-      setDone({ ...draft, movementId, at: Date.now() });
-      setDraft(null);
-      setAmount('');
-      await queryClient.invalidateQueries({ queryKey: ASSETS_KEY });
-      await queryClient.invalidateQueries({ queryKey: ['statement'] });
-    } catch (error) {
-      const detail =
-        error instanceof ApiError && error.code === 1230
-          ? t('messages.ms23')
-          : walletFailureMessage(error, t, (k) => i18n.exists(k), session.chain ?? CHAINS.bsc.name);
-      showToast(`${t('messages.coin_W')}: ${detail}`, 'error');
-    } finally {
-      setSigning(false);
-    }
+    const to = draft.recipient.username;
+    const movementId = await wallet.run(
+      async (steps) => {
+        const timestamp = Date.now();
+        // The wallet shows what is authorised; the server rebuilds this text from the request (issue 9 point 6).
+        const signContent = buildTransferSignText({
+          host: window.location.host,
+          amount: draft.amount,
+          currency: draft.currency,
+          username: to,
+          timestampMs: timestamp,
+        });
+        const sign = await steps.sign(signContent);
+        const body = { amount: draft.amount, currency: draft.currency, username: to, sign, signContent, timestamp };
+        return (await call('transfer', { body })).movementId;
+      },
+      {
+        success: () =>
+          t('transfer.done', { amount: draft.amount, currency: draft.currency.toUpperCase(), username: to }),
+        failure: (error, message) =>
+          `${t('messages.coin_W')}: ${error instanceof ApiError && error.code === 1230 ? t('messages.ms23') : message}`,
+      },
+    );
+    if (movementId === undefined) return;
+    if (mid) rememberRecipient(mid, to);
+    setDone({ ...draft, movementId, at: Date.now() });
+    setDraft(null);
+    setAmount('');
+    await queryClient.invalidateQueries({ queryKey: ASSETS_KEY });
+    await queryClient.invalidateQueries({ queryKey: ['statement'] });
   }
 
   if (done) return <TransferReceipt done={done} onAgain={() => setDone(null)} />;
@@ -176,7 +168,12 @@ export default function InternalTransferScreen() {
         </button>
       </form>
       {draft && (
-        <TransferReview draft={draft} busy={signing} onConfirm={() => void confirm()} onClose={() => setDraft(null)} />
+        <TransferReview
+          draft={draft}
+          busy={wallet.busy}
+          onConfirm={() => void confirm()}
+          onClose={() => setDraft(null)}
+        />
       )}
     </>
   );

@@ -1,17 +1,15 @@
-import { AMOUNT_TEXT, buildWithdrawSignText, CHAINS, formatAmount, withdrawalFigures } from '@aidf/contract';
+import { AMOUNT_TEXT, buildWithdrawSignText, formatAmount, withdrawalFigures } from '@aidf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../components/Dialog.tsx';
 import { SecurityHoldNotice } from '../../components/SecurityHoldNotice.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { showToast } from '../../components/toast.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useSecurityHold } from '../../lib/use-security-hold.ts';
-import { walletFailureMessage } from '../../lib/wallet-message.ts';
-import { connectorFor } from '../../wallet/index.ts';
+import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { withdrawProblem } from './withdraw-math.ts';
 
 export const WITHDRAW_CONFIG_KEY = ['withdraw-config'] as const;
@@ -25,7 +23,7 @@ const percent = (rate: string) => formatAmount(withdrawalFigures('100', rate).fe
  * figure both come from the server's one fee rate; a wallet signature of its readable text confirms it.
  */
 export function WithdrawForm({ onDone }: { onDone?: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const call = useApi();
   const queryClient = useQueryClient();
@@ -35,7 +33,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
   const [amount, setAmount] = useState('');
   const [address, setAddress] = useState(session.walletAddress?.startsWith('0x') ? session.walletAddress : '');
   const [problem, setProblem] = useState<ReturnType<typeof withdrawProblem>>(null);
-  const [busy, setBusy] = useState(false);
+  const wallet = useWalletAction();
   const balance = balanceIn(assets.data, 'cow');
 
   if (!config.data) return <Spinner />;
@@ -47,42 +45,33 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
     const found = withdrawProblem({ amount, address, feeRate: rules.feeRate, balance, min: rules.min, max: rules.max });
     setProblem(found);
     if (found) return;
-    setBusy(true);
-    try {
-      const connector = await connectorFor(session.chain ?? CHAINS.bsc.name);
-      const signer = await connector.connect();
-      const timestamp = Date.now();
-      const destination = address.trim();
-      const signContent = buildWithdrawSignText({
-        host: window.location.host,
-        amount,
-        currency: 'cow',
-        address: destination,
-        timestampMs: timestamp,
-      });
-      const sign = await connector.signMessage(signer, signContent);
-      const done = await call('withdraw', {
-        body: { amount, currency: 'cow', chainCurrency: 'bnb', address: destination, sign, signContent, timestamp },
-      });
-      showToast(
-        t('withdraw.requested', { amount: formatAmount(done.receive, 6), minutes: rules.arrivalMinutes }),
-        'success',
-      );
-      setAmount('');
-      await Promise.all(
-        [ASSETS_KEY, WITHDRAW_CONFIG_KEY, WITHDRAWALS_KEY].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
-      onDone?.();
-    } catch (error) {
-      showToast(
-        walletFailureMessage(error, t, (k) => i18n.exists(k)),
-        'error',
-      );
-    } finally {
-      setBusy(false);
-    }
+    const destination = address.trim();
+    const done = await wallet.run(
+      async (steps) => {
+        const timestamp = Date.now();
+        const signContent = buildWithdrawSignText({
+          host: window.location.host,
+          amount,
+          currency: 'cow',
+          address: destination,
+          timestampMs: timestamp,
+        });
+        const sign = await steps.sign(signContent);
+        return call('withdraw', {
+          body: { amount, currency: 'cow', chainCurrency: 'bnb', address: destination, sign, signContent, timestamp },
+        });
+      },
+      {
+        success: (answer) =>
+          t('withdraw.requested', { amount: formatAmount(answer.receive, 6), minutes: rules.arrivalMinutes }),
+      },
+    );
+    if (!done) return;
+    setAmount('');
+    await Promise.all(
+      [ASSETS_KEY, WITHDRAW_CONFIG_KEY, WITHDRAWALS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+    onDone?.();
   }
 
   return (
@@ -123,8 +112,8 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
       </div>
       <p className="muted small">{t('withdraw.leftToday', { count: rules.leftToday })}</p>
       {holdUntil !== null && <SecurityHoldNotice until={holdUntil} />}
-      <button type="submit" className="button" disabled={busy || rules.leftToday === 0 || holdUntil !== null}>
-        {busy ? t('auth.waitingForWallet') : t('withdraw.submit')}
+      <button type="submit" className="button" disabled={wallet.busy || rules.leftToday === 0 || holdUntil !== null}>
+        {wallet.busy ? t('auth.waitingForWallet') : t('withdraw.submit')}
       </button>
     </form>
   );
