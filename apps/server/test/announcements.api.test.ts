@@ -97,5 +97,6 @@ describe('[api] announcements', () => {
     } finally {
       await other.close();
     }
-  });
+    // A second server of its own (a fresh PGlite starts in seconds, far more on a busy machine).
+  }, 180_000);
 });

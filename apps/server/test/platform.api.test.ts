@@ -19,7 +19,10 @@ describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
   beforeAll(async () => {
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aidf-dist-'));
     fs.mkdirSync(path.join(distDir, 'assets'));
-    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>AIDF</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head><title>AIDF</title></head><body><div id="root"></div></body></html>',
+    );
     fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     // What the build's precompress step writes next to each text asset.
     const script = path.join(distDir, 'assets', 'app-def456.js');
@@ -72,6 +75,10 @@ describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.headers.get('cache-control')).toBe('no-cache');
+      // The server's own request-signing secret, for the app to sign with (issue 16 item 5).
+      expect(await res.text(), route).toContain(
+        `<meta name="aidf-sign" content="${server.app.config.requestSignSecret}"`,
+      );
     }
     const asset = await fetch(`${server.baseUrl}/assets/app-abc123.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
