@@ -30,8 +30,8 @@ export default function HomeScreen() {
       {session.isLogin && <AssetsSummary />}
       {session.isLogin && (
         <section className="card form-card stack-sm" data-testid="pledge-card">
-          <h2 className="section-title">{t('pledge.cardTitle')}</h2>
-          <p className="muted small">{t('pledge.cardText')}</p>
+          <h2 className="section-title">{t('home.pledgeCardTitle')}</h2>
+          <p className="muted small">{t('home.pledgeCardText')}</p>
           <PledgeLauncher submode={SUBMODES.normal} />
         </section>
       )}

@@ -4,6 +4,7 @@ import { Redirect } from 'wouter';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { showToast, Toaster } from '../components/toast.tsx';
 import { WalletWatcher } from '../features/auth/WalletWatcher.tsx';
+import { withAllMessages } from '../i18n/index.ts';
 import { useInviteSearch } from '../lib/invite.ts';
 import { openLoginDialog, useLoginDialog } from '../lib/login-dialog.ts';
 import { useSession } from '../lib/session.ts';
@@ -13,7 +14,9 @@ import { TabBar } from './TabBar.tsx';
 import { useSessionCheck } from './useSessionCheck.ts';
 
 // Sign-in dialogs are fetched the first time one opens.
-const AuthDialogs = lazy(async () => ({ default: (await import('../features/auth/AuthDialogs.tsx')).AuthDialogs }));
+const AuthDialogs = lazy(
+  withAllMessages(async () => ({ default: (await import('../features/auth/AuthDialogs.tsx')).AuthDialogs })),
+);
 
 /** A visitor on a protected screen goes to the home screen, told to sign in (SPEC.md point 2). */
 function SendVisitorHome() {

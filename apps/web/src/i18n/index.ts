@@ -2,9 +2,74 @@ import { DEFAULT_LANGUAGE, isLanguage, languageInfo, type TLanguage } from '@aid
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCAL_KEYS } from '../lib/storage.ts';
-import en from './locales/en.json';
+import type en from './locales/en.json';
+// Named imports of en.json's top-level groups: the bundler keeps only these in the first screen's chunk.
+import {
+  announcement,
+  app,
+  assets,
+  auth,
+  common,
+  empty,
+  errors,
+  header,
+  home,
+  language,
+  messages,
+  tabs,
+  titles,
+  wallet,
+} from './locales/en.json';
+// The whole file as a static asset of its own (fetched by loadAllMessages), apart from the named imports above.
+import allEnglishUrl from './locales/en.json?url';
 
 export type Messages = typeof en;
+
+/**
+ * The English the first screen shows (the shell, home, sign-in, errors and toasts). The rest of en.json (every
+ * other screen's words) is its own chunk, fetched with the first other screen or dialog (loadAllMessages), so
+ * the first screen does not carry it.
+ */
+const firstScreenEnglish = {
+  announcement,
+  app,
+  assets,
+  auth,
+  common,
+  empty,
+  errors,
+  header,
+  home,
+  language,
+  messages,
+  tabs,
+  titles,
+  wallet,
+};
+
+let allEnglish: Promise<void> | null = null;
+
+/** All of English, before a screen or dialog other than the first renders (idempotent; retried after a failure). */
+export function loadAllMessages(): Promise<void> {
+  allEnglish ??= fetch(allEnglishUrl)
+    .then((response) => {
+      if (!response.ok) throw new Error(`English messages: HTTP ${response.status}`);
+      return response.json() as Promise<Messages>;
+    })
+    .then((all) => {
+      i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', all, true, true);
+    })
+    .catch((error: unknown) => {
+      allEnglish = null;
+      throw error;
+    });
+  return allEnglish;
+}
+
+/** A lazy module's loader that also brings all of English (see loadAllMessages). */
+export function withAllMessages<M>(load: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([load(), loadAllMessages()]).then(([module]) => module);
+}
 
 /** Non-English files are their own chunks, fetched when chosen. */
 const loaders = import.meta.glob<{ default: Messages }>(['./locales/*.json', '!./locales/en.json']);
@@ -38,7 +103,7 @@ export async function setLanguage(code: TLanguage) {
 
 export async function initI18n() {
   await i18n.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: firstScreenEnglish } },
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false },

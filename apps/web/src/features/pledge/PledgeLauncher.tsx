@@ -1,10 +1,11 @@
 import { SUBMODES, type TSubmode } from '@aidf/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withAllMessages } from '../../i18n/index.ts';
 
 // The dialog, its form and their decimal arithmetic are fetched when first wanted (from the first touch of the
 // button, so they are there by the time it opens): the home screen itself shows only the button.
-const loadDialog = () => import('./PledgeDialog.tsx');
+const loadDialog = withAllMessages(() => import('./PledgeDialog.tsx'));
 const PledgeDialog = lazy(loadDialog);
 
 /**
@@ -24,7 +25,7 @@ export function PledgeLauncher({ submode, className = 'button' }: { submode: TSu
         onClick={() => setOpen(true)}
         data-testid={frozen ? 'open-frozen-pledge' : 'open-pledge'}
       >
-        {t(frozen ? 'pledge.openFrozen' : 'pledge.open')}
+        {t(frozen ? 'home.pledgeOpenFrozen' : 'home.pledgeOpen')}
       </button>
       {open && (
         <Suspense fallback={null}>
