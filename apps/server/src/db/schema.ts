@@ -556,6 +556,8 @@ export const machinePayments = pgTable('machine_payments', {
   eventIndex: text('event_index').notNull(),
   blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
   blockHash: text('block_hash'),
+  // 0024_machine_payment_block_time.sql: the block's timestamp; null for rows recorded before it.
+  blockTime: timestamp('block_time', { withTimezone: true }),
   currency: text('currency').notNull(),
   tokenContract: text('token_contract'),
   fromAddress: text('from_address'),
