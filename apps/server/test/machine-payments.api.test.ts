@@ -195,6 +195,28 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
     expect((await checkLedger(server.repos)).ok).toBe(true);
   });
 
+  it('unreported for a cancelled order, confirmed after a new order opened: credited; a later payment pays the new one', async () => {
+    const { wallet, user, order } = await buyer({ bnbAmount: '0.5' });
+    await wallet.sendBnb('0.5'); // the page was closed: no hash submitted
+    await server.evm.mine(3);
+    expect((await watchAll(watcher)).settled).toBe(0); // the watcher has seen the head, the payment is not deep yet
+    expect((await cancel(user, order.orderNo)).json.data.status).toBe(3);
+    const next = await nextOrder(user, '0.5');
+    expect(next).toMatchObject({ status: 0, lackBnb: '0.5' });
+    await server.evm.mine(DEPTH);
+    expect((await watchAll(watcher)).settled).toBe(1);
+    // Made before the new order existed: it was for the cancelled one, so it is the user's balance.
+    expect(await orderOf(server, user, next.orderNo)).toMatchObject({ status: 0, lackBnb: '0.5', machineId: null });
+    expect(await balanceOf(server, user, 'bnb')).toBe('0.5');
+    // Made while the new order is open, unreported too: it pays the new order.
+    await wallet.sendBnb('0.5');
+    await server.evm.mine(DEPTH);
+    expect((await watchAll(watcher)).settled).toBe(1);
+    expect(await orderOf(server, user, next.orderNo)).toMatchObject({ status: 1, lackBnb: '0' });
+    expect(await balanceOf(server, user, 'bnb')).toBe('0.5');
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  });
+
   it('one transaction offered for a second order or by another user pays one (81025)', async () => {
     const { wallet, user, order } = await buyer({ bnbAmount: '0.2' });
     const tx = await wallet.sendBnb('0.2');

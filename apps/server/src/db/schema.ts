@@ -75,8 +75,10 @@ export const sessions = pgTable('sessions', {
 
 export const announcements = pgTable('announcements', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  publishTime: timestamp('publish_time', { withTimezone: true }).notNull(),
+  // 0025_announcement_drafts.sql: null while a draft.
+  publishTime: timestamp('publish_time', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const announcementTranslations = pgTable(
@@ -510,7 +512,12 @@ export const machineOrders = pgTable('machine_orders', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   closedAt: timestamp('closed_at', { withTimezone: true }),
   holdMovementId: bigint('hold_movement_id', { mode: 'bigint' }).references(() => movements.id),
+  // 0024_machine_order_chain_heads.sql: each chain's head as the collection watcher last saw it at opening.
+  chainHeadsAtOpen: jsonb('chain_heads_at_open').$type<ChainHeads>(),
 });
+
+/** Per chain: the chain instance (genesis hash) and its newest block the collection watcher had seen. */
+export type ChainHeads = Partial<Record<'bsc' | 'solana', { genesis: string; head: string }>>;
 
 export const machines = pgTable('machines', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
@@ -556,8 +563,6 @@ export const machinePayments = pgTable('machine_payments', {
   eventIndex: text('event_index').notNull(),
   blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
   blockHash: text('block_hash'),
-  // 0024_machine_payment_block_time.sql: the block's timestamp; null for rows recorded before it.
-  blockTime: timestamp('block_time', { withTimezone: true }),
   currency: text('currency').notNull(),
   tokenContract: text('token_contract'),
   fromAddress: text('from_address'),
@@ -644,6 +649,8 @@ export const operators = pgTable('operators', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdBy: text('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // 0025_announcement_drafts.sql: the first successful sign-in; until then POST /ops/v1/auth/enroll shows the QR.
+  firstLoginAt: timestamp('first_login_at', { withTimezone: true }),
 });
 
 export const operatorSessions = pgTable('operator_sessions', {

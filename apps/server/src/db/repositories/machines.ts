@@ -86,8 +86,14 @@ export function machinesRepository(db: AppDb) {
     },
 
     // Orders.
-    async insertOrder(values: typeof machineOrders.$inferInsert): Promise<OrderRow> {
-      const [row] = await db.insert(machineOrders).values(values).returning();
+    async insertOrder(values: Omit<typeof machineOrders.$inferInsert, 'chainHeadsAtOpen'>): Promise<OrderRow> {
+      // Each chain's head as the collection watcher last saw it, in the same statement (no extra round trip).
+      const heads = sql`(SELECT jsonb_object_agg(chain, jsonb_build_object('genesis', genesis_hash, 'head', head_block::text))
+        FROM machine_payment_cursors WHERE head_block IS NOT NULL)`;
+      const [row] = await db
+        .insert(machineOrders)
+        .values({ ...values, chainHeadsAtOpen: heads })
+        .returning();
       if (!row) throw new Error('order insert returned nothing');
       return row;
     },
@@ -383,6 +389,13 @@ export function machinesRepository(db: AppDb) {
         .where(eq(machinePaymentCursors.chain, chain))
         .for('update');
       return row?.nextBlock === expectedNext;
+    },
+    /** The newest block seen on the cursor's chain, when there was nothing new to scan. */
+    async noteHead(chain: string, genesisHash: string, headBlock: bigint) {
+      await db
+        .update(machinePaymentCursors)
+        .set({ headBlock, scannedAt: sql`now()` })
+        .where(and(eq(machinePaymentCursors.chain, chain), eq(machinePaymentCursors.genesisHash, genesisHash)));
     },
     async advanceCursor(chain: string, nextBlock: bigint, lastBlockHash: string | null, headBlock: bigint) {
       await db

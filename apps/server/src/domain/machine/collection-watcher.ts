@@ -143,7 +143,11 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
     if (!cursor) throw new Error('collection cursor vanished after reset');
     if ('stop' in cursor) return { stop: cursor.stop };
     const from = cursor.nextBlock;
-    if (from > confirmed) return { found: 0, caughtUp: true };
+    if (from > confirmed) {
+      // Orders opened from now on know that every block up to here was before them (order-lifecycle.ts).
+      await repos.machines.noteHead(chain, genesis, head);
+      return { found: 0, caughtUp: true };
+    }
     if (cursor.lastBlockHash && from > 0n) {
       const seen = await source.blockHash(from - 1n);
       if (seen !== null && seen !== cursor.lastBlockHash) {

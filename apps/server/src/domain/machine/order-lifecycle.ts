@@ -78,18 +78,31 @@ function isCovered(order: OrderRow) {
 }
 
 /**
+ * Whether the chain had the payment's block before the order opened, as far as the collection watcher knew then
+ * (the order's chainHeadsAtOpen): such a payment was made for an earlier order, never this one. The head known
+ * then is at most a tick behind the chain, so a payment made for this order is always in a later block; only a
+ * payment made in the last few seconds before the order opened can still count for it.
+ */
+export function madeBeforeOrder(payment: PaymentRow, order: OrderRow): boolean {
+  const known = order.chainHeadsAtOpen?.[payment.chain as 'bsc' | 'solana'];
+  return known !== undefined && known.genesis === payment.genesisHash && payment.blockNumber <= BigInt(known.head);
+}
+
+/**
  * The open order a payment of `owner` counts for, locked; null when none. A transaction the owner submitted for
  * an order serves that order only: once it is cancelled or expired the payment is credited, never counted for
  * the owner's next order. A payment nobody submitted (the page was closed), or submitted by another user (refused
- * for them), counts for the owner's open order.
+ * for them), counts for the owner's open order if it was made after that order opened (madeBeforeOrder).
  */
 async function orderPaidBy(tx: Repositories, payment: PaymentRow, owner: bigint): Promise<OrderRow | null> {
   const hint = await tx.machines.hint(payment.chain, payment.txHash);
-  const orderId = hint && hint.userId === owner ? hint.orderId : (await tx.machines.openOrderOf(owner))?.id;
+  const submitted = hint !== null && hint.userId === owner;
+  const orderId = submitted ? hint.orderId : (await tx.machines.openOrderOf(owner))?.id;
   if (orderId === undefined) return null;
   const order = await tx.machines.orderForUpdate(orderId);
   const open = order?.status === ORDER_STATUS.awaitingPayment || order?.status === ORDER_STATUS.pending;
-  return open ? order : null;
+  if (!open) return null;
+  return submitted || !madeBeforeOrder(payment, order) ? order : null;
 }
 
 /**
