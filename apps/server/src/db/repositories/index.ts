@@ -11,8 +11,11 @@ import { jobRunsRepository } from './job-runs.ts';
 import { ledgerRepository } from './ledger.ts';
 import { machinesRepository } from './machines.ts';
 import { operatorActionsRepository } from './operator-actions.ts';
+import { operatorDashboardRepository } from './operator-dashboard.ts';
+import { operatorLookupRepository } from './operator-lookup.ts';
 import { operatorProposalsRepository } from './operator-proposals.ts';
 import { operatorsRepository } from './operators.ts';
+import { opsGaugesRepository } from './ops-gauges.ts';
 import { orderStatusRepository } from './order-status.ts';
 import { pledgesRepository } from './pledges.ts';
 import { securityChangesRepository } from './security-changes.ts';
@@ -40,8 +43,11 @@ function tableRepositories(db: AppDb) {
     ledger: ledgerRepository(db),
     machines: machinesRepository(db),
     operatorActions: operatorActionsRepository(db),
+    operatorDashboard: operatorDashboardRepository(db),
+    operatorLookup: operatorLookupRepository(db),
     operatorProposals: operatorProposalsRepository(db),
     operators: operatorsRepository(db),
+    opsGauges: opsGaugesRepository(db),
     orderStatus: orderStatusRepository(db),
     pledges: pledgesRepository(db),
     securityChanges: securityChangesRepository(db),

@@ -29,6 +29,7 @@ export function operatorsRepository(db: AppDb) {
           lockedUntil: operators.lockedUntil,
           createdBy: operators.createdBy,
           createdAt: operators.createdAt,
+          firstLoginAt: operators.firstLoginAt,
         })
         .from(operators)
         .orderBy(operators.id);
@@ -42,10 +43,16 @@ export function operatorsRepository(db: AppDb) {
         })
         .where(eq(operators.id, id));
     },
-    async recordSuccess(id: bigint, totpStep: number) {
+    /** A sign-in passed; the first one ends the enrolment (the TOTP QR is never shown again). */
+    async recordSuccess(id: bigint, totpStep: number, now: Date) {
       await db
         .update(operators)
-        .set({ failedAttempts: 0, lockedUntil: null, totpLastStep: totpStep })
+        .set({
+          failedAttempts: 0,
+          lockedUntil: null,
+          totpLastStep: totpStep,
+          firstLoginAt: sql`coalesce(${operators.firstLoginAt}, ${now.toISOString()}::timestamptz)`,
+        })
         .where(eq(operators.id, id));
     },
     async insertSession(s: { tokenHash: string; operatorId: bigint; expiresAt: Date }) {

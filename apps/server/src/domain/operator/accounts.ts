@@ -90,7 +90,7 @@ export async function operatorLogin(
     const fresh = await tx.operators.byUsernameForUpdate(username);
     if (!fresh || (fresh.lockedUntil && fresh.lockedUntil > now)) throw new AppError(9000);
     if (fresh.totpLastStep !== null && step <= fresh.totpLastStep) throw new AppError(1228);
-    await tx.operators.recordSuccess(fresh.id, step);
+    await tx.operators.recordSuccess(fresh.id, step, now);
     await tx.operators.insertSession({ tokenHash: hashToken(token), operatorId: fresh.id, expiresAt });
     await tx.operatorActions.record({
       actor: { name: fresh.username, role: fresh.role as OperatorRole, ip: input.ip },
@@ -101,6 +101,40 @@ export async function operatorLogin(
   });
   await attempt.giveBack();
   return { token, role: op.role as OperatorRole, username: op.username, expiresAt };
+}
+
+/**
+ * POST /ops/v1/auth/enroll: the TOTP URI for the console's QR at an operator's first sign-in, in exchange for
+ * the one-time password. Only until the first successful sign-in: after it, as for a wrong password or an
+ * unknown name, 1228, so the secret never leaks later. Limited and counted like the sign-in itself.
+ */
+export async function operatorEnroll(
+  repos: Repositories,
+  input: { username: string; password: string; ip: string; now?: Date },
+): Promise<{ otpauthUri: string }> {
+  const now = input.now ?? new Date();
+  const username = input.username.trim().toLowerCase();
+  const attempt = await reserveAttempt(repos, chargeOf('operatorLogin', input.ip, username), now);
+  const op = await repos.operators.byUsername(username);
+  if (op?.lockedUntil && op.lockedUntil > now) {
+    throw new AppError(9000, 'this operator account is locked after repeated failures, try again later');
+  }
+  const passwordOk = op ? await verifyPassword(input.password, op.passwordHash) : await verifyNobody(input.password);
+  if (!op || !passwordOk) {
+    if (op)
+      await repos.operators.recordFailure(op.id, OPERATOR_LOCK.failures, new Date(now.getTime() + OPERATOR_LOCK.ms));
+    throw new AppError(1228);
+  }
+  // The right password after the first sign-in still counts as an attempt: it shows nothing.
+  if (op.firstLoginAt !== null) throw new AppError(1228);
+  await repos.operatorActions.record({
+    actor: { name: op.username, role: op.role as OperatorRole, ip: input.ip },
+    action: 'enroll',
+    target: `operator:${op.username}`,
+    reason: 'TOTP secret shown for the first sign-in',
+  });
+  await attempt.giveBack();
+  return { otpauthUri: totpOf(op.totpSecret, op.username).toString() };
 }
 
 /** The operator of a live session token; null when unknown, revoked or expired. */

@@ -13,6 +13,8 @@ const ADMIN: readonly OperatorRole[] = ['admin'];
 export const PERMISSIONS = {
   /** Signing out, reading one's own account. */
   self: ALL,
+  /** The console's dashboard: money's state at a glance, read-only. */
+  dashboard: ALL,
   /** Feedback tickets: the queue, the threads, replies, their images. */
   tickets: SUPPORT,
   /** Read-only lookup of users (support answers tickets with it; finance checks before crediting). */

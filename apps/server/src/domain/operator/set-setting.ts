@@ -72,6 +72,30 @@ export function settingKeys(): string[] {
   return Object.keys(SETTING_RULES);
 }
 
+/** What a known setting's value means (the console shows it beside the value); null for an unknown key. */
+export function settingMeaning(key: string): string | null {
+  return SETTING_RULES[key]?.meaning ?? null;
+}
+
+/**
+ * GET /ops/v1/config: the settings that are set, and every known one that is not (value null), by key, each with
+ * its meaning, so the console can offer all of them.
+ */
+export async function listSettings(repos: Repositories) {
+  const set = (await repos.settings.all()).map((s) => ({
+    key: s.key,
+    value: s.value as string | null,
+    updatedAt: s.updatedAt.getTime() as number | null,
+    updatedBy: s.updatedBy as string | null,
+    meaning: settingMeaning(s.key),
+  }));
+  const present = new Set(set.map((s) => s.key));
+  const unset = settingKeys()
+    .filter((key) => !present.has(key))
+    .map((key) => ({ key, value: null, updatedAt: null, updatedBy: null, meaning: settingMeaning(key) }));
+  return [...set, ...unset].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
 /**
  * Changes one setting, audited with the value before and after. New pledges read it; a running pledge keeps
  * the rate it started with.

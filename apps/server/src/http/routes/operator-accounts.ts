@@ -2,7 +2,7 @@ import { SUCCESS_CODE } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addOperator, operatorLogin, operatorLogout } from '../../domain/operator/accounts.ts';
+import { addOperator, operatorEnroll, operatorLogin, operatorLogout } from '../../domain/operator/accounts.ts';
 import { OPERATOR_ROLES, PERMISSIONS } from '../../domain/operator/roles.ts';
 import { bearerOf, operatorGuard, operatorOf } from '../operator-auth.ts';
 
@@ -35,6 +35,13 @@ export async function operatorAccountRoutes(app: FastifyInstance) {
       expiresAt: session.expiresAt.getTime(),
     });
   });
+
+  // Before the first sign-in only: the TOTP URI the console shows as a QR; afterwards 1228 like a wrong password.
+  routes.post(
+    '/ops/v1/auth/enroll',
+    { schema: { body: ZLogin.pick({ username: true, password: true }), hide: true } },
+    async (request) => ok(await operatorEnroll(app.repos, { ...request.body, ip: request.ip })),
+  );
 
   routes.get('/ops/v1/auth/me', { preHandler: operatorGuard(app, 'self'), schema: { hide: true } }, async (request) => {
     const actor = operatorOf(request);
@@ -73,6 +80,8 @@ export async function operatorAccountRoutes(app: FastifyInstance) {
         lockedUntil: o.lockedUntil?.getTime() ?? null,
         createdBy: o.createdBy,
         createdAt: o.createdAt.getTime(),
+        // Null until the operator first signs in (until then the console may show the TOTP QR).
+        firstLoginAt: o.firstLoginAt?.getTime() ?? null,
       })),
     ),
   );

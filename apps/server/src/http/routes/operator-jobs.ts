@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { devToolsAllowed } from '../../config-mode.ts';
 import { AppError } from '../../domain/errors.ts';
-import { setSetting } from '../../domain/operator/set-setting.ts';
+import { listSettings, setSetting } from '../../domain/operator/set-setting.ts';
 import { utcDayOf } from '../../jobs/daily-job.ts';
 import { operatorGuard, operatorOf } from '../operator-auth.ts';
 
@@ -59,12 +59,7 @@ export async function operatorJobRoutes(app: FastifyInstance) {
   routes.get('/ops/v1/config', { preHandler: config, schema: { hide: true } }, async () => ({
     code: SUCCESS_CODE,
     msg: 'success',
-    data: (await app.repos.settings.all()).map((s) => ({
-      key: s.key,
-      value: s.value,
-      updatedAt: s.updatedAt.getTime(),
-      updatedBy: s.updatedBy,
-    })),
+    data: await listSettings(app.repos),
   }));
 
   routes.post(
