@@ -23,6 +23,11 @@ export default defineConfig({
         },
       },
       {
+        // The operator console's logic (apps/console): CSV export, the API client's envelope handling.
+        plugins: [react()],
+        test: { name: 'console', environment: 'jsdom', include: ['apps/console/src/**/*.test.{ts,tsx}'] },
+      },
+      {
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.api.test.ts'],

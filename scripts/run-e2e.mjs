@@ -1,4 +1,4 @@
-// Builds the web app, makes sure Chromium is there, and runs the Playwright suite against a real server.
+// Builds the web app and the operator console, makes sure Chromium is there, and runs the Playwright suite against a real server.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -32,6 +32,7 @@ if (!fs.existsSync(chromium)) {
 }
 
 execFileSync('npm', ['run', 'build', '-w', '@aidf/web'], { stdio: 'inherit' });
+execFileSync('npm', ['run', 'build', '-w', '@aidf/console'], { stdio: 'inherit' });
 
 const resultsDir = path.resolve('.test-results');
 fs.mkdirSync(resultsDir, { recursive: true });

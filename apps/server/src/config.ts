@@ -52,6 +52,7 @@ const ZEnv = z.object({
   TRUST_PROXY: ZTrustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  CONSOLE_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/console/dist')),
 });
 
 export interface AppConfig {
@@ -105,6 +106,8 @@ export interface AppConfig {
   logLevel: string;
   /** The built web app; the server answers without it when the folder is missing. */
   webDistDir: string | undefined;
+  /** The built operator console, served at /ops/ (issue 16 item 4); absent, only the operator API answers. */
+  consoleDistDir: string | undefined;
 }
 
 /** Reads the environment once; a bad value stops the start with one clear line per problem. */
@@ -153,5 +156,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    consoleDistDir: e.CONSOLE_DIST_DIR,
   };
 }

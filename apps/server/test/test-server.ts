@@ -47,6 +47,7 @@ export async function startTestServer(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
+    CONSOLE_DIST_DIR: '/nonexistent',
     DATA_DIR: ':memory:',
     ...options.env,
     ...prepared?.env,

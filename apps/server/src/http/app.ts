@@ -15,6 +15,7 @@ import { dailyJobs } from '../jobs/daily-jobs.ts';
 import { jobRunner } from '../jobs/job-runner.ts';
 import { attemptLimits } from './plugins/attempt-limits.ts';
 import { sessionAuth } from './plugins/auth.ts';
+import { consoleApp } from './plugins/console-app.ts';
 import { errorHandling, frameworkErrors } from './plugins/errors.ts';
 import { openApi } from './plugins/openapi.ts';
 import { requestContext } from './plugins/request-context.ts';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
     await app.register(devWalletRoutes, { devChains });
   }
 
+  await app.register(consoleApp, { distDir: config.consoleDistDir });
   await app.register(webApp, { distDir: config.webDistDir });
   return app;
 }

@@ -19,7 +19,14 @@ export function indexPage(distDir: string, requestSignSecret: string) {
   const meta = `<meta name="${SIGN_SECRET_META}" content="${escapeHtml(requestSignSecret)}" />`;
   // Before every script of the head, so it is there when the app's module (or the shell's early script) runs.
   if (!built.includes('<head>')) throw new Error('index.html has no <head> to put the request secret in');
-  const html = Buffer.from(built.replace('<head>', `<head>\n    ${meta}`));
+  return htmlPage(Buffer.from(built.replace('<head>', `<head>\n    ${meta}`)));
+}
+
+/**
+ * Sends one HTML page kept in memory, compressed once at start by what the browser accepts, always
+ * revalidated (its etag changes with each build). The web app's page and the console's (console-app.ts).
+ */
+export function htmlPage(html: Buffer) {
   const variants = { br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }), identity: html };
   // The page changes with the secret and with each build: revalidated every time, cheap when unchanged.
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;

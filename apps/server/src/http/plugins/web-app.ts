@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendNotFound } from './errors.ts';
 import { indexPage } from './index-page.ts';
+import { builtAssets } from './static-assets.ts';
 
 const NOT_THE_APP = /^\/(v1|ops|docs|dev)(\/|$)|^\/(healthz|readyz|metrics)$/;
 
@@ -19,21 +20,7 @@ export const webApp = fp(async (app: FastifyInstance, opts: { distDir: string | 
   const hasApp = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
   const sendIndex = hasApp ? indexPage(distDir, app.config.requestSignSecret) : null;
   if (hasApp && sendIndex) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      index: false,
-      // Ours alone: hashed assets for a year, everything else revalidated.
-      cacheControl: false,
-      wildcard: true,
-      // The build writes .br and .gz next to each text asset (apps/web/build/precompress.ts): sent as they are.
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // One URL, several encodings: caches between us and the browser must key on what it accepts.
-        res.setHeader('vary', 'accept-encoding');
-      },
-    });
+    await app.register(fastifyStatic, { ...builtAssets(distDir), wildcard: true });
     // The static wildcard refuses directories, so the root page gets its own route; /index.html too, so the
     // file on disk (without the secret) is never what the browser gets.
     app.get('/', { schema: { hide: true } }, sendIndex);

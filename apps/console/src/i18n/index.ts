@@ -1,0 +1,53 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/** The console's two languages (issue 16 item 4). */
+export const LANGUAGES = [
+  { code: 'en', label: 'English' },
+  { code: 'zhCN', label: '简体中文' },
+] as const;
+export type Language = (typeof LANGUAGES)[number]['code'];
+
+const STORAGE_KEY = 'aidf-console-language';
+
+type Messages = Record<string, unknown>;
+
+/**
+ * One JSON file per screen and language (`en/<screen>.json`, `zhCN/<screen>.json`), found by the build, so
+ * two people adding screens never edit the same file. Each file's keys live under its name: `users.title`.
+ */
+export function mergeMessages(files: Record<string, { default: Messages }>): Messages {
+  const merged: Messages = {};
+  for (const [file, module] of Object.entries(files)) {
+    const name = file.replace(/^.*\//, '').replace(/\.json$/, '');
+    merged[name] = module.default;
+  }
+  return merged;
+}
+
+const en = mergeMessages(import.meta.glob<{ default: Messages }>('./en/*.json', { eager: true }));
+const zhCN = mergeMessages(import.meta.glob<{ default: Messages }>('./zhCN/*.json', { eager: true }));
+
+function savedLanguage(): Language {
+  const saved = localStorage.getItem(STORAGE_KEY);
+  if (saved === 'en' || saved === 'zhCN') return saved;
+  return navigator.language.toLowerCase().startsWith('zh') ? 'zhCN' : 'en';
+}
+
+export function setLanguage(language: Language) {
+  localStorage.setItem(STORAGE_KEY, language);
+  document.documentElement.lang = language === 'zhCN' ? 'zh-CN' : 'en';
+  return i18next.changeLanguage(language);
+}
+
+export async function initI18n() {
+  const lng = savedLanguage();
+  document.documentElement.lang = lng === 'zhCN' ? 'zh-CN' : 'en';
+  await i18next.use(initReactI18next).init({
+    lng,
+    fallbackLng: 'en',
+    resources: { en: { translation: en }, zhCN: { translation: zhCN } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+}
