@@ -12,7 +12,7 @@ export interface Operator {
   token: string;
   /** Calls the operator API as this operator (`authorization: Bearer <session token>`). */
   call: (
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     body?: unknown,
     // biome-ignore lint/suspicious/noExplicitAny: tests read any field of the envelope

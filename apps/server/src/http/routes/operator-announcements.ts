@@ -55,7 +55,7 @@ export async function operatorAnnouncementRoutes(app: FastifyInstance) {
   // Refused (1225) unless each of the eleven languages has a title and a body.
   routes.post(
     '/ops/v1/announcements/:id/publish',
-    { preHandler: guard, schema: { params: ZId, body: z.object({ reason: ZReason }).optional(), hide: true } },
+    { preHandler: guard, schema: { params: ZId, body: z.object({ reason: ZReason }).nullish(), hide: true } },
     async (request) =>
       ok(
         await publishAnnouncementDraft(app.repos, operatorOf(request), {
