@@ -135,9 +135,17 @@ export async function approveProposal(
   }
   if (proposal.withdrawalId === null) throw new Error(`payout proposal ${proposal.id} names no withdrawal`);
   const input = { actor, withdrawalId: proposal.withdrawalId, reason: proposal.reason, inTx: claim };
-  const done =
-    proposal.kind === 'payout-retry'
-      ? await retryHeldPayout(repos, input)
-      : await refundHeldPayout(repos, deps.chain, deps.confirmations, input);
-  return { ...done, proposalId: proposal.id.toString() };
+  try {
+    const done =
+      proposal.kind === 'payout-retry'
+        ? await retryHeldPayout(repos, input)
+        : await refundHeldPayout(repos, deps.chain, deps.confirmations, input);
+    return { ...done, proposalId: proposal.id.toString() };
+  } catch (error) {
+    // A parallel approval applied it after our check (the payout is no longer held): already done, not invalid.
+    if (error instanceof AppError && (await repos.operatorProposals.byId(proposal.id))?.status !== 'proposed') {
+      throw new AppError(1409, `proposal ${proposalId} was already approved`);
+    }
+    throw error;
+  }
 }

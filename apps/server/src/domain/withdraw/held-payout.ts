@@ -73,7 +73,7 @@ export async function refundHeldPayout(
       );
     }
   }
-  await settleWithdrawal(
+  const settled = await settleWithdrawal(
     repos,
     w,
     { failure: `refunded by ${a.actor.name}: ${a.reason}`, blockNumber: null },
@@ -91,5 +91,7 @@ export async function refundHeldPayout(
       });
     },
   );
+  // Another refund (a parallel approval, or the worker) settled it between our read and our transaction.
+  if (settled.replayed) throw new AppError(1409, `withdrawal ${w.id} was already settled`);
   return { status: 'refunded' as const };
 }

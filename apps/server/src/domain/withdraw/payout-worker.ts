@@ -341,7 +341,7 @@ export async function settleWithdrawal(
   outcome: { confirmedIn: bigint } | { failure: string; blockNumber: bigint | null },
   /** Runs in the settling transaction once the movement is posted (an operator's refund records itself). */
   alsoRecord?: (tx: Repositories, movementId: bigint) => Promise<void>,
-) {
+): Promise<{ replayed: boolean }> {
   const confirmed = 'confirmedIn' in outcome;
   const amount = new Money(w.amount);
   const fee = new Money(w.fee);
@@ -362,9 +362,10 @@ export async function settleWithdrawal(
     ref: w.txHash,
     lines,
   });
-  await repos.transaction(async (tx) => {
+  return repos.transaction(async (tx) => {
     const posted = await postPrepared(tx, movement);
-    if (posted.replayed) return;
+    // Settled already (by a racing worker or approval): nothing moved, and alsoRecord must not claim it.
+    if (posted.replayed) return { replayed: true };
     const ended = await tx.withdrawals.finish(w.id, {
       status: confirmed ? 'confirmed' : 'refunded',
       blockNumber: confirmed ? outcome.confirmedIn : outcome.blockNumber,
@@ -375,5 +376,6 @@ export async function settleWithdrawal(
     });
     if (!ended) throw new Error(`withdrawal ${w.id} was settled by another worker`);
     await alsoRecord?.(tx, posted.movementId);
+    return { replayed: false };
   });
 }
