@@ -4,7 +4,8 @@ import { initReactI18next } from 'react-i18next';
 /** The console's two languages (issue 16 item 4). */
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
-  { code: 'zhCN', label: '简体中文' },
+  // A BCP 47 tag (the folder is zhCN like the web app's code), so Intl's plural rules and dates know it.
+  { code: 'zh-CN', label: '简体中文' },
 ] as const;
 export type Language = (typeof LANGUAGES)[number]['code'];
 
@@ -30,23 +31,23 @@ const zhCN = mergeMessages(import.meta.glob<{ default: Messages }>('./zhCN/*.jso
 
 function savedLanguage(): Language {
   const saved = localStorage.getItem(STORAGE_KEY);
-  if (saved === 'en' || saved === 'zhCN') return saved;
-  return navigator.language.toLowerCase().startsWith('zh') ? 'zhCN' : 'en';
+  if (saved === 'en' || saved === 'zh-CN') return saved;
+  return navigator.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
 }
 
 export function setLanguage(language: Language) {
   localStorage.setItem(STORAGE_KEY, language);
-  document.documentElement.lang = language === 'zhCN' ? 'zh-CN' : 'en';
+  document.documentElement.lang = language;
   return i18next.changeLanguage(language);
 }
 
 export async function initI18n() {
   const lng = savedLanguage();
-  document.documentElement.lang = lng === 'zhCN' ? 'zh-CN' : 'en';
+  document.documentElement.lang = lng;
   await i18next.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',
-    resources: { en: { translation: en }, zhCN: { translation: zhCN } },
+    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });

@@ -1,0 +1,72 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/Amount.tsx';
+import { currencyLabel, formatTime } from '../../lib/format.ts';
+import type { UserDetail } from './api.ts';
+
+type Item<K extends keyof UserDetail> = UserDetail[K] extends (infer T)[] ? T : never;
+
+const balance = createColumnHelper<Item<'balances'>>();
+const movement = createColumnHelper<Item<'movements'>>();
+const order = createColumnHelper<Item<'orders'>>();
+const pledge = createColumnHelper<Item<'pledges'>>();
+const machine = createColumnHelper<Item<'machines'>>();
+const ticket = createColumnHelper<Item<'tickets'>>();
+const change = createColumnHelper<Item<'securityChanges'>>();
+
+const num = { num: true };
+const amount = (c: { getValue: () => string }) => <Amount value={c.getValue()} />;
+const time = (c: { getValue: () => number | null }) => formatTime(c.getValue());
+
+/** The columns of the user page's lists, in the operator's language. */
+export function useUserColumns() {
+  const { t } = useTranslation();
+  return {
+    balances: [
+      balance.accessor('currency', { header: t('users.currency'), cell: (c) => currencyLabel(c.getValue()) }),
+      balance.accessor('available', { header: t('users.available'), cell: amount, meta: num }),
+      balance.accessor('frozen', { header: t('users.frozen'), cell: amount, meta: num }),
+    ],
+    movements: [
+      movement.accessor('at', { header: t('users.at'), cell: time }),
+      movement.accessor('currency', { header: t('users.currency'), cell: (c) => currencyLabel(c.getValue()) }),
+      movement.accessor('amount', { header: t('users.amount'), cell: amount, meta: num }),
+      movement.accessor('kind', { header: t('users.kind') }),
+      movement.accessor('memo', { header: t('users.memo'), cell: (c) => c.getValue() ?? '' }),
+    ],
+    orders: [
+      order.accessor('orderNo', { header: t('users.orderNo') }),
+      order.accessor('worth', { header: t('users.worth'), cell: amount, meta: num }),
+      order.accessor('status', { header: t('users.status') }),
+      order.accessor('createdAt', { header: t('users.createdAt'), cell: time }),
+    ],
+    pledges: [
+      pledge.accessor('id', { header: t('users.id') }),
+      pledge.accessor('amount', { header: t('users.amount'), cell: amount, meta: num }),
+      pledge.accessor('days', { header: t('users.days'), meta: num }),
+      pledge.accessor('rate', { header: t('users.rate'), meta: num }),
+      pledge.accessor('settled', { header: t('users.settled'), cell: amount, meta: num }),
+      pledge.accessor('status', { header: t('users.status') }),
+      pledge.accessor('createTime', { header: t('users.createdAt'), cell: time }),
+      pledge.accessor('endTime', { header: t('users.endTime'), cell: time }),
+    ],
+    machines: [
+      machine.accessor('id', { header: t('users.id') }),
+      machine.accessor('worth', { header: t('users.worth'), cell: amount, meta: num }),
+      machine.accessor('mined', { header: t('users.mined'), cell: amount, meta: num }),
+      machine.accessor('cap', { header: t('users.cap'), cell: amount, meta: num }),
+      machine.accessor('status', { header: t('users.status') }),
+    ],
+    tickets: [
+      ticket.accessor('workOrderNo', { header: t('users.workOrderNo') }),
+      ticket.accessor('title', { header: t('users.ticketTitle') }),
+      ticket.accessor('status', { header: t('users.status'), cell: (c) => String(c.getValue()) }),
+      ticket.accessor('createdAt', { header: t('users.createdAt'), cell: time }),
+    ],
+    security: [
+      change.accessor('at', { header: t('users.at'), cell: time }),
+      change.accessor('kind', { header: t('users.kind') }),
+      change.accessor('detail', { header: t('users.detail'), cell: (c) => c.getValue() ?? '' }),
+    ],
+  };
+}
