@@ -1,7 +1,85 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorLine } from '../../components/ErrorLine.tsx';
+import { downloadText } from '../../lib/csv.ts';
+import { formatTime } from '../../lib/format.ts';
+import { AUDIT_PAGE_SIZE, type AuditFilter, type AuditRow, allAuditRows, auditCsv, useAudit } from './api.ts';
 
-/** Placeholder: this section's screen is built next (issue 16 item 4). */
+const column = createColumnHelper<AuditRow>();
+const EMPTY: AuditFilter = { operator: '', action: '', target: '' };
+const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+
+/** Every operator action, newest first; filters match exactly; the export takes the filter's every page. */
 export function AuditScreen() {
   const { t } = useTranslation();
-  return <h1>{t('shell.nav.audit')}</h1>;
+  const [draft, setDraft] = useState<AuditFilter>(EMPTY);
+  const [filter, setFilter] = useState<AuditFilter>(EMPTY);
+  const [page, setPage] = useState(1);
+  const audit = useAudit(filter, page);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({ operator: draft.operator.trim(), action: draft.action.trim(), target: draft.target.trim() });
+    setPage(1);
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const rows = await allAuditRows(filter);
+      downloadText(`audit-${new Date().toISOString().slice(0, 19).replaceAll(':', '')}.csv`, auditCsv(rows));
+    } catch (error) {
+      setExportError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const field = (key: keyof AuditFilter) => (
+    <label>
+      {t(`audit.${key}`)}
+      <input value={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} />
+    </label>
+  );
+  const columns = [
+    column.accessor('at', { header: t('audit.at'), cell: (c) => formatTime(c.getValue()) }),
+    column.accessor('operator', {
+      header: t('audit.operator'),
+      cell: (c) =>
+        `${c.getValue()} (${t(`common.roles.${c.row.original.role}`, { defaultValue: c.row.original.role })})`,
+    }),
+    column.accessor('action', { header: t('audit.action') }),
+    column.accessor('target', { header: t('audit.target'), cell: (c) => c.getValue() ?? '' }),
+    column.accessor('before', { header: t('audit.before'), cell: (c) => <code>{json(c.getValue())}</code> }),
+    column.accessor('after', { header: t('audit.after'), cell: (c) => <code>{json(c.getValue())}</code> }),
+    column.accessor('reason', { header: t('audit.reason'), cell: (c) => c.getValue() ?? '' }),
+    column.accessor('clientAddress', { header: t('audit.clientAddress'), cell: (c) => c.getValue() ?? '' }),
+  ];
+  return (
+    <>
+      <h1>{t('audit.title')}</h1>
+      <form className="card row" onSubmit={apply} aria-label={t('audit.filters')}>
+        {field('operator')}
+        {field('action')}
+        {field('target')}
+        <button type="submit">{t('audit.apply')}</button>
+        <button type="button" className="secondary" onClick={exportCsv} disabled={exporting}>
+          {exporting ? t('audit.exporting') : t('audit.export')}
+        </button>
+      </form>
+      <ErrorLine error={exportError ?? audit.error} />
+      {audit.data ? (
+        <DataTable
+          label={t('audit.title')}
+          testId="audit-table"
+          data={audit.data.list}
+          columns={columns}
+          paging={{ page, size: AUDIT_PAGE_SIZE, total: audit.data.total, onPage: setPage }}
+        />
+      ) : null}
+    </>
+  );
 }

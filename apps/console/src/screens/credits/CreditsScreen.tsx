@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { CreditForm } from './CreditForm.tsx';
+import { ProposalsTable } from './ProposalsTable.tsx';
 
-/** Placeholder: this section's screen is built next (issue 16 item 4). */
+/** Four eyes on money (issue 16 item 2): credit, and approve what another operator proposed. */
 export function CreditsScreen() {
   const { t } = useTranslation();
-  return <h1>{t('shell.nav.credits')}</h1>;
+  return (
+    <>
+      <h1>{t('credits.title')}</h1>
+      <CreditForm />
+      <ProposalsTable />
+    </>
+  );
 }
