@@ -1,5 +1,7 @@
 // A relative path: Vite bundles its config's relative imports, and the contract package is TypeScript source.
 
+import fs from 'node:fs';
+import path from 'node:path';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { LANGUAGES } from '../../../packages/contract/src/languages.ts';
 
@@ -40,6 +42,36 @@ function screenChunks(ctx: IndexHtmlTransformContext): Record<string, string[]> 
 }
 
 /**
+ * What a first screen other than home waits for besides its chunk: all of English (i18n loadAllMessages fetches
+ * it), and the chosen language's messages, a chunk per language. Fetched alongside the entry as well.
+ */
+function messageFiles(ctx: IndexHtmlTransformContext) {
+  const files = Object.values(ctx.bundle ?? {});
+  const english = files.find((f) => f.type === 'asset' && f.originalFileNames.some((n) => n.endsWith('locales/en.json')));
+  if (!english) throw new Error('app-shell: all of English (locales/en.json) is not an asset of its own');
+  const byLanguage: Record<string, string> = {};
+  for (const f of files) {
+    const code = f.type === 'chunk' ? /\/locales\/(\w+)\.json$/.exec(f.facadeModuleId ?? '')?.[1] : undefined;
+    if (code) byLanguage[code] = f.fileName;
+  }
+  return { english: english.fileName, byLanguage };
+}
+
+/**
+ * The brand mark drawn inline: the frame's first paint then has content (an image), not only grey placeholders,
+ * so it counts as the first contentful paint without waiting for a request or the app's JavaScript.
+ */
+function inlineBrand(ctx: IndexHtmlTransformContext) {
+  const svg = fs.readFileSync(path.join(path.dirname(ctx.filename), 'public', 'favicon.svg'), 'utf8').trim();
+  if (!svg.startsWith('<svg')) throw new Error('app-shell: public/favicon.svg is not an SVG');
+  // Its ids are the page's while the frame shows: prefixed so nothing else can match them.
+  return svg
+    .replace('<svg', '<svg width="30" height="30" aria-hidden="true"')
+    .replace(/id="(\w+)"/g, 'id="shell-$1"')
+    .replace(/url\(#(\w+)\)/g, 'url(#shell-$1)');
+}
+
+/**
  * Two things index.html does before the app's JavaScript has arrived, which on a phone's network is seconds:
  * - it paints the app's frame (the header with the brand, grey placeholders), language-neutral, in the
  *   chosen language's direction, so the visitor sees the app at once; React replaces it when it renders;
@@ -54,10 +86,19 @@ export function appShell(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const screens = JSON.stringify(screenChunks(ctx));
-        const early = `<script>(function(){try{var l=localStorage.getItem('localLan');if(${JSON.stringify(rtl)}.indexOf(l)>=0)document.documentElement.dir='rtl'}catch(e){}var f=${screens}[location.pathname]||[];for(var i=0;i<f.length;i++){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href='/'+f[i];document.head.appendChild(k)}})()</script>`;
+        const { english, byLanguage } = messageFiles(ctx);
+        // Before the app: the direction; the screen's chunks and the chosen language's messages (modulepreload);
+        // all of English for a first screen other than home (preload as the fetch i18n makes).
+        const early =
+          `<script>(function(){var l=null;try{l=localStorage.getItem('localLan')}catch(e){}` +
+          `if(${JSON.stringify(rtl)}.indexOf(l)>=0)document.documentElement.dir='rtl';` +
+          `function add(r,h,a){var k=document.createElement('link');k.rel=r;k.crossOrigin='';k.href='/'+h;if(a)k.as=a;document.head.appendChild(k)}` +
+          `var f=${screens}[location.pathname];if(f){for(var i=0;i<f.length;i++)add('modulepreload',f[i]);` +
+          `if(location.pathname!=='/')add('preload',${JSON.stringify(english)},'fetch')}` +
+          `var m=${JSON.stringify(byLanguage)}[l];if(m)add('modulepreload',m)})()</script>`;
         const shell =
           '<div class="app-column" aria-busy="true"><header class="app-header"><div class="header-row">' +
-          '<div class="header-side"><span class="brand-mark"><img src="/favicon.svg" alt="" width="30" height="30"></span></div>' +
+          `<div class="header-lead"><span class="brand-mark">${inlineBrand(ctx)}</span></div>` +
           '<div></div><div></div></div><div class="account-strip"></div></header>' +
           '<main class="app-main"><div class="stack"><div class="skeleton skeleton-card"></div>' +
           '<div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line"></div></div></main></div>';
