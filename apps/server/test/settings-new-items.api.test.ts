@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/raw.ts';
+import { machineConfig } from '../src/domain/machine/machine-config.ts';
+import { completeOrder } from '../src/domain/machine/order-lifecycle.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, credit, ops, signUp } from './users.ts';
 import { evmWallet, signed } from './wallets.ts';
@@ -80,5 +82,29 @@ describe('[api] settings apply to new items only (issue 16)', () => {
     expect(mined.status).toBe(200);
     expect(await balanceOf(server, first.user, 'aidf')).toBe('1');
     expect(await balanceOf(server, second.user, 'aidf')).toBe('2');
+  });
+
+  it('an order awaiting payment keeps the terms it was placed with when paid after a change', async () => {
+    const bnbItem = await ops(server, 'POST', '/ops/v1/machine/items', {
+      worth: '100',
+      bnbAmount: '1',
+      reason: 'fixture',
+    });
+    const buyer = await signUp(server);
+    await set('machine.dailyRate', '0.02');
+    await set('machine.capMultiple', '3');
+    const placed = await call(server.baseUrl, `/v1/cow/home/buy/ai/${bnbItem.json.data.id}`, {
+      body: {},
+      token: buyer.token,
+    });
+    expect(placed.json.data).toMatchObject({ status: 0, orderLackBnb: '1' });
+    await set('machine.dailyRate', '0.05');
+    await set('machine.capMultiple', '4');
+    // The payment arrives after the change: the order completes as the payment path completes it.
+    const order = await server.repos.machines.order(BigInt(placed.json.data.orderNo));
+    if (!order) throw new Error('order vanished');
+    const config = await machineConfig(server.repos);
+    await server.repos.transaction((tx) => completeOrder(tx, order, config, new Date()));
+    expect(await machineOf(buyer)).toMatchObject({ dailyIncome: '2', cap: '300' });
   });
 });

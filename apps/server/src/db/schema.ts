@@ -512,6 +512,9 @@ export const machineOrders = pgTable('machine_orders', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   closedAt: timestamp('closed_at', { withTimezone: true }),
   holdMovementId: bigint('hold_movement_id', { mode: 'bigint' }).references(() => movements.id),
+  // 0026_order_terms.sql: the mining terms when the order was placed (null before that migration).
+  dailyRate: numeric('daily_rate', { precision: 20, scale: 8 }),
+  capMultiple: numeric('cap_multiple', { precision: 20, scale: 8 }),
   // 0024_machine_order_chain_heads.sql: each chain's head as the collection watcher last saw it at opening.
   chainHeadsAtOpen: jsonb('chain_heads_at_open').$type<ChainHeads>(),
 });

@@ -70,6 +70,9 @@ export async function buyMachine(
         lackSol: lack.sol.toFixed(),
         lackEoeo: lack.eoeo.toFixed(),
         status: ORDER_STATUS.awaitingPayment,
+        // The terms shown now hold for this order's machine, whenever it is paid (issue 16 item 4).
+        dailyRate: config.dailyRate,
+        capMultiple: config.capMultiple,
         createdAt: now,
         expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MINUTES * 60_000),
       });

@@ -41,8 +41,9 @@ export async function completeOrder(tx: Repositories, order: OrderRow, config: M
     userId: order.userId,
     orderId: order.id,
     worth: order.worth,
-    dailyIncome: worth.times(new Money(config.dailyRate)).toFixed(),
-    cap: worth.times(new Money(config.capMultiple)).toFixed(),
+    // The order's own terms (a later change of the settings applies to new orders only); older orders have none.
+    dailyIncome: worth.times(new Money(order.dailyRate ?? config.dailyRate)).toFixed(),
+    cap: worth.times(new Money(order.capMultiple ?? config.capMultiple)).toFixed(),
     startDay: utcDayOf(now),
   });
   await onMachinePurchased(tx, { orderId: order.id, buyerId: order.userId, worth: worth.toFixed(), at: now });
