@@ -47,7 +47,9 @@ function screenChunks(ctx: IndexHtmlTransformContext): Record<string, string[]> 
  */
 function messageFiles(ctx: IndexHtmlTransformContext) {
   const files = Object.values(ctx.bundle ?? {});
-  const english = files.find((f) => f.type === 'asset' && f.originalFileNames.some((n) => n.endsWith('locales/en.json')));
+  const english = files.find(
+    (f) => f.type === 'asset' && f.originalFileNames.some((n) => n.endsWith('locales/en.json')),
+  );
   if (!english) throw new Error('app-shell: all of English (locales/en.json) is not an asset of its own');
   const byLanguage: Record<string, string> = {};
   for (const f of files) {
