@@ -1,4 +1,4 @@
-// Runs a Vitest suite: 'unit' (contract, server units, web, dev chains) or 'api' (a real server on PGlite, then on
+// Runs a Vitest suite: 'unit' (contract, server units, web, console, dev chains) or 'api' (a real server on PGlite, then on
 // PostgreSQL when TEST_DATABASE_URL is set). Results go to .test-results/ for the summary of `npm test`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,7 +22,7 @@ function vitest(name, projects, env = {}) {
 
 let status;
 if (suite === 'unit') {
-  status = vitest('unit', ['contract', 'server-unit', 'web', 'devchain']);
+  status = vitest('unit', ['contract', 'server-unit', 'web', 'console', 'devchain']);
 } else if (suite === 'api') {
   status = vitest('api-pglite', ['api'], { TEST_DB: 'pglite' });
   if (process.env.TEST_DATABASE_URL) {
