@@ -27,6 +27,8 @@ const orderOf = async (server: TestServer, user: Account, orderNo: string) =>
   (await call(server.baseUrl, `/v1/cow/home/order/${orderNo}`, { method: 'GET', token: user.token })).json.data;
 const submitHash = async (server: TestServer, user: Account, orderNo: string, txId: string) =>
   (await call(server.baseUrl, '/v1/cow/home/order/hash', { body: { orderNo, txId }, token: user.token })).json;
+const cancelOrder = (server: TestServer, user: Account, orderNo: string) =>
+  call(server.baseUrl, '/v1/cow/home/order/cancel', { body: { orderNo }, token: user.token });
 const machinesOf = async (server: TestServer, user: Account) =>
   (await call(server.baseUrl, '/v1/cow/ai/machine/p/1-100', { body: {}, token: user.token })).json.data;
 
@@ -174,8 +176,7 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
   /** The same user's next order of `bnb`, after the cancel of the last one. */
   const nextOrder = async (user: Account, bnb: string) =>
     (await buy(server, user, await newItem(server, { worth: '100', bnbAmount: bnb }))).data;
-  const cancel = (user: Account, orderNo: string) =>
-    call(server.baseUrl, '/v1/cow/home/order/cancel', { body: { orderNo }, token: user.token });
+  const cancel = (user: Account, orderNo: string) => cancelOrder(server, user, orderNo);
 
   it('hinted for a cancelled order, confirmed after a new order opened: credited, the new order not paid', async () => {
     const { wallet, user, order } = await buyer({ bnbAmount: '0.5' });
@@ -354,7 +355,8 @@ describe('[api] AI miner payments in SOL on the Solana dev stand-in', () => {
     await chain?.close();
   });
 
-  it('a SOL lack paid from the bound key: 2 after the hint, 1 once finalized, and a machine', async () => {
+  /** A user signed in with a Solana key holding 5 SOL, and their order of 0.6 SOL. */
+  async function solBuyer() {
     const secret = ed25519.utils.randomSecretKey();
     const signer = await createKeyPairSignerFromPrivateKeyBytes(secret);
     const wallet: TestWallet = {
@@ -365,11 +367,18 @@ describe('[api] AI miner payments in SOL on the Solana dev stand-in', () => {
     await chain.fund(signer.address, { sol: '5' });
     const user = await signUp(server, wallet);
     const order = (await buy(server, user, await newItem(server, { worth: '100', solAmount: '0.6' }))).data;
+    const pay = (lamports: bigint) =>
+      sendInstructions(createSolanaRpc(chain.rpcUrl), signer, [
+        getTransferSolInstruction({ source: signer, destination: collection as never, amount: lamports }),
+      ]);
+    return { signer, user, order, pay };
+  }
+
+  it('a SOL lack paid from the bound key: 2 after the hint, 1 once finalized, and a machine', async () => {
+    const { signer, user, order, pay } = await solBuyer();
     expect(order).toMatchObject({ status: 0, lackSol: '0.6' });
     expect(order.paySol).toMatchObject({ collectionAddress: collection, fromAddress: signer.address });
-    const signature = await sendInstructions(createSolanaRpc(chain.rpcUrl), signer, [
-      getTransferSolInstruction({ source: signer, destination: collection as never, amount: 600_000_000n }),
-    ]);
+    const signature = await pay(600_000_000n);
     chain.advanceSlots(1); // the next slot: the payment is 'confirmed', not yet 'finalized'
     expect((await submitHash(server, user, order.orderNo, signature)).data.status).toBe(2);
     expect((await watchAll(watcher)).settled).toBe(0);
@@ -378,6 +387,21 @@ describe('[api] AI miner payments in SOL on the Solana dev stand-in', () => {
     expect((await watchAll(watcher)).settled).toBe(1);
     expect(await orderOf(server, user, order.orderNo)).toMatchObject({ status: 1, lackSol: '0' });
     expect((await machinesOf(server, user)).total).toBe(1);
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  });
+
+  it('unreported SOL for a cancelled order, finalized after a new order opened: credited, the new order not paid', async () => {
+    const { user, order, pay } = await solBuyer();
+    await pay(600_000_000n); // the page was closed: no signature submitted
+    chain.advanceSlots(1);
+    expect((await watchAll(watcher)).settled).toBe(0);
+    expect((await cancelOrder(server, user, order.orderNo)).json.data.status).toBe(3);
+    const next = (await buy(server, user, await newItem(server, { worth: '100', solAmount: '0.6' }))).data;
+    expect(next).toMatchObject({ status: 0, lackSol: '0.6' });
+    chain.advanceSlots(FINALIZED_DEPTH);
+    expect((await watchAll(watcher)).settled).toBe(1);
+    expect(await orderOf(server, user, next.orderNo)).toMatchObject({ status: 0, lackSol: '0.6', machineId: null });
+    expect(await balanceOf(server, user, 'sol')).toBe('0.6');
     expect((await checkLedger(server.repos)).ok).toBe(true);
   });
 });
