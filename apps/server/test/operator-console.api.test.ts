@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/raw.ts';
+import { userMatches } from '../src/db/repositories/operator-lookup.ts';
 import { requestWithdrawal } from '../src/domain/withdraw/request-withdrawal.ts';
 import { type Operator, signInOperator } from './operators.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
@@ -80,6 +82,30 @@ describe('[api] operator console: dashboard, users, payouts (issue 16)', () => {
     expect(mids(page1)).toEqual([bob.mid]);
     expect(mids(await find('', '&size=1&page=2'))).toEqual([alice.mid]);
     expect((await find('', `&size=1&page=${page1.total + 1}`)).total).toBe(page1.total);
+  });
+
+  it('looks each part of the text up through an index, never a scan of the table', async () => {
+    const matches = userMatches({ usernamePrefix: 'ab_', email: 'a@b.c', addresses: ['0xAbC', '0xabc'] });
+    const plan = await server.database.db.transaction(async (tx) => {
+      // Tiny test tables: without this the planner would rightly prefer reading them whole.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const rows = rowsOf<Record<string, string>>(
+        await tx.execute(sql`EXPLAIN SELECT u.id FROM users u ${matches} ORDER BY u.id DESC LIMIT 20`),
+      );
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).not.toContain('Seq Scan');
+    for (const index of [
+      'users_username_prefix_idx',
+      'users_email_key',
+      'users_wallet_address_idx',
+      'bound_addresses_address_idx',
+      'deposit_addresses_address_key',
+    ]) {
+      expect(plan, index).toMatch(
+        new RegExp(`(Index|Index Only) Scan (Backward )?(using|on) ${index}[^\\n]*\\n\\s*Index Cond`),
+      );
+    }
   });
 
   it("shows one user's balances, movements, team and inviter", async () => {

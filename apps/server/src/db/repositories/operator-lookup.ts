@@ -29,24 +29,29 @@ const list = (values: string[]) =>
     sql`, `,
   );
 
+/** The users `q` matches, as a join on `users u`: a union of index lookups (nothing when `q` names nothing). */
+export function userMatches(q: Omit<UserQuery, 'limit' | 'offset'>): SQL {
+  const parts: SQL[] = [];
+  if (q.usernamePrefix) {
+    const pattern = `${q.usernamePrefix.replace(/[\\%_]/g, '\\$&')}%`;
+    parts.push(sql`SELECT id FROM users WHERE lower(username) LIKE ${pattern}`);
+  }
+  if (q.email) parts.push(sql`SELECT id FROM users WHERE email = ${q.email}`);
+  if (q.addresses.length > 0) {
+    const a = list(q.addresses);
+    parts.push(sql`SELECT id FROM users WHERE wallet_address IN (${a})`);
+    parts.push(sql`SELECT user_id FROM bound_addresses WHERE wallet_address IN (${a})`);
+    parts.push(sql`SELECT user_id FROM deposit_addresses WHERE address IN (${a})`);
+  }
+  return parts.length ? sql`JOIN (${sql.join(parts, sql` UNION `)}) m(id) ON m.id = u.id` : sql``;
+}
+
 /** Read-only views of users for operators (GET /ops/v1/users, /ops/v1/users/:mid). */
 export function operatorLookupRepository(db: AppDb) {
   return {
     /** Users matching any part of `q`, newest first, with the total; all users when `q` names nothing. */
     async search(q: UserQuery) {
-      const parts: SQL[] = [];
-      if (q.usernamePrefix) {
-        const pattern = `${q.usernamePrefix.replace(/[\\%_]/g, '\\$&')}%`;
-        parts.push(sql`SELECT id FROM users WHERE lower(username) LIKE ${pattern}`);
-      }
-      if (q.email) parts.push(sql`SELECT id FROM users WHERE email = ${q.email}`);
-      if (q.addresses.length > 0) {
-        const a = list(q.addresses);
-        parts.push(sql`SELECT id FROM users WHERE wallet_address IN (${a})`);
-        parts.push(sql`SELECT user_id FROM bound_addresses WHERE wallet_address IN (${a})`);
-        parts.push(sql`SELECT user_id FROM deposit_addresses WHERE address IN (${a})`);
-      }
-      const matches = parts.length ? sql`JOIN (${sql.join(parts, sql` UNION `)}) m(id) ON m.id = u.id` : sql``;
+      const matches = userMatches(q);
       const rows = rowsOf<{ id: string; username: string; email: string | null; created_at: number; total: string }>(
         await db.execute(sql`
           SELECT u.id::text AS id, u.username, u.email, ${ms(sql`u.created_at`)} AS created_at,
