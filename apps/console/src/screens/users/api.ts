@@ -38,7 +38,8 @@ export interface UserDetail {
     orderNo: string;
     itemId: string | number;
     worth: string;
-    status: string;
+    /** ORDER_STATUS of @aidf/contract: 0 awaiting payment … 4 expired. */
+    status: number;
     createdAt: number;
     closedAt: number | null;
   }[];

@@ -21,6 +21,9 @@ const time = (c: { getValue: () => number | null }) => formatTime(c.getValue());
 /** The columns of the user page's lists, in the operator's language. */
 export function useUserColumns() {
   const { t } = useTranslation();
+  // A status the console has no words for yet is shown as the server sends it.
+  const status = (c: { getValue: () => string | number }) =>
+    t(`users.statuses.${c.getValue()}`, { defaultValue: String(c.getValue()) });
   return {
     balances: [
       balance.accessor('currency', { header: t('users.currency'), cell: (c) => currencyLabel(c.getValue()) }),
@@ -37,7 +40,10 @@ export function useUserColumns() {
     orders: [
       order.accessor('orderNo', { header: t('users.orderNo') }),
       order.accessor('worth', { header: t('users.worth'), cell: amount, meta: num }),
-      order.accessor('status', { header: t('users.status') }),
+      order.accessor('status', {
+        header: t('users.status'),
+        cell: (c) => t(`users.orderStatuses.${c.getValue()}`, { defaultValue: String(c.getValue()) }),
+      }),
       order.accessor('createdAt', { header: t('users.createdAt'), cell: time }),
     ],
     pledges: [
@@ -46,7 +52,7 @@ export function useUserColumns() {
       pledge.accessor('days', { header: t('users.days'), meta: num }),
       pledge.accessor('rate', { header: t('users.rate'), meta: num }),
       pledge.accessor('settled', { header: t('users.settled'), cell: amount, meta: num }),
-      pledge.accessor('status', { header: t('users.status') }),
+      pledge.accessor('status', { header: t('users.status'), cell: status }),
       pledge.accessor('createTime', { header: t('users.createdAt'), cell: time }),
       pledge.accessor('endTime', { header: t('users.endTime'), cell: time }),
     ],
@@ -55,12 +61,12 @@ export function useUserColumns() {
       machine.accessor('worth', { header: t('users.worth'), cell: amount, meta: num }),
       machine.accessor('mined', { header: t('users.mined'), cell: amount, meta: num }),
       machine.accessor('cap', { header: t('users.cap'), cell: amount, meta: num }),
-      machine.accessor('status', { header: t('users.status') }),
+      machine.accessor('status', { header: t('users.status'), cell: status }),
     ],
     tickets: [
       ticket.accessor('workOrderNo', { header: t('users.workOrderNo') }),
       ticket.accessor('title', { header: t('users.ticketTitle') }),
-      ticket.accessor('status', { header: t('users.status'), cell: (c) => String(c.getValue()) }),
+      ticket.accessor('status', { header: t('users.status'), cell: status }),
       ticket.accessor('createdAt', { header: t('users.createdAt'), cell: time }),
     ],
     security: [
