@@ -34,7 +34,16 @@ export function useUserColumns() {
       movement.accessor('at', { header: t('users.at'), cell: time }),
       movement.accessor('currency', { header: t('users.currency'), cell: (c) => currencyLabel(c.getValue()) }),
       movement.accessor('amount', { header: t('users.amount'), cell: amount, meta: num }),
-      movement.accessor('kind', { header: t('users.kind') }),
+      movement.accessor('kind', {
+        header: t('users.kind'),
+        // The app's label (txType.json, the same words users see) and the ledger's own code beside it.
+        cell: (c) => (
+          <>
+            {t(`txType.${c.getValue()}`, { defaultValue: c.getValue() })}{' '}
+            <span className="muted mono">{c.getValue()}</span>
+          </>
+        ),
+      }),
       movement.accessor('memo', { header: t('users.memo'), cell: (c) => c.getValue() ?? '' }),
     ],
     orders: [
