@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { useMe } from '../api/auth.ts';
+import { setSessionToken } from '../api/session.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { allowedSections } from './nav.ts';
 import { screenRoutes } from './routes.tsx';
@@ -12,7 +13,17 @@ export function Shell() {
   const me = useMe();
   const [location] = useLocation();
   if (me.isPending) return <p className="loading">{t('common.loading')}</p>;
-  if (me.isError || !me.data) return <ErrorLine error={me.error} />;
+  if (me.isError || !me.data) {
+    // Without the operator's account there is no shell: say why, and offer the way back to the sign-in page.
+    return (
+      <div className="loading">
+        <ErrorLine error={me.error} />
+        <button type="button" className="secondary" onClick={() => setSessionToken(null)}>
+          {t('shell.signOut')}
+        </button>
+      </div>
+    );
+  }
   const sections = allowedSections(me.data.permissions);
   return (
     <div className="shell">
