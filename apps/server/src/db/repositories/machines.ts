@@ -1,20 +1,14 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
-import {
-  machineOrderHints,
-  machineOrders,
-  machinePaymentCursors,
-  machinePayments,
-  machinePriceItems,
-  machines,
-} from '../schema.ts';
+import { machineOrders, machinePriceItems, machines } from '../schema.ts';
 import { bookingCtes, bookingUnbooked, indexWalksOnly, lockBookingAccounts } from './batch-booking.ts';
+import { machinePaymentQueries } from './machine-payments.ts';
 
 export type PriceItemRow = typeof machinePriceItems.$inferSelect;
 export type OrderRow = typeof machineOrders.$inferSelect;
 export type MachineRow = typeof machines.$inferSelect;
-export type PaymentRow = typeof machinePayments.$inferSelect;
+export type { NewPayment, PaymentRow } from './machine-payments.ts';
 
 /** Any fixed number: the advisory lock that mining batches take one at a time. */
 const MINING_LOCK = 7_301_011;
@@ -33,24 +27,10 @@ const withMined = {
 /** Open orders: awaiting payment (0) or pending confirmation (2). */
 const OPEN = [0, 2];
 
-export interface NewPayment {
-  chain: 'bsc' | 'solana';
-  /** The chain instance (its genesis hash): a restarted dev chain repeats the last one's transaction hashes. */
-  genesisHash: string;
-  txHash: string;
-  eventIndex: string;
-  blockNumber: bigint;
-  blockHash: string | null;
-  currency: string;
-  tokenContract: string | null;
-  fromAddress: string | null;
-  toAddress: string;
-  amount: string;
-}
-
 /** Price items, orders, machines and payments of the AI miner (migration 0015). */
 export function machinesRepository(db: AppDb) {
   return {
+    ...machinePaymentQueries(db),
     // Price items.
     async itemsOnSale(): Promise<PriceItemRow[]> {
       return db
@@ -251,178 +231,6 @@ export function machinesRepository(db: AppDb) {
       if (counts?.unbooked !== '0')
         throw new Error(`mining batch for ${b.day} left ${counts?.unbooked} lines unbooked`);
       return Number(counts?.claimed ?? 0);
-    },
-
-    // Payments and hints.
-    /** Records a payment seen on chain; an existing row (same chain, genesis, tx, event) is moved to the block seen now
-     *  while it is not settled (a reorganisation may have moved it). Answers the row. */
-    async upsertPayment(p: NewPayment, confirmedNow: boolean): Promise<PaymentRow> {
-      const [row] = await db
-        .insert(machinePayments)
-        .values({ ...p })
-        .onConflictDoUpdate({
-          target: [
-            machinePayments.chain,
-            machinePayments.genesisHash,
-            machinePayments.txHash,
-            machinePayments.eventIndex,
-          ],
-          set: {
-            blockNumber: sql`CASE WHEN ${machinePayments.state} IN ('seen', 'orphaned') THEN excluded.block_number ELSE ${machinePayments.blockNumber} END`,
-            blockHash: sql`CASE WHEN ${machinePayments.state} IN ('seen', 'orphaned') THEN excluded.block_hash ELSE ${machinePayments.blockHash} END`,
-            state: sql`CASE WHEN ${machinePayments.state} = 'orphaned' THEN 'seen' ELSE ${machinePayments.state} END`,
-          },
-        })
-        .returning();
-      if (!row) throw new Error('payment upsert returned nothing');
-      void confirmedNow;
-      return row;
-    },
-    /** Payments waiting for their confirmations on `chain`, oldest first. */
-    async seenPayments(chain: string, limit: number): Promise<PaymentRow[]> {
-      return db
-        .select()
-        .from(machinePayments)
-        .where(and(eq(machinePayments.chain, chain), eq(machinePayments.state, 'seen')))
-        .orderBy(asc(machinePayments.blockNumber), asc(machinePayments.id))
-        .limit(limit);
-    },
-    async paymentForUpdate(id: bigint): Promise<PaymentRow | null> {
-      const [row] = await db.select().from(machinePayments).where(eq(machinePayments.id, id)).for('update');
-      return row ?? null;
-    },
-    async setPayment(id: bigint, values: Partial<typeof machinePayments.$inferInsert>) {
-      await db.update(machinePayments).set(values).where(eq(machinePayments.id, id));
-    },
-    async paymentsOfTx(chain: string, txHash: string): Promise<PaymentRow[]> {
-      return db
-        .select()
-        .from(machinePayments)
-        .where(and(eq(machinePayments.chain, chain), eq(machinePayments.txHash, txHash)));
-    },
-    /** Unconfirmed amounts per currency seen for an order (through its hints or its user's open order). */
-    async unconfirmedFor(orderId: bigint, userId: bigint): Promise<Map<string, string>> {
-      const result = await db.execute(sql`
-        SELECT p.currency, sum(p.amount)::text AS amount FROM machine_payments p
-        WHERE p.state = 'seen' AND (p.order_id = ${orderId} OR p.user_id = ${userId}
-          OR EXISTS (SELECT 1 FROM machine_order_hints h WHERE h.chain = p.chain AND h.tx_hash = p.tx_hash AND h.order_id = ${orderId}))
-        GROUP BY p.currency`);
-      return new Map(rowsOf<{ currency: string; amount: string }>(result).map((r) => [r.currency, r.amount]));
-    },
-    async thirdPartyPayments(limit: number): Promise<PaymentRow[]> {
-      return db
-        .select()
-        .from(machinePayments)
-        .where(eq(machinePayments.state, 'third-party'))
-        .orderBy(desc(machinePayments.id))
-        .limit(limit);
-    },
-
-    /** Claims `txHash` for the order; false when another order (or user) holds it. */
-    async claimHint(h: { chain: string; txHash: string; orderId: bigint; userId: bigint }): Promise<boolean> {
-      await db.insert(machineOrderHints).values(h).onConflictDoNothing();
-      const [row] = await db
-        .select()
-        .from(machineOrderHints)
-        .where(and(eq(machineOrderHints.chain, h.chain), eq(machineOrderHints.txHash, h.txHash)));
-      return row?.orderId === h.orderId && row.userId === h.userId;
-    },
-    async hint(chain: string, txHash: string) {
-      const [row] = await db
-        .select()
-        .from(machineOrderHints)
-        .where(and(eq(machineOrderHints.chain, chain), eq(machineOrderHints.txHash, txHash)));
-      return row ?? null;
-    },
-    /** Hints of open orders on `chain` whose transaction was not found yet (or was reorganised away), least
-     *  recently looked at first. */
-    async hintsToCheck(chain: string, limit: number) {
-      const result = await db.execute(sql`
-        SELECT h.tx_hash FROM machine_order_hints h JOIN machine_orders o ON o.id = h.order_id
-        WHERE h.chain = ${chain} AND o.status IN (0, 2)
-          AND NOT EXISTS (SELECT 1 FROM machine_payments p WHERE p.chain = h.chain AND p.tx_hash = h.tx_hash
-                          AND p.state <> 'orphaned')
-        ORDER BY h.checked_at NULLS FIRST LIMIT ${limit}`);
-      return rowsOf<{ tx_hash: string }>(result).map((r) => r.tx_hash);
-    },
-    /** Drops a hint whose transaction pays nothing to the collection address (failed, or sent elsewhere). */
-    async dropHint(chain: string, txHash: string) {
-      await db
-        .delete(machineOrderHints)
-        .where(and(eq(machineOrderHints.chain, chain), eq(machineOrderHints.txHash, txHash)));
-    },
-    async touchHint(chain: string, txHash: string) {
-      await db
-        .update(machineOrderHints)
-        .set({ checkedAt: sql`now()` })
-        .where(and(eq(machineOrderHints.chain, chain), eq(machineOrderHints.txHash, txHash)));
-    },
-    async hasPendingHint(orderId: bigint): Promise<boolean> {
-      const result = await db.execute(sql`
-        SELECT 1 FROM machine_order_hints h WHERE h.order_id = ${orderId}
-          AND NOT EXISTS (SELECT 1 FROM machine_payments p WHERE p.chain = h.chain AND p.tx_hash = h.tx_hash
-                          AND p.state IN ('applied', 'credited', 'third-party', 'orphaned'))
-        LIMIT 1`);
-      return rowsOf(result).length > 0;
-    },
-
-    // The collection watchers' cursors.
-    async cursor(chain: string) {
-      const [row] = await db.select().from(machinePaymentCursors).where(eq(machinePaymentCursors.chain, chain));
-      return row ?? null;
-    },
-    /** Starts (or, for a chain with another genesis, restarts) the cursor at `nextBlock`. */
-    async setCursor(chain: string, nextBlock: bigint, genesisHash: string) {
-      await db
-        .insert(machinePaymentCursors)
-        .values({ chain, nextBlock, genesisHash })
-        .onConflictDoUpdate({
-          target: machinePaymentCursors.chain,
-          set: { nextBlock, genesisHash, lastBlockHash: null, lastError: null, lastErrorAt: null },
-        });
-    },
-    /** The cursor locked for the scan's transaction; false when it is not at `expectedNext` any more. */
-    async lockCursorAt(chain: string, expectedNext: bigint): Promise<boolean> {
-      const [row] = await db
-        .select({ nextBlock: machinePaymentCursors.nextBlock })
-        .from(machinePaymentCursors)
-        .where(eq(machinePaymentCursors.chain, chain))
-        .for('update');
-      return row?.nextBlock === expectedNext;
-    },
-    /** The newest block seen on the cursor's chain, when there was nothing new to scan. */
-    async noteHead(chain: string, genesisHash: string, headBlock: bigint) {
-      await db
-        .update(machinePaymentCursors)
-        .set({ headBlock, scannedAt: sql`now()` })
-        .where(and(eq(machinePaymentCursors.chain, chain), eq(machinePaymentCursors.genesisHash, genesisHash)));
-    },
-    async advanceCursor(chain: string, nextBlock: bigint, lastBlockHash: string | null, headBlock: bigint) {
-      await db
-        .update(machinePaymentCursors)
-        .set({ nextBlock, lastBlockHash, headBlock, scannedAt: sql`now()` })
-        .where(eq(machinePaymentCursors.chain, chain));
-    },
-    async noteCursorError(chain: string, message: string) {
-      await db
-        .update(machinePaymentCursors)
-        .set({
-          rpcErrors: sql`${machinePaymentCursors.rpcErrors} + 1`,
-          lastError: message.slice(0, 500),
-          lastErrorAt: sql`now()`,
-        })
-        .where(eq(machinePaymentCursors.chain, chain));
-    },
-
-    /** The user whose bound address of `currency` ('bnb' | 'sol') is `address` (EVM: any case), or null. */
-    async boundOwner(currency: 'bnb' | 'sol', address: string): Promise<bigint | null> {
-      const result = await db.execute(
-        currency === 'bnb'
-          ? sql`SELECT user_id::text AS id FROM bound_addresses WHERE currency = 'bnb' AND lower(wallet_address) = ${address.toLowerCase()}`
-          : sql`SELECT user_id::text AS id FROM bound_addresses WHERE currency = 'sol' AND wallet_address = ${address}`,
-      );
-      const [row] = rowsOf<{ id: string }>(result);
-      return row ? BigInt(row.id) : null;
     },
   };
 }
