@@ -1,7 +1,15 @@
-import { useTranslation } from 'react-i18next';
+import { Route, Switch } from 'wouter';
+import { AnnouncementEditor } from './AnnouncementEditor.tsx';
+import { AnnouncementList } from './AnnouncementList.tsx';
+import './announcements.css';
 
-/** Placeholder: this section's screen is built next (issue 16 item 4). */
+/** Announcements in all eleven languages: the list, and one announcement's editor (nested under /announcements). */
 export function AnnouncementsScreen() {
-  const { t } = useTranslation();
-  return <h1>{t('shell.nav.announcements')}</h1>;
+  return (
+    <Switch>
+      <Route path="/" component={AnnouncementList} />
+      <Route path="/new">{() => <AnnouncementEditor id={null} />}</Route>
+      <Route path="/:id">{(params) => <AnnouncementEditor key={params.id} id={params.id} />}</Route>
+    </Switch>
+  );
 }

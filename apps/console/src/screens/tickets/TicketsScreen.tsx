@@ -1,7 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { Route, Switch } from 'wouter';
+import { TicketDetail } from './TicketDetail.tsx';
+import { TicketQueue } from './TicketQueue.tsx';
+import './tickets.css';
 
-/** Placeholder: this section's screen is built next (issue 16 item 4). */
+/** Feedback tickets: the queue, oldest first, and one ticket's thread with its reply box (nested under /tickets). */
 export function TicketsScreen() {
-  const { t } = useTranslation();
-  return <h1>{t('shell.nav.tickets')}</h1>;
+  return (
+    <Switch>
+      <Route path="/" component={TicketQueue} />
+      <Route path="/:workOrderNo" component={TicketDetail} />
+    </Switch>
+  );
 }

@@ -1,0 +1,125 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ServerRefusal } from '../../components/ServerRefusal.tsx';
+import { PRICE_FIELDS, type PriceItem, type PriceItemChange, useSavePriceItem } from './api.ts';
+
+type Field = (typeof PRICE_FIELDS)[number];
+
+/** Changing a price item: the values before beside the new ones, a reason, a second look; new orders only. */
+export function PriceItemEditor({ item, onDone }: { item: PriceItem; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<Field, string>>(() => ({
+    worth: item.worth,
+    bnbAmount: item.bnbAmount,
+    solAmount: item.solAmount,
+    usdtAmount: item.usdtAmount,
+    eoeoAmount: item.eoeoAmount,
+  }));
+  const [onSale, setOnSale] = useState(item.onSale);
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const save = useSavePriceItem();
+
+  // Only what changed is sent, so the audit's before and after show exactly the change.
+  const change: PriceItemChange = { reason: reason.trim() };
+  for (const field of PRICE_FIELDS) if (values[field].trim() !== item[field]) change[field] = values[field].trim();
+  if (onSale !== item.onSale) change.onSale = onSale;
+  const changed = Object.keys(change).length > 1;
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    save.reset();
+    setConfirming(true);
+  };
+  if (save.data) {
+    return (
+      <div className="card">
+        <p className="notice" role="status">
+          {t('config.item.saved', { id: item.id })}
+        </p>
+        <button type="button" className="secondary" onClick={onDone}>
+          {t('config.close')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form className="card" onSubmit={review} aria-labelledby="item-edit-title">
+      <h2 id="item-edit-title">{t('config.item.editTitle', { id: item.id })}</h2>
+      <table className="config-compare">
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">{t('config.before')}</th>
+            <th scope="col">{t('config.newValue')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {PRICE_FIELDS.map((field) => (
+            <tr key={field}>
+              <th scope="row">{t(`config.item.${field}`)}</th>
+              <td className="num">{item[field]}</td>
+              <td>
+                <input
+                  aria-label={t(`config.item.${field}`)}
+                  value={values[field]}
+                  onChange={(e) => {
+                    setValues({ ...values, [field]: e.target.value });
+                    setConfirming(false);
+                  }}
+                  inputMode="decimal"
+                />
+              </td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">{t('config.item.onSale')}</th>
+            <td>{item.onSale ? t('common.yes') : t('common.no')}</td>
+            <td>
+              <input
+                type="checkbox"
+                aria-label={t('config.item.onSale')}
+                checked={onSale}
+                onChange={(e) => setOnSale(e.target.checked)}
+              />
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <label className="config-reason">
+        {t('config.reason')}
+        <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required />
+      </label>
+      <p className="config-note" role="note">
+        {t('config.item.newOrdersOnly')}
+      </p>
+      {confirming ? (
+        <div className="config-confirm" role="alertdialog" aria-labelledby="item-confirm-text">
+          <p id="item-confirm-text">{t('config.item.confirmText', { id: item.id })}</p>
+          <div className="row">
+            <button
+              type="button"
+              disabled={save.isPending}
+              onClick={() => save.mutate({ id: item.id, change }, { onSettled: () => setConfirming(false) })}
+            >
+              {t('config.confirm')}
+            </button>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+              {t('config.back')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="row form-actions">
+          <button type="submit" disabled={!changed || !reason.trim()}>
+            {t('config.review')}
+          </button>
+          <button type="button" className="secondary" onClick={onDone}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      )}
+      <ServerRefusal error={save.error} />
+    </form>
+  );
+}

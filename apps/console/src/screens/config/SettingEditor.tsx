@@ -1,0 +1,110 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ServerRefusal } from '../../components/ServerRefusal.tsx';
+import type { Setting } from './api.ts';
+import { useSaveSetting } from './api.ts';
+import { settingLabel } from './groups.ts';
+
+/**
+ * Changing one setting: the value before beside the new one, a reason for the audit, and a second look before
+ * it is saved. Running pledges, orders and machines keep the terms they started with: only new ones follow.
+ */
+export function SettingEditor({ setting, onDone }: { setting: Setting; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(setting.value ?? '');
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const save = useSaveSetting();
+  const before = setting.value ?? t('config.notSet');
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    save.reset();
+    setConfirming(true);
+  };
+  const confirm = () =>
+    save.mutate(
+      { key: setting.key, value: value.trim(), reason: reason.trim() },
+      { onSettled: () => setConfirming(false) },
+    );
+
+  if (save.data) {
+    return (
+      <section className="card" aria-labelledby="setting-edit-title">
+        <h2 id="setting-edit-title">{settingLabel(t, setting)}</h2>
+        <p className="notice" role="status" data-testid="setting-saved">
+          {t('config.saved', {
+            key: save.data.key,
+            before: save.data.before ?? t('config.notSet'),
+            after: save.data.after,
+          })}
+        </p>
+        <button type="button" className="secondary" onClick={onDone}>
+          {t('config.close')}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <form className="card" onSubmit={review} aria-labelledby="setting-edit-title" data-testid="setting-editor">
+      <h2 id="setting-edit-title">{settingLabel(t, setting)}</h2>
+      <p className="mono">{setting.key}</p>
+      {setting.meaning ? <p className="muted">{setting.meaning}</p> : null}
+      <div className="form-grid">
+        <label>
+          {t('config.before')}
+          <input value={before} readOnly data-testid="setting-before" />
+        </label>
+        <label>
+          {t('config.newValue')}
+          <input
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setConfirming(false);
+            }}
+            required
+            maxLength={100}
+            disabled={save.isPending}
+          />
+        </label>
+      </div>
+      <label className="config-reason">
+        {t('config.reason')}
+        <textarea
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={500}
+          required
+          disabled={save.isPending}
+        />
+      </label>
+      <p className="config-note" role="note">
+        {t('config.newItemsOnly')}
+      </p>
+      {confirming ? (
+        <div className="config-confirm" role="alertdialog" aria-labelledby="confirm-text">
+          <p id="confirm-text">{t('config.confirmText', { key: setting.key, before, after: value.trim() })}</p>
+          <div className="row">
+            <button type="button" onClick={confirm} disabled={save.isPending}>
+              {t('config.confirm')}
+            </button>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+              {t('config.back')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="row form-actions">
+          <button type="submit" disabled={!value.trim() || !reason.trim() || value.trim() === setting.value}>
+            {t('config.review')}
+          </button>
+          <button type="button" className="secondary" onClick={onDone}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      )}
+      <ServerRefusal error={save.error} />
+    </form>
+  );
+}

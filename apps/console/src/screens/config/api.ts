@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+
+/** One setting as GET /ops/v1/config answers it; value null: known but never set (the built-in default applies). */
+export interface Setting {
+  key: string;
+  value: string | null;
+  updatedAt: number | null;
+  updatedBy: string | null;
+  meaning: string | null;
+}
+
+/** A price item of the AI miner (GET /ops/v1/machine/items); amounts are decimal strings, '0' unused. */
+export interface PriceItem {
+  id: string;
+  worth: string;
+  bnbAmount: string;
+  solAmount: string;
+  usdtAmount: string;
+  eoeoAmount: string;
+  onSale: boolean;
+  updatedBy: string | null;
+}
+
+/** The columns of a price, in the order the console shows them. */
+export const PRICE_FIELDS = ['worth', 'bnbAmount', 'solAmount', 'usdtAmount', 'eoeoAmount'] as const;
+
+export type PriceItemChange = Partial<Omit<PriceItem, 'id' | 'updatedBy'>> & { reason: string };
+
+const settingsKey = ['config', 'settings'] as const;
+const itemsKey = ['config', 'machine-items'] as const;
+
+export function useSettings() {
+  return useQuery({ queryKey: settingsKey, queryFn: () => api<Setting[]>('/config') });
+}
+
+export function usePriceItems() {
+  return useQuery({ queryKey: itemsKey, queryFn: () => api<PriceItem[]>('/machine/items') });
+}
+
+export function useSaveSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { key: string; value: string; reason: string }) =>
+      api<{ key: string; before: string | null; after: string }>('/config', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKey }),
+  });
+}
+
+export function useSavePriceItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: PriceItemChange }) =>
+      api<PriceItem>(`/machine/items/${encodeURIComponent(id)}`, { method: 'POST', body: change }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: itemsKey }),
+  });
+}
