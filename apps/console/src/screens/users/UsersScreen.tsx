@@ -1,5 +1,5 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { DataTable } from '../../components/DataTable.tsx';
@@ -17,6 +17,8 @@ export function UsersScreen() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [, navigate] = useLocation();
   const [text, setText] = useState(q);
+  // Back and forward change the search in the address bar: the box follows.
+  useEffect(() => setText(q), [q]);
   const users = useUserSearch(q, page);
   const go = (nextQ: string, nextPage: number) =>
     navigate(`/users?${new URLSearchParams({ q: nextQ, page: String(nextPage) })}`);
