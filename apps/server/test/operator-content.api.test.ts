@@ -123,6 +123,27 @@ describe('[api] operator console: announcements, enrolment, settings (issue 16)'
     expect(rows).toEqual([expect.objectContaining({ operator: added.username, role: 'support' })]);
   });
 
+  it('refuses bad input with 400, never 500', async () => {
+    for (const [path, body] of [
+      ['/ops/v1/auth/enroll', { username: 'a\u0000b', password: 'x' }],
+      ['/ops/v1/auth/login', { username: 'a\u0000b', password: 'x', totp: '123456' }],
+    ] as const) {
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, path).toBe(400);
+    }
+    for (const path of ['/ops/v1/users?q=a%00b', '/ops/v1/users/abc', '/ops/v1/users/99999999999999999999']) {
+      expect((await admin.call('GET', path)).status, path).toBe(400);
+    }
+    const bad = await admin.call('POST', '/ops/v1/announcements', { translations: { xx: text('xx') } });
+    expect(bad.status).toBe(400);
+    const nul = await admin.call('POST', '/ops/v1/announcements', { translations: { en: text('\u0000') } });
+    expect(nul.status).toBe(400);
+  });
+
   it('enrol failures lock the account like sign-in failures', async () => {
     const added = await addOperator(server, 'finance');
     for (let i = 0; i < 5; i++) {

@@ -1,4 +1,4 @@
-import { SUCCESS_CODE } from '@aidf/contract';
+import { SUCCESS_CODE, ZText } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,8 @@ import { OPERATOR_ROLES, PERMISSIONS } from '../../domain/operator/roles.ts';
 import { bearerOf, operatorGuard, operatorOf } from '../operator-auth.ts';
 
 const ZLogin = z.object({
-  username: z.string().trim().min(1).max(64),
+  // No NUL: PostgreSQL text cannot hold one, and invalid input must answer 400, never 500.
+  username: z.string().trim().pipe(ZText(64)),
   password: z.string().min(1).max(200),
   totp: z.string().trim().max(10),
 });

@@ -1,4 +1,4 @@
-import { SUCCESS_CODE, ZIdString } from '@aidf/contract';
+import { SUCCESS_CODE, ZIdString, ZText } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { findUsers, userDetail } from '../../domain/operator/user-lookup.ts';
 import { operatorGuard } from '../operator-auth.ts';
 
 const ZSearch = z.object({
-  q: z.string().max(200).default(''),
+  q: ZText(200, 0).default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(200).default(20),
 });
