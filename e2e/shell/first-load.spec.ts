@@ -16,7 +16,7 @@ test.describe('[shell] first load', () => {
     await page.addInitScript(() => window.localStorage.setItem('localLan', 'zhCN'));
     await page.goto('/machine');
     const early = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="preload"]')].map(
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="preload"]')).map(
         (l) => `${l.rel} ${l.as} ${new URL(l.href).pathname}`,
       ),
     );
