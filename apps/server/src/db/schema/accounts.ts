@@ -1,0 +1,97 @@
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Users, their bound addresses, sign-in (codes, sessions, used signatures), security changes and attempt limits.
+ * Mirrors the SQL migrations (test/platform.api.test.ts checks them).
+ */
+
+export const users = pgTable('users', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  username: text('username').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  walletAddress: text('wallet_address'),
+  chainCurrency: text('chain_currency'),
+  email: text('email').unique(),
+  passwordHash: text('password_hash'),
+  inviterId: bigint('inviter_id', { mode: 'bigint' }).references((): AnyPgColumn => users.id),
+});
+
+export const boundAddresses = pgTable(
+  'bound_addresses',
+  {
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    walletAddress: text('wallet_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.currency] })],
+);
+
+export const usedSignatures = pgTable(
+  'used_signatures',
+  {
+    address: text('address').notNull(),
+    signContent: text('sign_content').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.signContent] })],
+);
+
+export const emailCodes = pgTable('email_codes', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  email: text('email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  /** 'login' or 'bind-address' (issue 9 point 1): a code works only for what it was sent for. */
+  purpose: text('purpose').notNull().default('login'),
+});
+
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: bigint('user_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+// Issue 9 point 1: security changes of an account and the hold on money leaving it (0007_security_hold.sql).
+export const securityChanges = pgTable('security_changes', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => users.id),
+  kind: text('kind').notNull(),
+  currency: text('currency'),
+  walletAddress: text('wallet_address'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
+});
+
+// Issue 9 points 3 and 7: fixed-window attempt counters (0009_attempt_limits.sql; login_failures is gone).
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key, t.windowStart] })],
+);

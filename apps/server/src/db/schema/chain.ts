@@ -1,0 +1,152 @@
+import { bigint, bigserial, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { movements } from './ledger.ts';
+
+/**
+ * On-chain money: deposit addresses and watchers, withdrawals and payouts, worker leases, the invest contract.
+ * Mirrors the SQL migrations (test/platform.api.test.ts checks them).
+ */
+
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    chainCurrency: text('chain_currency').notNull(),
+    address: text('address').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.chainCurrency] })],
+);
+
+export const workerLeases = pgTable('worker_leases', {
+  name: text('name').primaryKey(),
+  owner: text('owner').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const workerHealth = pgTable('worker_health', {
+  name: text('name').primaryKey(),
+  lastOkAt: timestamp('last_ok_at', { withTimezone: true }),
+  errors: bigint('errors', { mode: 'bigint' }).notNull().default(0n),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+});
+
+export const chainCursors = pgTable('chain_cursors', {
+  chain: text('chain').primaryKey(),
+  nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
+  lastBlockHash: text('last_block_hash'),
+  genesisHash: text('genesis_hash').notNull(),
+  headBlock: bigint('head_block', { mode: 'bigint' }),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }),
+  rpcErrors: bigint('rpc_errors', { mode: 'bigint' }).notNull().default(0n),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+});
+
+export const chainDeposits = pgTable('chain_deposits', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  chain: text('chain').notNull(),
+  genesisHash: text('genesis_hash').notNull(),
+  txHash: text('tx_hash').notNull(),
+  eventIndex: text('event_index').notNull(),
+  blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+  blockHash: text('block_hash'),
+  userId: bigint('user_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => users.id),
+  currency: text('currency').notNull(),
+  tokenContract: text('token_contract'),
+  fromAddress: text('from_address'),
+  toAddress: text('to_address').notNull(),
+  amount: numeric('amount', { precision: 48, scale: 18 }).notNull(),
+  movementId: bigint('movement_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => movements.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const withdrawals = pgTable('withdrawals', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => users.id),
+  chain: text('chain').notNull(),
+  currency: text('currency').notNull(),
+  toAddress: text('to_address').notNull(),
+  amount: numeric('amount', { precision: 48, scale: 18 }).notNull(),
+  fee: numeric('fee', { precision: 48, scale: 18 }).notNull(),
+  receiveAmount: numeric('receive_amount', { precision: 48, scale: 18 }).notNull(),
+  utcDay: date('utc_day').notNull(),
+  idemKey: text('idem_key').notNull().unique(),
+  requestMovementId: bigint('request_movement_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => movements.id),
+  status: text('status').notNull(),
+  hotWallet: text('hot_wallet'),
+  nonce: bigint('nonce', { mode: 'bigint' }),
+  signedTx: text('signed_tx'),
+  txHash: text('tx_hash').unique(),
+  blockNumber: bigint('block_number', { mode: 'bigint' }),
+  failure: text('failure'),
+  settleMovementId: bigint('settle_movement_id', { mode: 'bigint' }).references(() => movements.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  signedAt: timestamp('signed_at', { withTimezone: true }),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  // Issue 9 point 2 (0008_payout_isolation.sql): set aside for an operator, and when the bytes were priced.
+  heldReason: text('held_reason'),
+  heldAt: timestamp('held_at', { withTimezone: true }),
+  pricedAtBlock: bigint('priced_at_block', { mode: 'bigint' }),
+});
+
+export const hotWalletNonces = pgTable(
+  'hot_wallet_nonces',
+  {
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    nextNonce: bigint('next_nonce', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.address] })],
+);
+
+// Issue 9 point 2: every signed variant of a payout, one nonce, several gas prices (0008_payout_isolation.sql).
+export const payoutVariants = pgTable('payout_variants', {
+  txHash: text('tx_hash').primaryKey(),
+  withdrawalId: bigint('withdrawal_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => withdrawals.id),
+  signedTx: text('signed_tx').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Issue 10 point 7: the invest contract's watcher cursor and the Invested events it recorded (0014_invest.sql).
+export const investCursors = pgTable('invest_cursors', {
+  chain: text('chain').primaryKey(),
+  nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
+  lastBlockHash: text('last_block_hash'),
+  genesisHash: text('genesis_hash').notNull(),
+  headBlock: bigint('head_block', { mode: 'bigint' }),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }),
+  rpcErrors: bigint('rpc_errors', { mode: 'bigint' }).notNull().default(0n),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+});
+
+export const chainInvests = pgTable('chain_invests', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  chain: text('chain').notNull(),
+  genesisHash: text('genesis_hash').notNull(),
+  txHash: text('tx_hash').notNull(),
+  logIndex: integer('log_index').notNull(),
+  blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+  blockHash: text('block_hash').notNull(),
+  contractAddress: text('contract_address').notNull(),
+  fromAddress: text('from_address').notNull(),
+  amount: numeric('amount', { precision: 48, scale: 18 }).notNull(),
+  userId: bigint('user_id', { mode: 'bigint' }).references(() => users.id),
+  movementId: bigint('movement_id', { mode: 'bigint' }).references(() => movements.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

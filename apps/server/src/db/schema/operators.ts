@@ -1,0 +1,68 @@
+import { bigint, bigserial, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { withdrawals } from './chain.ts';
+import { movements } from './ledger.ts';
+
+/**
+ * Operators, their sessions, proposals (four eyes) and the audit trail (issue 16).
+ * Mirrors the SQL migrations (test/platform.api.test.ts checks them).
+ */
+
+export const operatorActions = pgTable('operator_actions', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  operator: text('operator').notNull(),
+  action: text('action').notNull(),
+  movementId: bigint('movement_id', { mode: 'bigint' }).references(() => movements.id),
+  reason: text('reason').notNull(),
+  detail: jsonb('detail').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // 0023_operator_audit.sql: issue 16's audit trail.
+  role: text('role').notNull(),
+  target: text('target'),
+  before: jsonb('before_value'),
+  after: jsonb('after_value'),
+  clientAddress: text('client_address'),
+});
+
+// 0022_operators.sql: issue 16's named operators and their sessions.
+export const operators = pgTable('operators', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  username: text('username').notNull().unique(),
+  role: text('role').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  totpSecret: text('totp_secret').notNull(),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // 0025_announcement_drafts.sql: the first successful sign-in; until then POST /ops/v1/auth/enroll shows the QR.
+  firstLoginAt: timestamp('first_login_at', { withTimezone: true }),
+});
+
+export const operatorSessions = pgTable('operator_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  operatorId: bigint('operator_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => operators.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// 0023_operator_audit.sql: four eyes on money.
+export const operatorProposals = pgTable('operator_proposals', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  kind: text('kind').notNull(),
+  userId: bigint('user_id', { mode: 'bigint' }).references(() => users.id),
+  withdrawalId: bigint('withdrawal_id', { mode: 'bigint' }).references(() => withdrawals.id),
+  payload: jsonb('payload').notNull(),
+  reason: text('reason').notNull(),
+  requestId: text('request_id').unique(),
+  status: text('status').notNull().default('proposed'),
+  proposedBy: text('proposed_by').notNull(),
+  approvedBy: text('approved_by'),
+  movementId: bigint('movement_id', { mode: 'bigint' }).references(() => movements.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }),
+});
