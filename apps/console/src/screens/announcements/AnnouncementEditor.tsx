@@ -64,7 +64,9 @@ export function AnnouncementEditor({ id }: { id: string | null }) {
     if (savedId !== null) publish.mutate(savedId);
   };
 
-  if (id !== null && list.isPending) return <p className="loading">{t('common.loading')}</p>;
+  // Just created: the list is fetched again and holds the new draft in a moment.
+  if (id !== null && (list.isPending || (!found && list.isFetching)))
+    return <p className="loading">{t('common.loading')}</p>;
   if (id !== null && !found) {
     return (
       <>

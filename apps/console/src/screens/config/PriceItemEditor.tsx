@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerRefusal } from '../../components/ServerRefusal.tsx';
 import { PRICE_FIELDS, type PriceItem, type PriceItemChange, useSavePriceItem } from './api.ts';
@@ -8,6 +8,12 @@ type Field = (typeof PRICE_FIELDS)[number];
 /** Changing a price item: the values before beside the new ones, a reason, a second look; new orders only. */
 export function PriceItemEditor({ item, onDone }: { item: PriceItem; onDone: () => void }) {
   const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  // The list is long: the editor opens above it, where the operator may not be looking.
+  useEffect(() => {
+    // In braces: Chromium's scrollIntoView returns a promise, which React would take for the effect's cleanup.
+    form.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const [values, setValues] = useState<Record<Field, string>>(() => ({
     worth: item.worth,
     bnbAmount: item.bnbAmount,
@@ -44,7 +50,7 @@ export function PriceItemEditor({ item, onDone }: { item: PriceItem; onDone: () 
     );
   }
   return (
-    <form className="card" onSubmit={review} aria-labelledby="item-edit-title">
+    <form ref={form} className="card" onSubmit={review} aria-labelledby="item-edit-title">
       <h2 id="item-edit-title">{t('config.item.editTitle', { id: item.id })}</h2>
       <table className="config-compare">
         <thead>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerRefusal } from '../../components/ServerRefusal.tsx';
 import type { Setting } from './api.ts';
@@ -11,6 +11,12 @@ import { settingLabel } from './groups.ts';
  */
 export function SettingEditor({ setting, onDone }: { setting: Setting; onDone: () => void }) {
   const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  // The list is long: the editor opens above it, where the operator may not be looking.
+  useEffect(() => {
+    // In braces: Chromium's scrollIntoView returns a promise, which React would take for the effect's cleanup.
+    form.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const [value, setValue] = useState(setting.value ?? '');
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -46,7 +52,13 @@ export function SettingEditor({ setting, onDone }: { setting: Setting; onDone: (
     );
   }
   return (
-    <form className="card" onSubmit={review} aria-labelledby="setting-edit-title" data-testid="setting-editor">
+    <form
+      ref={form}
+      className="card"
+      onSubmit={review}
+      aria-labelledby="setting-edit-title"
+      data-testid="setting-editor"
+    >
       <h2 id="setting-edit-title">{settingLabel(t, setting)}</h2>
       <p className="mono">{setting.key}</p>
       {setting.meaning ? <p className="muted">{setting.meaning}</p> : null}
