@@ -35,6 +35,9 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   BSC_RPC_URL: devChains.evm.rpcUrl,
   SOLANA_RPC_URL: devChains.solana.rpcUrl,
+  // Four eyes on large credits (issue 16): the console spec proposes one above this; the other specs credit at
+  // most 500 with the operator's command, which must still apply at once.
+  CREDIT_APPROVAL_THRESHOLD: '1000',
 });
 
 const username = 'e2e_alice';

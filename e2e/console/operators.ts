@@ -1,0 +1,100 @@
+/**
+ * The console spec's operators: added with the e2e server's operator credential (OPERATOR_TOKEN, as
+ * `npm run operator -- add-operator` does), signing in through the console's own sign-in page with the TOTP
+ * code an authenticator app would show, computed here from the otpauth URI.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import { type TOTP, URI } from 'otpauth';
+import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const MESSAGES = path.join(here, '../../apps/console/src/i18n');
+
+export interface Operator {
+  username: string;
+  role: 'support' | 'finance' | 'admin';
+  password: string;
+  otpauthUri: string;
+}
+
+/** The console's languages as its language switch stores them, and their message folders. */
+export const CONSOLE_LANGUAGES = [
+  { code: 'en', stored: 'en', folder: 'en' },
+  { code: 'zhCN', stored: 'zh-CN', folder: 'zhCN' },
+] as const;
+export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number];
+
+type Tree = { [key: string]: string | Tree };
+
+/** The console's texts of one language, so the spec finds controls by what the operator reads. */
+export function consoleTexts(language: ConsoleLanguage) {
+  const dir = path.join(MESSAGES, language.folder);
+  const tree: Tree = Object.fromEntries(
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => [f.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Tree]),
+  );
+  return (key: string, vars: Record<string, string | number> = {}): string => {
+    let node: string | Tree | undefined = tree;
+    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    if (typeof node !== 'string') throw new Error(`no console text ${key} in ${language.folder}`);
+    return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+  };
+}
+
+/** A call of the operator API with the automation credential (the operator `cli`). */
+export async function ops<T>(baseURL: string, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL}/ops/v1${route}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${DEV_OPERATOR_TOKEN}`,
+      'x-operator': 'e2e-console',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const json = (await response.json()) as { code: number; msg: string; data: T };
+  if (json.code !== 200) throw new Error(`${method} ${route}: ${response.status} ${json.code} ${json.msg}`);
+  return json.data;
+}
+
+export function addOperator(baseURL: string, username: string, role: Operator['role']) {
+  return ops<Operator>(baseURL, 'POST', '/operators', { username, role });
+}
+
+/** The code the operator's authenticator app shows now. */
+export function totpNow(otpauthUri: string): string {
+  return (URI.parse(otpauthUri) as TOTP).generate();
+}
+
+/** Signs in on the console's page as a person would: name, password, the authenticator's code. */
+export async function consoleSignIn(page: Page, language: ConsoleLanguage, operator: Operator) {
+  const t = consoleTexts(language);
+  await page.goto('/ops/');
+  await expect(page.getByRole('heading', { name: t('signin.title') })).toBeVisible();
+  await page.getByLabel(t('signin.username')).fill(operator.username);
+  await page.getByLabel(t('signin.password')).fill(operator.password);
+  await page.getByLabel(t('signin.totp')).fill(totpNow(operator.otpauthUri));
+  await page.getByRole('button', { name: t('signin.submit'), exact: true }).click();
+  await expect(page.getByTestId('operator')).toContainText(operator.username);
+  await expect(page.getByTestId('operator')).toContainText(t(`common.roles.${operator.role}`));
+}
+
+export async function consoleSignOut(page: Page, language: ConsoleLanguage) {
+  const t = consoleTexts(language);
+  await page.getByRole('button', { name: t('shell.signOut') }).click();
+  await expect(page.getByRole('heading', { name: t('signin.title') })).toBeVisible();
+}
+
+/** Opens a section from the left navigation. */
+export async function openSection(page: Page, language: ConsoleLanguage, section: string) {
+  const t = consoleTexts(language);
+  await page
+    .getByRole('navigation', { name: t('shell.navigation') })
+    .getByRole('link', { name: t(`shell.nav.${section}`) })
+    .click();
+}
