@@ -43,8 +43,11 @@ describe('[console] config groups', () => {
     expect(settingLabel(i18next.t, setting('pledge.rate.90'))).toBe('Pledge rate, 90 days (percent for the period)');
     expect(settingLabel(i18next.t, setting('team.level.3.volume'))).toBe('Star level 3: team volume needed (AIDF)');
     expect(settingLabel(i18next.t, setting('price.reference.cow'))).toBe('Reference price of COW (USDT)');
-    expect(settingLabel(i18next.t, setting('explorer.tx.bsc', 'https URL of a bsc transaction'))).toBe(
+    expect(settingLabel(i18next.t, setting('explorer.unknown', 'https URL of a bsc transaction'))).toBe(
       'https URL of a bsc transaction',
+    );
+    expect(settingLabel(i18next.t, setting('machine.collectionAddress.solana'))).toBe(
+      "Machine payments' collection address on Solana",
     );
     expect(settingLabel(i18next.t, setting('new.key'))).toBe('new.key');
   });

@@ -41,6 +41,12 @@ export function settingLabel(t: TFunction, setting: Pick<Setting, 'key' | 'meani
   if (m) return t('config.labels.pledgeRate', { days: m[1] });
   m = /^team\.level\.(\d+)\.(direct|volume|rate)$/.exec(key);
   if (m) return t(`config.labels.level_${m[2]}`, { level: m[1] });
+  m = /^(explorer\.tx|invest\.contract|machine\.collectionAddress)\.(bsc|solana)$/.exec(key);
+  if (m) {
+    const which =
+      { 'explorer.tx': 'explorerTx', 'invest.contract': 'investContract' }[m[1] ?? ''] ?? 'collectionAddress';
+    return t(`config.labels.${which}`, { chain: m[2] === 'bsc' ? 'BNB Smart Chain' : 'Solana' });
+  }
   m = /^price\.reference\.(\w+)$/.exec(key);
   if (m) return t('config.labels.referencePrice', { currency: m[1]?.toUpperCase() });
   const simple: Record<string, string> = {
