@@ -102,8 +102,8 @@ export function appShell(): Plugin {
           '<div class="app-column" aria-busy="true"><header class="app-header"><div class="header-row">' +
           `<div class="header-lead"><span class="brand-mark">${inlineBrand(ctx)}</span></div>` +
           '<div></div><div></div></div><div class="account-strip"></div></header>' +
-          '<main class="app-main"><div class="stack"><div class="skeleton skeleton-card"></div>' +
-          '<div class="skeleton skeleton-line"></div><div class="skeleton skeleton-line"></div></div></main></div>';
+          '<main class="app-main"><div class="stack"><div class="frame-block frame-card"></div>' +
+          '<div class="frame-block frame-line"></div><div class="frame-block frame-line"></div></div></main></div>';
         if (!html.includes('<div id="root"></div>')) throw new Error('app-shell: index.html has no empty #root');
         return html
           .replace('</head>', `${early}</head>`)

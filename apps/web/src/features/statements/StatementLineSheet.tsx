@@ -14,9 +14,8 @@ export function StatementLineSheet({ line, onClose }: { line: TStatementLine; on
         <p className="review-amount">
           <bdi dir="ltr" className={credit ? 'credit' : 'debit'}>
             {credit ? '+' : ''}
-            {formatAmount(line.amount, 18)}
-          </bdi>{' '}
-          {unit}
+            {formatAmount(line.amount, 18)} {unit}
+          </bdi>
         </p>
         <dl className="facts">
           <div>
@@ -38,7 +37,9 @@ export function StatementLineSheet({ line, onClose }: { line: TStatementLine; on
           <div>
             <dt>{t('statement.colBalance')}</dt>
             <dd>
-              <bdi dir="ltr">{formatAmount(line.balanceAfter, 18)}</bdi> {unit}
+              <bdi dir="ltr">
+                {formatAmount(line.balanceAfter, 18)} {unit}
+              </bdi>
             </dd>
           </div>
           <div>

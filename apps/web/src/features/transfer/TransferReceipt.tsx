@@ -19,7 +19,9 @@ export function TransferReceipt({ done, onAgain }: { done: TransferDone; onAgain
       </p>
       <h2 className="section-title receipt-title">{t('transfer.receiptTitle')}</h2>
       <p className="review-amount">
-        <bdi dir="ltr">-{formatAmount(done.amount, 18)}</bdi> {unit}
+        <bdi dir="ltr">
+          -{formatAmount(done.amount, 18)} {unit}
+        </bdi>
       </p>
       <dl className="facts">
         <div>

@@ -29,7 +29,9 @@ export function TransferReview({
     <Dialog title={t('transfer.reviewTitle')} onClose={busy ? () => {} : onClose} testId="transfer-review">
       <div className="stack-sm">
         <p className="review-amount">
-          <bdi dir="ltr">{formatAmount(draft.amount, 18)}</bdi> {unit}
+          <bdi dir="ltr">
+            {formatAmount(draft.amount, 18)} {unit}
+          </bdi>
         </p>
         <dl className="facts">
           <div>
@@ -55,7 +57,9 @@ export function TransferReview({
           <div>
             <dt>{t('transfer.reviewAfter')}</dt>
             <dd>
-              <bdi dir="ltr">{formatAmount(after, 6)}</bdi> {unit}
+              <bdi dir="ltr">
+                {formatAmount(after, 6)} {unit}
+              </bdi>
             </dd>
           </div>
         </dl>
