@@ -50,4 +50,17 @@ test.describe('[i18n] language choice', () => {
       await screenshot(page, 'ar', screen.name);
     }
   });
+
+  test('every screen in simplified Chinese, with no English title left', async ({ page }) => {
+    await signIn(page);
+    await page.addInitScript(() => localStorage.setItem('localLan', 'zhCN'));
+    for (const screen of SCREENS) {
+      await page.goto(screen.path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(
+        screen.title === 'AIDF' ? 'x' : screen.title,
+      );
+      await screenshot(page, 'zhCN', screen.name);
+    }
+  });
 });

@@ -54,8 +54,12 @@ export async function signIn(page: Page, session: Pick<E2eSession, 'token' | 'mi
   );
 }
 
-/** Saves a screenshot; dialogs are shot as the phone shows them, screens in full length. */
+/**
+ * Saves a screenshot once the screen has settled (no placeholder still waiting for its data); dialogs are shot as
+ * the phone shows them, screens in full length.
+ */
 export async function screenshot(page: Page, language: string, name: string) {
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 });
   await page.evaluate(() => document.fonts.ready);
   const fullPage = !name.startsWith('dialog-');
   await page.screenshot({ path: path.join(SCREENSHOTS, language, `${name}.png`), fullPage, animations: 'disabled' });
