@@ -8,6 +8,7 @@ import {
   consoleSignIn,
   consoleSignOut,
   consoleTexts,
+  loginStatus,
   type Operator,
   openSection,
   ops,
@@ -201,6 +202,26 @@ for (const language of CONSOLE_LANGUAGES) {
         await expect(rows(page, 'operators-table', op.username)).toContainText('cli');
       }
       await screenshot(page, shots, 'operators');
+      // A new operator from the console: the one-time password and TOTP secret are shown once, and they sign in.
+      const newcomer = `nw-${suffix}`;
+      await page.getByLabel(t('operators.username')).fill(newcomer);
+      await page.getByLabel(t('operators.role')).selectOption('support');
+      await page.getByRole('button', { name: t('operators.add'), exact: true }).click();
+      const card = page.getByTestId('new-operator');
+      await expect(card.getByRole('alert')).toHaveText(t('operators.shownOnce'));
+      await expect(card.getByRole('img', { name: t('operators.qrAlt') })).toBeVisible();
+      const issued: Operator = {
+        username: newcomer,
+        role: 'support',
+        password: (await card.getByTestId('new-operator-password').textContent()) ?? '',
+        otpauthUri: (await card.getByTestId('new-operator-uri').textContent()) ?? '',
+      };
+      expect(issued.otpauthUri).toMatch(/^otpauth:\/\/totp\//);
+      await screenshot(page, shots, 'operators-new');
+      await card.getByRole('button', { name: t('operators.handedOver') }).click();
+      await expect(card).toHaveCount(0);
+      await expect(rows(page, 'operators-table', newcomer)).toContainText(admin.username);
+      expect(await loginStatus(base, issued)).toBe(200);
 
       // The audit lists every step: who, in which role, what.
       await openSection(page, language, 'audit');
@@ -213,6 +234,7 @@ for (const language of CONSOLE_LANGUAGES) {
       await expect(audit(admin.username, 'setting')).toContainText(newRate);
       await expect(audit(admin.username, 'setting')).toContainText(t('common.roles.admin'));
       await expect(audit(admin.username, 'announcement-create')).toHaveCount(1);
+      await expect(audit(`operator:nw-${suffix}`, 'operator-add')).toContainText(admin.username);
       for (const op of [finance1, finance2, support, admin]) {
         await expect(audit(`operator:${op.username}`, 'operator-add')).toContainText('cli');
       }
