@@ -9,7 +9,20 @@ import { AUDIT_PAGE_SIZE, type AuditFilter, type AuditRow, allAuditRows, auditCs
 
 const column = createColumnHelper<AuditRow>();
 const EMPTY: AuditFilter = { operator: '', action: '', target: '' };
-const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+/** A value before or after: one line in the table, the whole of it (indented) when opened. */
+function JsonCell({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return null;
+  const line = JSON.stringify(value);
+  if (typeof value !== 'object') return <code>{line}</code>;
+  return (
+    <details className="json-cell">
+      <summary>
+        <code>{line}</code>
+      </summary>
+      <pre>{JSON.stringify(value, null, 2)}</pre>
+    </details>
+  );
+}
 
 /** Every operator action, newest first; filters match exactly; the export takes the filter's every page. */
 export function AuditScreen() {
@@ -53,8 +66,8 @@ export function AuditScreen() {
     }),
     column.accessor('action', { header: t('audit.action') }),
     column.accessor('target', { header: t('audit.target'), cell: (c) => c.getValue() ?? '' }),
-    column.accessor('before', { header: t('audit.before'), cell: (c) => <code>{json(c.getValue())}</code> }),
-    column.accessor('after', { header: t('audit.after'), cell: (c) => <code>{json(c.getValue())}</code> }),
+    column.accessor('before', { header: t('audit.before'), cell: (c) => <JsonCell value={c.getValue()} /> }),
+    column.accessor('after', { header: t('audit.after'), cell: (c) => <JsonCell value={c.getValue()} /> }),
     column.accessor('reason', { header: t('audit.reason'), cell: (c) => c.getValue() ?? '' }),
     column.accessor('clientAddress', { header: t('audit.clientAddress'), cell: (c) => c.getValue() ?? '' }),
   ];
