@@ -60,6 +60,27 @@ export async function addOperator(
 }
 
 /**
+ * What sign-in and enrolment both do first: the attempt counted (before the slow hash, as users' sign-in, so
+ * parallel guesses cannot all pass one count), a locked account refused, the one slow hash (also for an unknown
+ * name). `refuse` counts a failure against the account and answers the 1228 to throw.
+ */
+async function passwordStep(repos: Repositories, input: { username: string; password: string; ip: string }, now: Date) {
+  const username = input.username.trim().toLowerCase();
+  const attempt = await reserveAttempt(repos, chargeOf('operatorLogin', input.ip, username), now);
+  const op = await repos.operators.byUsername(username);
+  if (op?.lockedUntil && op.lockedUntil > now) {
+    throw new AppError(9000, 'this operator account is locked after repeated failures, try again later');
+  }
+  const passwordOk = op ? await verifyPassword(input.password, op.passwordHash) : await verifyNobody(input.password);
+  const refuse = async () => {
+    if (op)
+      await repos.operators.recordFailure(op.id, OPERATOR_LOCK.failures, new Date(now.getTime() + OPERATOR_LOCK.ms));
+    return new AppError(1228);
+  };
+  return { username, attempt, op, passwordOk, refuse };
+}
+
+/**
  * POST /ops/v1/auth/login. Unknown names, wrong passwords and wrong codes answer the same 1228 after the same
  * one hash; failures count per client IP (429 beyond) and per account (locked after OPERATOR_LOCK.failures).
  * A TOTP code signs in once.
@@ -69,20 +90,9 @@ export async function operatorLogin(
   input: { username: string; password: string; totp: string; ip: string; now?: Date },
 ): Promise<{ token: string; role: OperatorRole; username: string; expiresAt: Date }> {
   const now = input.now ?? new Date();
-  const username = input.username.trim().toLowerCase();
-  // Counted as a failure before the slow hash, as users' sign-in: parallel guesses cannot all pass one count.
-  const attempt = await reserveAttempt(repos, chargeOf('operatorLogin', input.ip, username), now);
-  const op = await repos.operators.byUsername(username);
-  if (op?.lockedUntil && op.lockedUntil > now) {
-    throw new AppError(9000, 'this operator account is locked after repeated failures, try again later');
-  }
-  const passwordOk = op ? await verifyPassword(input.password, op.passwordHash) : await verifyNobody(input.password);
+  const { username, attempt, op, passwordOk, refuse } = await passwordStep(repos, input, now);
   const step = op && passwordOk ? totpStep(op.totpSecret, op.username, input.totp, now) : null;
-  if (!op || step === null || (op.totpLastStep !== null && step <= op.totpLastStep)) {
-    if (op)
-      await repos.operators.recordFailure(op.id, OPERATOR_LOCK.failures, new Date(now.getTime() + OPERATOR_LOCK.ms));
-    throw new AppError(1228);
-  }
+  if (!op || step === null || (op.totpLastStep !== null && step <= op.totpLastStep)) throw await refuse();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_MS);
   await repos.transaction(async (tx) => {
@@ -113,18 +123,8 @@ export async function operatorEnroll(
   input: { username: string; password: string; ip: string; now?: Date },
 ): Promise<{ otpauthUri: string }> {
   const now = input.now ?? new Date();
-  const username = input.username.trim().toLowerCase();
-  const attempt = await reserveAttempt(repos, chargeOf('operatorLogin', input.ip, username), now);
-  const op = await repos.operators.byUsername(username);
-  if (op?.lockedUntil && op.lockedUntil > now) {
-    throw new AppError(9000, 'this operator account is locked after repeated failures, try again later');
-  }
-  const passwordOk = op ? await verifyPassword(input.password, op.passwordHash) : await verifyNobody(input.password);
-  if (!op || !passwordOk) {
-    if (op)
-      await repos.operators.recordFailure(op.id, OPERATOR_LOCK.failures, new Date(now.getTime() + OPERATOR_LOCK.ms));
-    throw new AppError(1228);
-  }
+  const { attempt, op, passwordOk, refuse } = await passwordStep(repos, input, now);
+  if (!op || !passwordOk) throw await refuse();
   // The right password after the first sign-in still counts as an attempt: it shows nothing.
   if (op.firstLoginAt !== null) throw new AppError(1228);
   await repos.operatorActions.record({
