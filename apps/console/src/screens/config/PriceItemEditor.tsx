@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerRefusal } from '../../components/ServerRefusal.tsx';
 import { PRICE_FIELDS, type PriceItem, type PriceItemChange, useSavePriceItem } from './api.ts';
+import { ConfirmChange } from './ConfirmChange.tsx';
 
 type Field = (typeof PRICE_FIELDS)[number];
 
@@ -99,32 +100,15 @@ export function PriceItemEditor({ item, onDone }: { item: PriceItem; onDone: () 
       <p className="config-note" role="note">
         {t('config.item.newOrdersOnly')}
       </p>
-      {confirming ? (
-        <div className="config-confirm" role="alertdialog" aria-labelledby="item-confirm-text">
-          <p id="item-confirm-text">{t('config.item.confirmText', { id: item.id })}</p>
-          <div className="row">
-            <button
-              type="button"
-              disabled={save.isPending}
-              onClick={() => save.mutate({ id: item.id, change }, { onSettled: () => setConfirming(false) })}
-            >
-              {t('config.confirm')}
-            </button>
-            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-              {t('config.back')}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <div className="row form-actions">
-          <button type="submit" disabled={!changed || !reason.trim()}>
-            {t('config.review')}
-          </button>
-          <button type="button" className="secondary" onClick={onDone}>
-            {t('common.cancel')}
-          </button>
-        </div>
-      )}
+      <ConfirmChange
+        confirming={confirming}
+        text={t('config.item.confirmText', { id: item.id })}
+        canReview={changed && !!reason.trim()}
+        pending={save.isPending}
+        onConfirm={() => save.mutate({ id: item.id, change }, { onSettled: () => setConfirming(false) })}
+        onBack={() => setConfirming(false)}
+        onCancel={onDone}
+      />
       <ServerRefusal error={save.error} />
     </form>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ServerRefusal } from '../../components/ServerRefusal.tsx';
 import type { Setting } from './api.ts';
 import { useSaveSetting } from './api.ts';
+import { ConfirmChange } from './ConfirmChange.tsx';
 import { settingLabel } from './groups.ts';
 
 /**
@@ -94,28 +95,15 @@ export function SettingEditor({ setting, onDone }: { setting: Setting; onDone: (
       <p className="config-note" role="note">
         {t('config.newItemsOnly')}
       </p>
-      {confirming ? (
-        <div className="config-confirm" role="alertdialog" aria-labelledby="confirm-text">
-          <p id="confirm-text">{t('config.confirmText', { key: setting.key, before, after: value.trim() })}</p>
-          <div className="row">
-            <button type="button" onClick={confirm} disabled={save.isPending}>
-              {t('config.confirm')}
-            </button>
-            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-              {t('config.back')}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <div className="row form-actions">
-          <button type="submit" disabled={!value.trim() || !reason.trim() || value.trim() === setting.value}>
-            {t('config.review')}
-          </button>
-          <button type="button" className="secondary" onClick={onDone}>
-            {t('common.cancel')}
-          </button>
-        </div>
-      )}
+      <ConfirmChange
+        confirming={confirming}
+        text={t('config.confirmText', { key: setting.key, before, after: value.trim() })}
+        canReview={!!value.trim() && !!reason.trim() && value.trim() !== setting.value}
+        pending={save.isPending}
+        onConfirm={confirm}
+        onBack={() => setConfirming(false)}
+        onCancel={onDone}
+      />
       <ServerRefusal error={save.error} />
     </form>
   );
