@@ -1,5 +1,6 @@
 import { Money } from '@aidf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderStatusRepository } from '../src/db/repositories/order-status.ts';
 import { createSession, hashToken, revokeSession } from '../src/domain/auth/sessions.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { jobRunner } from '../src/jobs/job-runner.ts';
@@ -147,6 +148,53 @@ describe('[api] AI miner: buying, holding, cancelling, expiring', () => {
     // A live session of another user: 1404, as for an order that does not exist.
     const other = await signUp(server);
     expect((await poll(other.token)).json.code).toBe(1404);
+  });
+
+  it('polls that arrive together are answered by one statement, each with its own answer', async () => {
+    const [alice, bob] = [await signUp(server), await signUp(server)];
+    const itemId = await item(server, { worth: '100', bnbAmount: '1' });
+    const aliceOrder = BigInt((await buy(server, alice, itemId)).json.data.orderNo);
+    const bobOrder = BigInt((await buy(server, bob, itemId)).json.data.orderNo);
+    const revoked = await createSession(server.repos, BigInt(alice.mid));
+    await revokeSession(server.repos, revoked);
+    // Counts the statements the poll sends to the real database.
+    let statements = 0;
+    const counted = new Proxy(server.database.db, {
+      get: (target, key, receiver) =>
+        key === 'execute'
+          ? (...args: unknown[]) => {
+              statements++;
+              return Reflect.apply(target.execute, target, args);
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    const polls = orderStatusRepository(counted);
+    const now = new Date();
+    const later = new Date(Date.now() + 30 * DAY_MS); // past every session's expiry
+    const answers = await Promise.all([
+      polls.poll(hashToken(alice.token), aliceOrder, now),
+      polls.poll(hashToken(bob.token), bobOrder, now),
+      polls.poll(hashToken(alice.token), bobOrder, now), // another user's order: the session, no order
+      polls.poll(hashToken(revoked), aliceOrder, now),
+      polls.poll(hashToken(bob.token), bobOrder, later), // expired at its own time only
+      polls.poll(hashToken(alice.token), aliceOrder, now), // the same poll twice
+      polls.poll(hashToken(bob.token), 9_999_999_999n, now),
+    ]);
+    expect(statements).toBe(1);
+    const seen = answers.map((a) => a && { user: a.session.username, order: a.found?.order.id ?? null });
+    expect(seen).toEqual([
+      { user: alice.username, order: aliceOrder },
+      { user: bob.username, order: bobOrder },
+      { user: alice.username, order: null },
+      null,
+      null,
+      { user: alice.username, order: aliceOrder },
+      { user: bob.username, order: null },
+    ]);
+    // Each column as drizzle's own select maps it (bigints, dates, decimals).
+    expect(answers[0]?.found?.order).toEqual(await server.repos.machines.order(aliceOrder));
+    expect(answers[0]?.session.expiresAt).toBeInstanceOf(Date);
+    expect(answers[1]?.found?.extras.bound.get('bnb')).toBe(bob.wallet.address);
   });
 
   it('64 concurrent buys of one item by one user make one order', async () => {

@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
-import { HEADERS, MAX_CLOCK_SKEW_MS, requestSignature } from '@aidf/contract';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { HEADERS, MAX_CLOCK_SKEW_MS, requestSignatureText } from '@aidf/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../domain/errors.ts';
@@ -32,7 +32,9 @@ export function signatureProblem(request: FastifyRequest, secret: string, nowMs:
   if (!timestamp || !/^\d{1,16}$/.test(timestamp)) return 'timestamp header missing or not milliseconds';
   if (Math.abs(nowMs - Number(timestamp)) > MAX_CLOCK_SKEW_MS) return 'timestamp more than 5 minutes off';
   if (!signature || !/^[0-9a-f]{32}$/.test(signature)) return 'signature header missing or not lowercase md5 hex';
-  const expected = requestSignature({ pathWithQuery: request.url, body: request.rawBody, timestamp, secret });
+  // node:crypto's md5, not the contract's portable one: every request pays for this check.
+  const text = requestSignatureText({ pathWithQuery: request.url, body: request.rawBody, timestamp, secret });
+  const expected = createHash('md5').update(text).digest('hex');
   return timingSafeEqual(Buffer.from(expected), Buffer.from(signature)) ? null : 'signature does not match';
 }
 
