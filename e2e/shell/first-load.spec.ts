@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('[shell] first load', () => {
-  test('the page paints the brand itself before the app runs, and asks for the screen and its words at once', async ({
+  test('the page paints the brand and its styles itself before the app runs, and asks for the screen and its words at once', async ({
     page,
     request,
   }) => {
@@ -10,6 +10,9 @@ test.describe('[shell] first load', () => {
     const frame = /<div id="root">(.*?)<\/main>/s.exec(html)?.[1] ?? '';
     expect(frame).toContain('class="brand-mark"><svg');
     expect(frame).not.toContain('<img');
+    // The app's stylesheet comes with the page: the frame's paint waits for no request.
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(/<style>(.*?)<\/style>/s.exec(html)?.[1]).toContain('.app-column');
 
     // A returning visitor who chose Chinese, opening the miner: its chunk, all of English and the Chinese words
     // are asked for by index.html itself, beside the app's entry.

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { initI18n } from './i18n/index.ts';
@@ -12,10 +12,14 @@ if (!root) throw new Error('index.html has no #root');
 // The invitation link's code is kept before anything loads: leaving the page early must not lose it.
 inviteCodeOf(window.location.search);
 
+// In a transition, React renders the first screen in slices and lets the browser breathe between them, instead of
+// one long task that holds a slow phone's main thread (and its taps) until the whole tree is on screen.
 initI18n().then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
