@@ -94,6 +94,8 @@ async function seed(database: Awaited<ReturnType<typeof throwawayDatabase>>) {
       pollers.push({ path: pollPath, token: tokens[j] as string, timestamp, signature });
     });
   }
+  // Statistics, as a database in service has them: without, autovacuum analyses the new rows during the run.
+  await database.withSession((s) => s.exec('ANALYZE users; ANALYZE sessions; ANALYZE machine_orders'));
   return pollers;
 }
 

@@ -157,16 +157,28 @@ describe('[api] AI miner: buying, holding, cancelling, expiring', () => {
     const bobOrder = BigInt((await buy(server, bob, itemId)).json.data.orderNo);
     const revoked = await createSession(server.repos, BigInt(alice.mid));
     await revokeSession(server.repos, revoked);
-    // Counts the statements the poll sends to the real database.
+    // Counts the statements the poll runs on the real database: every statement drizzle runs is prepared by its
+    // session (a built query, db.execute, or the poll's named statement) and then executed.
     let statements = 0;
-    const counted = new Proxy(server.database.db, {
+    type Prepared = { execute(...args: unknown[]): Promise<unknown> };
+    type Session = { prepareQuery(...args: unknown[]): Prepared };
+    const session = (server.database.db as unknown as { session: Session }).session;
+    const countedSession = new Proxy(session, {
       get: (target, key, receiver) =>
-        key === 'execute'
+        key === 'prepareQuery'
           ? (...args: unknown[]) => {
-              statements++;
-              return Reflect.apply(target.execute, target, args);
+              const prepared = target.prepareQuery(...args);
+              return {
+                execute: (...values: unknown[]) => {
+                  statements++;
+                  return prepared.execute(...values);
+                },
+              };
             }
           : Reflect.get(target, key, receiver),
+    });
+    const counted = new Proxy(server.database.db, {
+      get: (target, key, receiver) => (key === 'session' ? countedSession : Reflect.get(target, key, receiver)),
     });
     const polls = orderStatusRepository(counted);
     const now = new Date();

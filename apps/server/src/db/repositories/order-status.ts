@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, type Query, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
 import { machineOrders, sessions } from '../schema.ts';
@@ -40,11 +40,7 @@ const MAX_BATCH = 500;
  * as not found), and the same extras as machinesRepository.unconfirmedFor, boundAddresses.ofUser and
  * machinesRepository.machineOfOrder. The extras' columns are prefixed `poll_` so they cannot meet an order column.
  */
-function batchStatement(keys: readonly PollKey[]) {
-  const tokens = keys.map((k) => k.tokenHash);
-  const orders = keys.map((k) => String(k.orderId));
-  const nows = keys.map((k) => k.now.toISOString());
-  return sql`
+const BATCH = sql`
     SELECT q.n::int AS poll_n, s.user_id::text AS poll_user_id, s.expires_at AS poll_expires_at,
            u.username AS poll_username, o.*,
            (SELECT json_object_agg(x.currency, x.amount) FROM (
@@ -57,11 +53,27 @@ function batchStatement(keys: readonly PollKey[]) {
            (SELECT json_object_agg(b.currency, b.wallet_address) FROM bound_addresses b
               WHERE b.user_id = o.user_id) AS poll_bound,
            (SELECT m.id::text FROM machines m WHERE m.order_id = o.id AND o.status = 1) AS poll_machine_id
-    FROM unnest(${sql.param(tokens)}::text[], ${sql.param(orders)}::bigint[], ${sql.param(nows)}::timestamptz[])
+    FROM unnest(${sql.placeholder('tokens')}::text[], ${sql.placeholder('orders')}::bigint[],
+                ${sql.placeholder('nows')}::timestamptz[])
            WITH ORDINALITY AS q(token_hash, order_id, now, n)
     JOIN sessions s ON s.token_hash = q.token_hash AND s.revoked_at IS NULL AND s.expires_at > q.now
     JOIN users u ON u.id = s.user_id
     LEFT JOIN machine_orders o ON o.id = q.order_id AND o.user_id = s.user_id`;
+
+/**
+ * The batch as a named prepared statement: PostgreSQL plans it once per connection instead of once per batch.
+ * drizzle's builder prepares only what it builds, and `db.execute` never names its statement, so this takes the
+ * same path `db.execute` takes (session.prepareQuery), with a name.
+ */
+interface PreparedRaw {
+  execute(values: Record<string, unknown>): Promise<unknown>;
+}
+function prepareBatch(db: AppDb): PreparedRaw {
+  const internals = db as unknown as {
+    session: { prepareQuery(query: Query, fields: undefined, name: string, arrayMode: boolean): PreparedRaw };
+    dialect: { sqlToQuery(statement: SQL): Query };
+  };
+  return internals.session.prepareQuery(internals.dialect.sqlToQuery(BATCH), undefined, 'order_status_poll', false);
 }
 
 type RawPollRow = Record<string, unknown> & {
@@ -118,8 +130,15 @@ function resultOf(row: RawPollRow | undefined): PollResult {
  */
 export function orderStatusRepository(db: AppDb) {
   let loader: DataLoader<PollKey, PollResult> | null = null;
+  let prepared: PreparedRaw | null = null;
   const load = async (keys: readonly PollKey[]) => {
-    const rows = rowsOf<RawPollRow>(await db.execute(batchStatement(keys)));
+    prepared ??= prepareBatch(db);
+    const result = await prepared.execute({
+      tokens: keys.map((k) => k.tokenHash),
+      orders: keys.map((k) => String(k.orderId)),
+      nows: keys.map((k) => k.now.toISOString()),
+    });
+    const rows = rowsOf<RawPollRow>(result);
     const byPoll = new Map(rows.map((row) => [Number(row.poll_n), row]));
     return keys.map((_, i) => resultOf(byPoll.get(i + 1)));
   };
