@@ -1,5 +1,6 @@
 import { bigint, bigserial, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { scanCursorColumns } from './columns.ts';
 import { movements } from './ledger.ts';
 
 /**
@@ -34,17 +35,7 @@ export const workerHealth = pgTable('worker_health', {
   lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
 });
 
-export const chainCursors = pgTable('chain_cursors', {
-  chain: text('chain').primaryKey(),
-  nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
-  lastBlockHash: text('last_block_hash'),
-  genesisHash: text('genesis_hash').notNull(),
-  headBlock: bigint('head_block', { mode: 'bigint' }),
-  scannedAt: timestamp('scanned_at', { withTimezone: true }),
-  rpcErrors: bigint('rpc_errors', { mode: 'bigint' }).notNull().default(0n),
-  lastError: text('last_error'),
-  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
-});
+export const chainCursors = pgTable('chain_cursors', scanCursorColumns());
 
 export const chainDeposits = pgTable('chain_deposits', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
@@ -123,17 +114,7 @@ export const payoutVariants = pgTable('payout_variants', {
 });
 
 // Issue 10 point 7: the invest contract's watcher cursor and the Invested events it recorded (0014_invest.sql).
-export const investCursors = pgTable('invest_cursors', {
-  chain: text('chain').primaryKey(),
-  nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
-  lastBlockHash: text('last_block_hash'),
-  genesisHash: text('genesis_hash').notNull(),
-  headBlock: bigint('head_block', { mode: 'bigint' }),
-  scannedAt: timestamp('scanned_at', { withTimezone: true }),
-  rpcErrors: bigint('rpc_errors', { mode: 'bigint' }).notNull().default(0n),
-  lastError: text('last_error'),
-  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
-});
+export const investCursors = pgTable('invest_cursors', scanCursorColumns());
 
 export const chainInvests = pgTable('chain_invests', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),

@@ -12,7 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { money } from './columns.ts';
+import { money, scanCursorColumns } from './columns.ts';
 import { movements } from './ledger.ts';
 
 /**
@@ -142,15 +142,5 @@ export const machineOrderHints = pgTable(
   (t) => [primaryKey({ columns: [t.chain, t.txHash] })],
 );
 
-export const machinePaymentCursors = pgTable('machine_payment_cursors', {
-  chain: text('chain').primaryKey(),
-  nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
-  genesisHash: text('genesis_hash').notNull(),
-  // 0018_miner_payments.sql: reorganisation check and the operator's view of the collection watcher.
-  lastBlockHash: text('last_block_hash'),
-  headBlock: bigint('head_block', { mode: 'bigint' }),
-  scannedAt: timestamp('scanned_at', { withTimezone: true }),
-  rpcErrors: bigint('rpc_errors', { mode: 'bigint' }).notNull().default(0n),
-  lastError: text('last_error'),
-  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
-});
+// 0018_miner_payments.sql added the reorganisation check and the operator's view to the collection watcher's cursor.
+export const machinePaymentCursors = pgTable('machine_payment_cursors', scanCursorColumns());
