@@ -5,7 +5,7 @@ import type { AppConfig } from '../config.ts';
 import { devToolsAllowed } from '../config-mode.ts';
 import type { Database } from '../db/client.ts';
 import { repositories } from '../db/repositories/index.ts';
-import './types.ts';
+import type { RegisteredRoute } from './types.ts';
 import { chainServices } from '../chain/chain-services.ts';
 import { depositKeys } from '../chain/deposit-keys.ts';
 import type { DevChains } from '../dev/dev-chains.ts';
@@ -67,6 +67,11 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // Before any route: the hook sees every route registered after it, in every plugin.
+  const routeList: RegisteredRoute[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', ({ method, url, schema }) => void routeList.push({ method, url, schema }));
 
   app.decorate('config', config);
   app.decorate('database', database);
