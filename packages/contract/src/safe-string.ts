@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** U+0000, or a UTF-16 surrogate without its partner. */
-const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A UTF-16 surrogate without its partner. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether `text` is free of NUL (U+0000) and lone surrogates: the rule of SAFE_STRING_CHECK. */
+export const isSafeText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 
 /**
  * The one check every request string of both APIs (/v1 and /ops/v1) carries. PostgreSQL text and jsonb cannot
@@ -9,15 +12,12 @@ const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
  * either would fail the query (500) or change the value, so both are refused at the schema (400, code 1225).
  */
 export const SAFE_STRING_CHECK = z.refine<string>(
-  (text) => !UNSAFE_TEXT.test(text),
+  isSafeText,
   'must not contain NUL (U+0000) or a lone UTF-16 surrogate',
 );
 
 /** The string type of every request field, path parameter and query parameter: z.string() refusing NUL and lone surrogates. */
 export const safeString = () => z.string().check(SAFE_STRING_CHECK);
-
-/** Whether `text` is free of NUL and lone surrogates (the rule of SAFE_STRING_CHECK). */
-export const isSafeText = (text: string) => !UNSAFE_TEXT.test(text);
 
 type Def = Record<string, unknown> & { type: string; checks?: unknown[] };
 const defOf = (schema: unknown): Def | null => (schema as { _zod?: { def?: Def } } | null)?._zod?.def ?? null;
