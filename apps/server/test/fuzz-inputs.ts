@@ -1,12 +1,22 @@
-import { type EndpointDef, pathParams } from '@aidf/contract';
+import { pathParams } from '@aidf/contract';
 import fc from 'fast-check';
 import { z } from 'zod';
 
 /**
  * Inputs for the schema-driven fuzz test: each endpoint's path parameters and body are generated from its
  * zod schema (through its JSON Schema, input side) and then mixed with hostile variants, so most requests
- * are almost valid and reach the handlers, and the rest try the edges of validation.
+ * are almost valid and reach the handlers, and the rest try the edges of validation. It serves both APIs: a
+ * contract endpoint of /v1 and a registered /ops/v1 route are both a FuzzTarget.
  */
+
+/** What one route takes: its path template (`{name}` parameters) and the zod schemas of its inputs. */
+export interface FuzzTarget {
+  method: string;
+  path: string;
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
 
 interface JsonSchema {
   type?: string;
@@ -25,8 +35,8 @@ interface JsonSchema {
   anyOf?: JsonSchema[];
 }
 
-const toJson = (schema: z.ZodType): JsonSchema =>
-  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+const toJson = (schema: unknown): JsonSchema =>
+  z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 
 /** Values the schema accepts (up to refinements JSON Schema cannot say). */
 export function validFrom(node: JsonSchema, known: Record<string, string[]> = {}, key = ''): fc.Arbitrary<unknown> {
@@ -201,7 +211,7 @@ function mutatedObject(node: JsonSchema, known: Record<string, string[]>): fc.Ar
 }
 
 /** A whole body as the text sent: valid, mutated, of the wrong type, or not JSON at all. */
-function bodyText(schema: z.ZodType | undefined, known: Record<string, string[]>): fc.Arbitrary<string> {
+function bodyText(schema: unknown, known: Record<string, string[]>): fc.Arbitrary<string> {
   const node = schema ? toJson(schema) : { type: 'object', properties: {} };
   const objects = node.anyOf ? node.anyOf : [node];
   return fc.oneof(
@@ -213,11 +223,11 @@ function bodyText(schema: z.ZodType | undefined, known: Record<string, string[]>
 }
 
 /** A path segment as sent: percent-encoded, or raw bytes that are not valid UTF-8 once decoded. */
-function segment(value: string): string {
+function segment(value: string, max = MAX_SEGMENT): string {
   try {
     // Node refuses request heads over 16 KB before any route runs (431): stay below with a few segments.
     return encodeURIComponent(value)
-      .slice(0, MAX_SEGMENT)
+      .slice(0, max)
       .replace(/%[0-9A-F]?$/, '');
   } catch {
     return '%ED%A0%80'; // a lone surrogate has no UTF-8 form: send its CESU bytes, which no decoder accepts
@@ -225,6 +235,8 @@ function segment(value: string): string {
 }
 
 const MAX_SEGMENT = 3000;
+/** A query may hold several fields, each at most twice: shorter values keep the head below 16 KB. */
+const MAX_QUERY_VALUE = 1000;
 
 /** A path parameter: from the schema, or hostile text (1,000 characters at most: see MAX_SEGMENT). */
 function paramText(node: JsonSchema, known: Record<string, string[]>, name: string): fc.Arbitrary<string> {
@@ -235,22 +247,45 @@ function paramText(node: JsonSchema, known: Record<string, string[]>, name: stri
   );
 }
 
+/** The query string: each field left out, valid, or hostile; now and then a field twice (an array once parsed). */
+function queryText(schema: unknown, known: Record<string, string[]>): fc.Arbitrary<string> {
+  const fields = Object.entries(schema ? (toJson(schema).properties ?? {}) : {});
+  if (fields.length === 0) return fc.constant('');
+  const pairs = fields.map(([name, node]) =>
+    fc
+      .oneof(
+        { weight: 3, arbitrary: fc.constant<string[]>([]) },
+        { weight: 4, arbitrary: paramText(node, known, name).map((v) => [v]) },
+        { weight: 1, arbitrary: fc.tuple(paramText(node, known, name), hostileString).map((v) => [...v]) },
+      )
+      .map((values) => values.map((v) => `${encodeURIComponent(name)}=${segment(v, MAX_QUERY_VALUE)}`)),
+  );
+  return fc.tuple(...pairs).map((parts) => {
+    const all = parts.flat();
+    return all.length ? `?${all.join('&')}` : '';
+  });
+}
+
 export interface FuzzCase {
+  /** The path with its query string, if the route takes one. */
   path: string;
   body: string;
   token: 'none' | 'valid' | 'garbage';
 }
 
-/** Requests for one endpoint, signed and sent by the caller. */
-export function fuzzCases(endpoint: EndpointDef, known: Record<string, string[]>): fc.Arbitrary<FuzzCase> {
+/** Requests for one route, signed (where /v1 wants it) and sent by the caller. */
+export function fuzzCases(endpoint: FuzzTarget, known: Record<string, string[]>): fc.Arbitrary<FuzzCase> {
   const names = pathParams(endpoint.path);
   const paramNodes = endpoint.params ? (toJson(endpoint.params).properties ?? {}) : {};
   const params: Record<string, fc.Arbitrary<string>> = {};
   for (const name of names) params[name] = paramText(paramNodes[name] ?? { type: 'string' }, known, name);
   // Filled by hand, not with buildPath: encodeURIComponent throws on the lone surrogates we mean to send.
   const path = fc
-    .record(params)
-    .map((values) => endpoint.path.replace(/\{([A-Za-z0-9]+)\}/g, (_, n: string) => segment(values[n] ?? '')));
+    .tuple(fc.record(params), queryText(endpoint.query, known))
+    .map(
+      ([values, query]) =>
+        endpoint.path.replace(/\{([A-Za-z0-9]+)\}/g, (_, n: string) => segment(values[n] ?? '')) + query,
+    );
   const body = endpoint.method === 'GET' ? fc.constant('') : bodyText(endpoint.body, known);
   const token = fc.constantFrom<FuzzCase['token']>('valid', 'valid', 'none', 'garbage');
   return fc.record({ path, body, token });

@@ -11,6 +11,7 @@ export * from './money.ts';
 export * from './paths.ts';
 export * from './request-signature.ts';
 export * from './routes.ts';
+export * from './safe-string.ts';
 export * from './schemas.ts';
 export * from './sign-messages.ts';
 export * from './transaction-types.ts';

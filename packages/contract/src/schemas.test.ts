@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ZEmail } from './endpoints/auth.ts';
 import { ZWalletSignature } from './endpoints/common.ts';
-import { isIdText, MAX_ID, ZDecimalString, ZIdString, ZPageParams, ZText, ZTimestampInput } from './schemas.ts';
+import {
+  isIdText,
+  MAX_ID,
+  MAX_TIME_MS,
+  ZDecimalString,
+  ZIdString,
+  ZPageParams,
+  ZText,
+  ZTimeInput,
+  ZTimestampInput,
+} from './schemas.ts';
 
 describe('ids: 1 to 2^63-1, as PostgreSQL bigint holds them', () => {
   it.each(['1', '42', '9223372036854775807', '1000000000000000000'])('takes %s', (id) => {
@@ -47,11 +57,31 @@ describe('page parameters', () => {
 });
 
 describe('timestamps sent by a client', () => {
-  it.each([0, 1_700_000_000_000, '1700000000000', Number.MAX_SAFE_INTEGER])('takes %j', (t) => {
+  it.each([0, 1_700_000_000_000, '1700000000000', MAX_TIME_MS, String(MAX_TIME_MS)])('takes %j', (t) => {
     expect(ZTimestampInput.safeParse(t).success).toBe(true);
   });
-  it.each([-1, 1.5, 1e21, '9999999999999999', '99999999999999999', '-1', '1e3', '', null, [1]])('refuses %j', (t) => {
+  it.each([
+    -1,
+    1.5,
+    1e21,
+    9e15, // beyond what a JavaScript Date holds (8.64e15): `new Date(9e15)` is invalid
+    MAX_TIME_MS + 1,
+    Number.MAX_SAFE_INTEGER,
+    '9000000000000000',
+    '9999999999999999',
+    '99999999999999999',
+    '-1',
+    '1e3',
+    '',
+    '1\u0000',
+    null,
+    [1],
+  ])('refuses %j', (t) => {
     expect(ZTimestampInput.safeParse(t).success).toBe(false);
+  });
+  it('ends at the last moment of year 9999, which a Date holds', () => {
+    expect(new Date(MAX_TIME_MS).toISOString()).toBe('9999-12-31T23:59:59.999Z');
+    expect(ZTimeInput.safeParse(MAX_TIME_MS + 1).success).toBe(false);
   });
   it('is what a wallet signature carries', () => {
     const base = { sign: 's', signContent: 'Login-1' };

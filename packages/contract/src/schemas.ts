@@ -3,6 +3,7 @@ import { AMOUNT_TEXT } from './amount-format.ts';
 import { MAX_PAGE_SIZE, SUCCESS_CODE } from './constants.ts';
 import { CHAIN_CURRENCIES, CHAIN_NAMES, CURRENCIES, SUBMODES } from './currencies.ts';
 import { LANGUAGE_CODES } from './languages.ts';
+import { safeString } from './safe-string.ts';
 
 // Zod lives only in schema modules, so the web app can import the plain data without it.
 export const ZCurrency = z.enum(CURRENCIES);
@@ -12,7 +13,7 @@ export const ZChainCurrency = z.enum(CHAIN_CURRENCIES);
 export const ZLanguage = z.enum(LANGUAGE_CODES);
 
 /** An exact non-negative decimal on the wire: up to 18 fractional digits, never a float. */
-export const ZDecimalString = z.string().regex(AMOUNT_TEXT, 'must be a decimal number with at most 18 decimals');
+export const ZDecimalString = safeString().regex(AMOUNT_TEXT, 'must be a decimal number with at most 18 decimals');
 
 /** The largest id: ids are PostgreSQL bigint, a signed 64-bit integer. */
 export const MAX_ID = 9_223_372_036_854_775_807n;
@@ -26,23 +27,14 @@ export function isIdText(text: unknown): text is string {
  * Ids travel as strings of digits (ARCHITECTURE.md: money and ids are strings in JSON); one beyond bigint
  * is refused here (400, code 1225) instead of failing in the database.
  */
-export const ZIdString = z.string().refine(isIdText, 'must be a positive integer id of at most 2^63-1');
+export const ZIdString = safeString().refine(isIdText, 'must be a positive integer id of at most 2^63-1');
 
-/**
- * Free text of `min` to `max` characters. PostgreSQL text cannot hold NUL (U+0000): a value with one is
- * refused here instead of failing the query.
- */
-export const ZText = (max: number, min = 1) =>
-  z
-    .string()
-    .min(min)
-    .max(max)
-    .refine((text) => !text.includes('\u0000'), 'must not contain NUL');
+/** Free text of `min` to `max` characters, without NUL or lone surrogates (safeString). */
+export const ZText = (max: number, min = 1) => safeString().min(min).max(max);
 
 /** A path segment holding a positive integer. */
 const positiveIntParam = (max: number) =>
-  z
-    .string()
+  safeString()
     .regex(/^[1-9]\d{0,8}$/, 'must be a positive integer')
     .transform(Number)
     .pipe(z.number().int().min(1).max(max));
@@ -55,11 +47,25 @@ export const ZPageParams = z.object({
 /** Epoch milliseconds. */
 export const ZTimeMs = z.number().int().nonnegative();
 
-/** Epoch milliseconds sent by a client, as a JSON number or a string of digits, within the safe integers. */
+/**
+ * The latest moment a request may name: the end of year 9999, the last day a YYYY-MM-DD can write. Every time
+ * a request carries lies in [1970-01-01, this]: a JavaScript Date holds it (it ends at 8.64e15 ms, so 9e15
+ * made `new Date()` invalid) and so does PostgreSQL's timestamptz.
+ */
+export const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** Epoch milliseconds sent as a JSON number, within [0, MAX_TIME_MS]. */
+export const ZTimeInput = z
+  .number()
+  .int()
+  .min(0, 'must be epoch milliseconds from 1970')
+  .max(MAX_TIME_MS, 'must be epoch milliseconds before the year 10000');
+
+/** Epoch milliseconds sent by a client, as a JSON number or a string of digits, within [0, MAX_TIME_MS]. */
 export const ZTimestampInput = z
-  .union([z.number().int().nonnegative(), z.string().regex(/^\d{1,16}$/, 'must be epoch milliseconds')])
+  .union([z.number(), safeString().regex(/^\d{1,16}$/, 'must be epoch milliseconds')])
   .transform(Number)
-  .pipe(z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER));
+  .pipe(ZTimeInput);
 
 export const ZEmpty = z.null();
 

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { chainServices } from '../chain/chain-services.ts';
+import { depositKeys } from '../chain/deposit-keys.ts';
 import type { AppConfig } from '../config.ts';
 import { devToolsAllowed } from '../config-mode.ts';
 import type { Database } from '../db/client.ts';
 import { repositories } from '../db/repositories/index.ts';
-import './types.ts';
-import { chainServices } from '../chain/chain-services.ts';
-import { depositKeys } from '../chain/deposit-keys.ts';
 import type { DevChains } from '../dev/dev-chains.ts';
 import type { DevMailbox } from '../dev/mailbox.ts';
 import { type Mailer, smtpMailer } from '../domain/mail/mailer.ts';
@@ -41,6 +40,7 @@ import { pledgeRoutes } from './routes/pledge.ts';
 import { rechargeRoutes } from './routes/recharge.ts';
 import { userRoutes } from './routes/users.ts';
 import { withdrawRoutes } from './routes/withdraw.ts';
+import type { RegisteredRoute } from './types.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -67,6 +67,11 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // Before any route: the hook sees every route registered after it, in every plugin.
+  const routeList: RegisteredRoute[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', ({ method, url, schema }) => void routeList.push({ method, url, schema }));
 
   app.decorate('config', config);
   app.decorate('database', database);

@@ -1,4 +1,5 @@
 import type { TLanguage } from '@aidf/contract';
+import type { FastifySchema } from 'fastify';
 import type { ChainServices } from '../chain/chain-services.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -8,8 +9,17 @@ import type { DepositAddressDeriver } from '../domain/chain/deposit-address.ts';
 import type { Mailer } from '../domain/mail/mailer.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 
+/** One route as registered: what tests walk to check and fuzz every route, new ones included. */
+export interface RegisteredRoute {
+  method: string | string[];
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every route of the app, in the order registered. */
+    routeList: readonly RegisteredRoute[];
     config: AppConfig;
     database: Database;
     repos: Repositories;

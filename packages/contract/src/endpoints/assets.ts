@@ -66,7 +66,7 @@ export const financeList = defineEndpoint({
     submode: ZSubmode.default('00'),
     category: z.enum(['all', 'income']).default('all'),
     /** Ours: one transaction type only (the history's type filter). */
-    type: z.string().max(64).optional(),
+    type: ZText(64, 0).optional(),
   }),
   data: pageOf(ZStatementLine),
 });
@@ -76,7 +76,7 @@ export const financeStatement = defineEndpoint({
   summary: 'Currency statement of one currency and submode',
   params: ZPageParams.extend({ currency: ZCurrency, submode: ZSubmode }),
   /** Ours: one transaction type only (the history's type filter), as financeList's body `type`. */
-  query: z.object({ type: z.string().max(64).optional() }),
+  query: z.object({ type: ZText(64, 0).optional() }),
   data: pageOf(ZStatementLine),
 });
 

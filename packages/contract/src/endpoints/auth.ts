@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { PROD_ID } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
+import { safeString } from '../safe-string.ts';
 import { ZChainCurrency, ZEmpty, ZIdString, ZText } from '../schemas.ts';
 import { ZUserInfo, ZWalletSignature } from './common.ts';
 
 /** An address an SMTP server takes: zod's e-mail, with host labels that neither start nor end with '-'. */
-export const ZEmail = z
-  .string()
+export const ZEmail = safeString()
   .trim()
   .max(253)
   .email({
@@ -25,7 +25,7 @@ export const sendVerifyCode = defineEndpoint({
 
 export const ZCodeLogin = z.object({
   verifyCodeId: ZIdString,
-  verifyCode: z.string().regex(/^\d{6}$/),
+  verifyCode: safeString().regex(/^\d{6}$/),
   inviteCode: ZInviteCode,
   prodId: z.number().int().min(1).max(2_147_483_647).default(PROD_ID),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { MAX_TICKET_IMAGES } from '../feedback.ts';
 import { ROUTES } from '../routes.ts';
+import { safeString } from '../safe-string.ts';
 import { pageOf, ZEmpty, ZIdString, ZPageParams, ZText, ZTimeMs } from '../schemas.ts';
 import { ZMidParams } from './common.ts';
 
@@ -57,7 +58,7 @@ export const createTicket = defineEndpoint({
   summary: 'Submit a feedback ticket (8751 while 3 of yours wait for a reply)',
   body: z.object({
     type: z.literal(4),
-    content: z.string().trim().pipe(ZText(2000)),
+    content: safeString().trim().pipe(ZText(2000)),
     priority: z.literal(2),
     receiveType: z.literal(1),
     attach: ZAttach,
@@ -87,7 +88,7 @@ export const ticketFollowUp = defineEndpoint({
   ...ROUTES.ticketFollowUp,
   summary: "The user's follow-up on a replied ticket; it opens the ticket again (8751 while it waits)",
   params: z.object({ workOrderNo: ZIdString }),
-  body: z.object({ content: z.string().trim().pipe(ZText(2000)), attach: ZAttach }),
+  body: z.object({ content: safeString().trim().pipe(ZText(2000)), attach: ZAttach }),
   data: ZEmpty,
 });
 

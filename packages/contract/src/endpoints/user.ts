@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
+import { safeString } from '../safe-string.ts';
 import { pageOf, ZChainCurrency, ZCurrency, ZDecimalString, ZEmpty, ZIdString, ZText, ZTimeMs } from '../schemas.ts';
 import { ZMidParams, ZUserInfo, ZWalletSignature } from './common.ts';
 
@@ -32,8 +33,7 @@ export const ZBindAddress = ZAddressChange.extend({
   authSign: ZText(200).optional(),
   authSignContent: ZText(100).optional(),
   verifyCodeId: ZIdString.optional(),
-  verifyCode: z
-    .string()
+  verifyCode: safeString()
     .regex(/^\d{6}$/)
     .optional(),
 });
@@ -87,13 +87,11 @@ export const team = defineEndpoint({
   summary: 'The team: star level and what the next one lacks, direct invitees (a page), income by bonus type',
   query: z.object({
     of: ZText(64).optional(),
-    pageNum: z
-      .string()
+    pageNum: safeString()
       .regex(/^[1-9]\d{0,5}$/)
       .transform(Number)
       .optional(),
-    pageSize: z
-      .string()
+    pageSize: safeString()
       .regex(/^(?:[1-9]\d?|100)$/)
       .transform(Number)
       .optional(),

@@ -1,4 +1,4 @@
-import { SUCCESS_CODE, ZText } from '@aidf/contract';
+import { SUCCESS_CODE, safeString, ZText } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,17 +8,17 @@ import { bearerOf, operatorGuard, operatorOf } from '../operator-auth.ts';
 
 const ZLogin = z.object({
   // No NUL: PostgreSQL text cannot hold one, and invalid input must answer 400, never 500.
-  username: z.string().trim().pipe(ZText(64)),
-  password: z.string().min(1).max(200),
-  totp: z.string().trim().max(10),
+  username: safeString().trim().pipe(ZText(64)),
+  password: ZText(200),
+  totp: safeString().trim().max(10),
 });
 
 const ZAudit = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(500).default(50),
-  operator: z.string().max(64).optional(),
-  action: z.string().max(64).optional(),
-  target: z.string().max(200).optional(),
+  operator: ZText(64, 0).optional(),
+  action: ZText(64, 0).optional(),
+  target: ZText(200, 0).optional(),
 });
 
 /** Issue 16: operators' sign-in, their accounts, and the audit trail of what they did. */
@@ -68,7 +68,7 @@ export async function operatorAccountRoutes(app: FastifyInstance) {
     '/ops/v1/operators',
     {
       preHandler: operatorGuard(app, 'operators'),
-      schema: { body: z.object({ username: z.string().max(64), role: z.enum(OPERATOR_ROLES) }), hide: true },
+      schema: { body: z.object({ username: ZText(64, 0), role: z.enum(OPERATOR_ROLES) }), hide: true },
     },
     async (request) => ok(await addOperator(app.repos, operatorOf(request), request.body)),
   );

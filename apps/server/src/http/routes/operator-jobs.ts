@@ -1,4 +1,4 @@
-import { SUCCESS_CODE } from '@aidf/contract';
+import { SUCCESS_CODE, safeString, ZText, ZTimeInput } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,16 +7,16 @@ import { AppError } from '../../domain/errors.ts';
 import { listSettings, setSetting } from '../../domain/operator/set-setting.ts';
 import { utcDayOf } from '../../jobs/daily-job.ts';
 import { operatorGuard, operatorOf } from '../operator-auth.ts';
+import { ZOperatorReason } from '../operator-schemas.ts';
 
-const ZDay = z
-  .string()
+/** A UTC day, from 1970-01-01 to 9999-12-31 (the range of every time a request names: MAX_TIME_MS). */
+const ZDay = safeString()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
-  .refine(
-    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    {
-      message: 'must be a real calendar day',
-    },
-  );
+  .refine((d) => {
+    const ms = Date.parse(`${d}T00:00:00Z`);
+    // One refinement: zod runs every check, and toISOString throws on the invalid Date of a day like 2024-13-45.
+    return ZTimeInput.safeParse(ms).success && new Date(ms).toISOString().startsWith(d);
+  }, 'must be a real calendar day from 1970 to 9999');
 
 /** Operator API of the jobs layer and the settings: run a day by hand, read and change settings (audited). */
 export async function operatorJobRoutes(app: FastifyInstance) {
@@ -28,7 +28,7 @@ export async function operatorJobRoutes(app: FastifyInstance) {
     '/ops/v1/jobs/:job/run',
     {
       preHandler: jobs,
-      schema: { params: z.object({ job: z.string().max(64) }), body: z.object({ date: ZDay }), hide: true },
+      schema: { params: z.object({ job: ZText(64, 0) }), body: z.object({ date: ZDay }), hide: true },
     },
     async (request) => {
       const { job } = request.params;
@@ -68,9 +68,9 @@ export async function operatorJobRoutes(app: FastifyInstance) {
       preHandler: config,
       schema: {
         body: z.object({
-          key: z.string().min(1).max(100),
-          value: z.string().min(1).max(100),
-          reason: z.string().trim().min(1).max(500),
+          key: ZText(100),
+          value: ZText(100),
+          reason: ZOperatorReason,
         }),
         hide: true,
       },

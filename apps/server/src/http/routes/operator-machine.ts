@@ -1,4 +1,4 @@
-import { SUCCESS_CODE } from '@aidf/contract';
+import { SUCCESS_CODE, safeString, ZText, ZTimeInput } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +7,9 @@ import { AppError } from '../../domain/errors.ts';
 import { listPriceItems, savePriceItem, thirdPartyPayments } from '../../domain/machine/price-items.ts';
 import { periodicJobs } from '../../jobs/order-expiry.ts';
 import { operatorGuard, operatorOf } from '../operator-auth.ts';
+import { ZOperatorReason } from '../operator-schemas.ts';
 
-const ZAmount = z.string().max(60);
+const ZAmount = ZText(60, 0);
 const ZItemBody = z.object({
   worth: ZAmount.optional(),
   bnbAmount: ZAmount.optional(),
@@ -16,7 +17,7 @@ const ZItemBody = z.object({
   usdtAmount: ZAmount.optional(),
   eoeoAmount: ZAmount.optional(),
   onSale: z.boolean().optional(),
-  reason: z.string().trim().min(1).max(500),
+  reason: ZOperatorReason,
 });
 
 /** Operator API of the AI miner: price items (audited) and the payments no order counted. */
@@ -41,7 +42,7 @@ export async function operatorMachineRoutes(app: FastifyInstance) {
     '/ops/v1/machine/items/:id',
     {
       preHandler: guard,
-      schema: { params: z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/) }), body: ZItemBody, hide: true },
+      schema: { params: z.object({ id: safeString().regex(/^[1-9]\d{0,17}$/) }), body: ZItemBody, hide: true },
     },
     async (request) =>
       ok(
@@ -63,8 +64,8 @@ export async function operatorMachineRoutes(app: FastifyInstance) {
     {
       preHandler: jobs,
       schema: {
-        params: z.object({ name: z.string().max(64) }),
-        body: z.object({ now: z.number().int().nonnegative().optional() }).optional(),
+        params: z.object({ name: ZText(64, 0) }),
+        body: z.object({ now: ZTimeInput.optional() }).optional(),
         hide: true,
       },
     },

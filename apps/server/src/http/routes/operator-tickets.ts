@@ -1,4 +1,4 @@
-import { SUCCESS_CODE, ZIdString, ZText } from '@aidf/contract';
+import { SUCCESS_CODE, safeString, ZIdString, ZText } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,7 +45,7 @@ export async function operatorTicketRoutes(app: FastifyInstance) {
     '/ops/v1/tickets/:workOrderNo/reply',
     {
       preHandler: guard,
-      schema: { hide: true, params: ZWorkOrder, body: z.object({ content: z.string().trim().pipe(ZText(4000)) }) },
+      schema: { hide: true, params: ZWorkOrder, body: z.object({ content: safeString().trim().pipe(ZText(4000)) }) },
     },
     async (request) => ({
       code: SUCCESS_CODE,

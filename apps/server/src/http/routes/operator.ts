@@ -1,4 +1,13 @@
-import { SUBMODES, SUCCESS_CODE, ZCurrency, ZDecimalString, ZIdString, ZSubmode } from '@aidf/contract';
+import {
+  SUBMODES,
+  SUCCESS_CODE,
+  safeString,
+  ZCurrency,
+  ZDecimalString,
+  ZIdString,
+  ZSubmode,
+  ZText,
+} from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,17 +16,18 @@ import { checkLedger } from '../../domain/ledger/check.ts';
 import { creditUser } from '../../domain/operator/credit.ts';
 import { approveProposal, heldPayoutAction, listProposals } from '../../domain/operator/proposals.ts';
 import { operatorGuard, operatorOf } from '../operator-auth.ts';
+import { ZOperatorReason } from '../operator-schemas.ts';
 
 const ZCredit = z.object({
-  username: z.string().min(1).max(64),
+  username: ZText(64),
   currency: ZCurrency,
   submode: ZSubmode.default(SUBMODES.normal),
   amount: ZDecimalString,
-  reason: z.string().trim().min(1).max(500),
-  requestId: z.string().min(8).max(100).optional(),
+  reason: ZOperatorReason,
+  requestId: safeString().min(8).max(100).optional(),
 });
 
-const ZHeldPayout = z.object({ reason: z.string().trim().min(1).max(500) });
+const ZHeldPayout = z.object({ reason: ZOperatorReason });
 const ZWithdrawalId = z.object({ id: ZIdString });
 const ZProposalId = z.object({ proposalId: ZIdString });
 
