@@ -284,13 +284,19 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
     // A refund checked while the payout was held (unsigned), applied after a retry let the worker sign and send
     // it: it must not refund what the chain pays.
     const heldView = { ...sent, status: 'held', signedTx: null, txHash: null, nonce: null };
-    expect(await settleWithdrawal(server.repos, heldView, { failure: 'stale refund', blockNumber: null })).toBe('moved');
+    expect(await settleWithdrawal(server.repos, heldView, { failure: 'stale refund', blockNumber: null })).toBe(
+      'moved',
+    );
     // The same payout seen with its bytes but as held, or as still requested: moved too.
     expect(
       await settleWithdrawal(server.repos, { ...sent, status: 'held' }, { failure: 'stale', blockNumber: null }),
     ).toBe('moved');
     expect(
-      await settleWithdrawal(server.repos, { ...heldView, status: 'requested' }, { failure: 'stale', blockNumber: null }),
+      await settleWithdrawal(
+        server.repos,
+        { ...heldView, status: 'requested' },
+        { failure: 'stale', blockNumber: null },
+      ),
     ).toBe('moved');
     // finish() itself, from a state the payout is not in, or with other bytes than its current ones.
     const end = { status: 'refunded' as const, blockNumber: null, failure: 'stale', settleMovementId: 1n };
