@@ -71,6 +71,7 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
       owner: 'collection-a',
       allowChainReset: true,
       leaseMs: 60_000,
+      firstLookAfterMs: 0, // the dev chain has every transaction at once
     });
   }, 120_000);
   afterAll(() => server?.close());
@@ -280,6 +281,7 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
       source: evmCollectionSource(bsc.client, bsc.deposits),
       owner: 'collection-a', // the lease holder's name: the lease is not the point here
       allowChainReset: false,
+      firstLookAfterMs: 0,
     });
     expect((await strict.tick()).outcome).toBe('stopped');
     expect(await server.repos.machines.paymentsOfTx('bsc', tx.toLowerCase())).toEqual([]);
@@ -327,6 +329,11 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
     expect(await flood()).toEqual([...Array(ORDER_HINTS_OPEN_MAX).fill(200), 81030]);
     const tx = await victim.wallet.sendBnb('0.3');
     expect((await submitHash(server, victim.user, victim.order.orderNo, tx)).data.status).toBe(2);
+    // A hint's one look waits until it is HINT_FIRST_LOOK_AFTER_MS old (the wallet's node may tell ours late):
+    // with a cutoff before it was submitted it is not taken; with one after, it is.
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    expect(await server.repos.machines.hintsToCheck('bsc', 100, hourAgo)).not.toContain(tx.toLowerCase());
+    expect(await server.repos.machines.hintsToCheck('bsc', 100, new Date())).toContain(tx.toLowerCase());
 
     // A watcher looking at fewer hints per tick than the attacker has waiting: hints are taken in turns per
     // user, so the victim's is looked at in the very first tick, as it would be with no attacker.
@@ -337,6 +344,7 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
       owner: 'collection-a',
       allowChainReset: true,
       leaseMs: 60_000,
+      firstLookAfterMs: 0, // the dev chain has every transaction at once
       batch: PER_TICK,
     });
     expect(await small.tick()).toMatchObject({ hinted: 1 });

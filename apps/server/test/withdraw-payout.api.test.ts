@@ -326,7 +326,8 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
     const action = async (id: string, what: 'retry' | 'refund') =>
       (await ops(server, 'POST', `/ops/v1/payouts/${id}/${what}`, { reason: 'race test' })).json.code as number;
     const outcomes: string[] = [];
-    for (let round = 0; round < 4; round++) {
+    const ROUNDS = 3;
+    for (let round = 0; round < ROUNDS; round++) {
       const user = await signUp(server);
       await credit(server, user.username, 'cow', '50');
       const receiver = (await chainWallet(server.evm)).address;
@@ -394,8 +395,8 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
       expect(await balanceOf(server, user, 'cow')).toBe(paid ? '40' : '50');
       await ledgerOk();
     }
-    expect(outcomes).toHaveLength(4);
-  });
+    expect(outcomes).toHaveLength(ROUNDS);
+  }, 180_000); // three rounds of 64 operations on a shared 2-core machine
 
   it('replaces a payout stuck at a low gas price with the same nonce after the set blocks, and it lands once', async () => {
     const user = await signUp(server);

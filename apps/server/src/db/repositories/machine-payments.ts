@@ -133,17 +133,18 @@ export function machinePaymentQueries(db: AppDb) {
       return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
     /**
-     * Up to `limit` transactions of open orders' hints on `chain` not found yet (or reorganised away), taken in
-     * turns per user: everyone's least recently looked-at hint first, then everyone's second, so one user's many
+     * Up to `limit` transactions of open orders' hints on `chain` not found yet (or reorganised away), submitted by
+     * `submittedBy` or looked at before, taken in turns per user: everyone's least recently looked-at hint first, then everyone's second, so one user's many
      * hints never push another user's back.
      */
-    async hintsToCheck(chain: string, limit: number): Promise<string[]> {
+    async hintsToCheck(chain: string, limit: number, submittedBy: Date): Promise<string[]> {
       const result = await db.execute(sql`
         SELECT t.tx_hash FROM (
           SELECT h.tx_hash, h.checked_at, h.created_at,
                  row_number() OVER (PARTITION BY h.user_id ORDER BY h.checked_at NULLS FIRST, h.created_at) AS turn
           FROM machine_order_hints h JOIN machine_orders o ON o.id = h.order_id
           WHERE h.chain = ${chain} AND o.status IN (0, 2)
+            AND (h.checked_at IS NOT NULL OR h.created_at <= ${submittedBy.toISOString()}::timestamptz)
             AND NOT EXISTS (SELECT 1 FROM machine_payments p WHERE p.chain = h.chain AND p.tx_hash = h.tx_hash
                             AND p.state <> 'orphaned')) t
         ORDER BY t.turn, t.checked_at NULLS FIRST, t.created_at

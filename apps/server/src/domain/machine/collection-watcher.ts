@@ -22,6 +22,8 @@ export interface CollectionWatcherOptions {
   fallback?: { bsc: string | null; solana: string | null };
   /** Hints and seen payments looked at per tick (WATCHER_BATCH; smaller in tests). */
   batch?: number;
+  /** How old a hint is before its first look (HINT_FIRST_LOOK_AFTER_MS; 0 in tests on a dev chain). */
+  firstLookAfterMs?: number;
   now?: () => Date;
 }
 
@@ -45,6 +47,13 @@ export type CollectionTickResult =
  */
 export const WATCHER_BATCH = 100;
 
+/**
+ * A hint's one look waits this long after it was submitted: the client submits the id as soon as the wallet sent
+ * the transaction, through the wallet's own node, and ours may hear of it a moment later. Looked at too early, a
+ * real payment would be dropped as unknown and its order shown as unpaid again (it is still found by the scan).
+ */
+export const HINT_FIRST_LOOK_AFTER_MS = 5_000;
+
 const BNB_TOKEN: WatchedToken = { currency: 'bnb', contract: null, decimals: 18 };
 
 /**
@@ -64,6 +73,7 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
   const leaseName = `collection-watcher:${chain}`;
   const leaseMs = options.leaseMs ?? 30_000;
   const batch = options.batch ?? WATCHER_BATCH;
+  const firstLookAfterMs = options.firstLookAfterMs ?? HINT_FIRST_LOOK_AFTER_MS;
   const now = options.now ?? (() => new Date());
   const boundCurrency = chain === 'bsc' ? 'bnb' : 'sol';
 
@@ -115,13 +125,14 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
   }
 
   /**
-   * Looks once at each of a bounded batch of hints (taken in turns per user). A transaction the chain does not
-   * know at all (neither in a block nor waiting in the node's pool) is dropped after this one look: the scan
+   * Looks once at each of a bounded batch of hints (taken in turns per user), the first time once the hint is
+   * HINT_FIRST_LOOK_AFTER_MS old. A transaction the chain does not know at all (neither in a block nor waiting in the node's pool) is dropped after this one look: the scan
    * still finds a real payment later, so nothing is lost, and nobody can keep the watcher busy with made-up ids.
    */
   async function checkHints(collection: string, watched: WatchedToken[], genesis: string): Promise<number> {
     let found = 0;
-    for (const txHash of await repos.machines.hintsToCheck(chain, batch)) {
+    const submittedBy = new Date(now().getTime() - firstLookAfterMs);
+    for (const txHash of await repos.machines.hintsToCheck(chain, batch, submittedBy)) {
       const payments = await source.ofTransaction(txHash, collection, watched);
       await repos.machines.touchHint(chain, txHash);
       if (payments === 'pending') continue; // known, not in a block yet: looked at again in a later turn
