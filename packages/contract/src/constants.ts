@@ -38,6 +38,13 @@ export const STAR_LEVELS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const ORDER_STATUS = { awaitingPayment: 0, paid: 1, pending: 2, cancelled: 3, expired: 4 } as const;
 /** Minutes an order awaits payment before the job order-expiry expires it (RULES.md "AI miner"). */
 export const ORDER_EXPIRY_MINUTES = 30;
+/**
+ * Transaction ids (POST /v1/cow/home/order/hash) one order may have waiting for the collection watcher's look
+ * at once (81030 beyond), and one user may submit per hour (9000 beyond). A hint the chain does not know is
+ * dropped after one look, which frees its place.
+ */
+export const ORDER_HINTS_OPEN_MAX = 5;
+export const ORDER_HINTS_PER_HOUR = 20;
 
 /** Header names of SPEC.md point 7, exactly as outside clients send them. */
 export const HEADERS = {

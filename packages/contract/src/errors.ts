@@ -53,6 +53,11 @@ export const ERROR_CATALOGUE = {
   81027: { status: 404, message: 'This machine is not on sale' },
   81028: { status: 400, message: 'Not a transaction id of BNB Smart Chain or Solana' },
   81029: { status: 409, message: 'You already have an order awaiting payment: pay or cancel it first' },
+  // Payment hints are bounded per order (ORDER_HINTS_OPEN_MAX); per user per hour the limit answers 9000.
+  81030: {
+    status: 429,
+    message: 'Too many transaction ids of this order are still waiting to be checked: wait until they are checked',
+  },
   // Issue 13: feedback attachments (apps/server domain/feedback/image-policy.ts has the limits).
   81040: { status: 400, message: 'Only PNG, JPEG or WebP images can be attached' },
   81041: { status: 413, message: 'The image is too large' },

@@ -28,10 +28,15 @@ export interface CollectionSource {
     tokens: WatchedToken[],
   ): Promise<{ payments: ScannedTransfer[]; lastBlockHash: string | null }>;
   /**
-   * The payments to `collection` of one transaction as the chain has it now, at any depth (a hint): null when the
-   * chain does not know it (not yet, or never); [] when it failed or paid nothing to the collection address.
+   * The payments to `collection` of one transaction as the chain has it now, at any depth (a hint): 'pending'
+   * while the node has it but no block yet; null when the node does not know it at all; [] when it failed or
+   * paid nothing to the collection address.
    */
-  ofTransaction(txHash: string, collection: string, tokens: WatchedToken[]): Promise<ScannedTransfer[] | null>;
+  ofTransaction(
+    txHash: string,
+    collection: string,
+    tokens: WatchedToken[],
+  ): Promise<ScannedTransfer[] | 'pending' | null>;
   /** Whether a payment seen at (block, hash) is still there and deep enough (`confirmed`: the heads' answer). */
   check(
     payment: { txHash: string; blockNumber: bigint; blockHash: string | null },

@@ -41,6 +41,17 @@ export function evmCollectionSource(
     }
   }
 
+  /** Whether the node knows a transaction that has no receipt yet (it waits in the pool). */
+  async function inPool(hash: Hash): Promise<boolean> {
+    try {
+      await client.getTransaction({ hash });
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionNotFoundError) return false;
+      throw error;
+    }
+  }
+
   function nativePayment(
     tx: { hash: Hash; from: string; to: string | null; value: bigint },
     block: { number: bigint; hash: Hash },
@@ -98,7 +109,7 @@ export function evmCollectionSource(
     },
     async ofTransaction(txHash, collection, tokens) {
       const r = await receipt(txHash as Hash);
-      if (!r) return null;
+      if (!r) return (await inPool(txHash as Hash)) ? 'pending' : null;
       if (r.status !== 'success') return [];
       const wanted = collection.toLowerCase();
       const block = { number: r.blockNumber, hash: r.blockHash };

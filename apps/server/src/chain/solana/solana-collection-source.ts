@@ -30,7 +30,11 @@ export function solanaCollectionSource(rpcUrl: string, deposits: DepositSource):
           maxSupportedTransactionVersion: 0,
         })
         .send();
-      if (!tx?.meta) return null;
+      if (!tx?.meta) {
+        // Not confirmed: 'pending' while the node has processed it, null when it does not know it at all.
+        const { value } = await rpc.getSignatureStatuses([toSignature(txHash)]).send();
+        return value[0] ? 'pending' : null;
+      }
       if (tx.meta.err !== null) return [];
       const native = tokens.find((t) => t.contract === null);
       const mints = new Map(tokens.filter((t) => t.contract).map((t) => [t.contract as string, t]));

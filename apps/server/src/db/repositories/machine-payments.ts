@@ -26,6 +26,20 @@ export interface NewPayment {
  * machinesRepository (repos.machines).
  */
 export function machinePaymentQueries(db: AppDb) {
+  /** One user's hint of a transaction, or null. */
+  async function hintOf(chain: string, txHash: string, userId: bigint) {
+    const [row] = await db
+      .select()
+      .from(machineOrderHints)
+      .where(
+        and(
+          eq(machineOrderHints.chain, chain),
+          eq(machineOrderHints.txHash, txHash),
+          eq(machineOrderHints.userId, userId),
+        ),
+      );
+    return row ?? null;
+  }
   return {
     // Payments and hints.
     /** Records a payment seen on chain; an existing row (same chain, genesis, tx, event) is moved to the block seen now
@@ -92,34 +106,56 @@ export function machinePaymentQueries(db: AppDb) {
         .limit(limit);
     },
 
-    /** Claims `txHash` for the order; false when another order (or user) holds it. */
+    /**
+     * Claims `txHash` for the user's order; false when the user offered it for another order. Each user has their
+     * own hint of a transaction: another user's claim (someone else's transaction, offered first) blocks nobody.
+     */
     async claimHint(h: { chain: string; txHash: string; orderId: bigint; userId: bigint }): Promise<boolean> {
       await db.insert(machineOrderHints).values(h).onConflictDoNothing();
-      const [row] = await db
+      const row = await hintOf(h.chain, h.txHash, h.userId);
+      return row?.orderId === h.orderId;
+    },
+    /** Every user's hint of a transaction (usually one: its sender's). */
+    async hints(chain: string, txHash: string) {
+      return db
         .select()
         .from(machineOrderHints)
-        .where(and(eq(machineOrderHints.chain, h.chain), eq(machineOrderHints.txHash, h.txHash)));
-      return row?.orderId === h.orderId && row.userId === h.userId;
+        .where(and(eq(machineOrderHints.chain, chain), eq(machineOrderHints.txHash, txHash)))
+        .orderBy(asc(machineOrderHints.userId));
     },
-    async hint(chain: string, txHash: string) {
-      const [row] = await db
-        .select()
-        .from(machineOrderHints)
-        .where(and(eq(machineOrderHints.chain, chain), eq(machineOrderHints.txHash, txHash)));
-      return row ?? null;
-    },
-    /** Hints of open orders on `chain` whose transaction was not found yet (or was reorganised away), least
-     *  recently looked at first. */
-    async hintsToCheck(chain: string, limit: number) {
+    hintOf,
+    /** Hints of the order the watcher has not found on chain yet: what ORDER_HINTS_OPEN_MAX bounds. */
+    async openHintsOf(orderId: bigint): Promise<number> {
       const result = await db.execute(sql`
-        SELECT h.tx_hash FROM machine_order_hints h JOIN machine_orders o ON o.id = h.order_id
-        WHERE h.chain = ${chain} AND o.status IN (0, 2)
+        SELECT count(*)::int AS n FROM machine_order_hints h WHERE h.order_id = ${orderId}
           AND NOT EXISTS (SELECT 1 FROM machine_payments p WHERE p.chain = h.chain AND p.tx_hash = h.tx_hash
-                          AND p.state <> 'orphaned')
-        ORDER BY h.checked_at NULLS FIRST LIMIT ${limit}`);
-      return rowsOf<{ tx_hash: string }>(result).map((r) => r.tx_hash);
+                          AND p.state <> 'orphaned')`);
+      return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
-    /** Drops a hint whose transaction pays nothing to the collection address (failed, or sent elsewhere). */
+    /**
+     * Up to `limit` transactions of open orders' hints on `chain` not found yet (or reorganised away), submitted by
+     * `submittedBy` or looked at before, taken in turns per user: everyone's least recently looked-at hint first, then everyone's second, so one user's many
+     * hints never push another user's back.
+     */
+    async hintsToCheck(chain: string, limit: number, submittedBy: Date): Promise<string[]> {
+      const result = await db.execute(sql`
+        SELECT t.tx_hash FROM (
+          SELECT h.tx_hash, h.checked_at, h.created_at,
+                 row_number() OVER (PARTITION BY h.user_id ORDER BY h.checked_at NULLS FIRST, h.created_at) AS turn
+          FROM machine_order_hints h JOIN machine_orders o ON o.id = h.order_id
+          WHERE h.chain = ${chain} AND o.status IN (0, 2)
+            AND (h.checked_at IS NOT NULL OR h.created_at <= ${submittedBy.toISOString()}::timestamptz)
+            AND NOT EXISTS (SELECT 1 FROM machine_payments p WHERE p.chain = h.chain AND p.tx_hash = h.tx_hash
+                            AND p.state <> 'orphaned')) t
+        ORDER BY t.turn, t.checked_at NULLS FIRST, t.created_at
+        LIMIT ${limit}`);
+      // Several users may hint one transaction: it is looked at once.
+      return [...new Set(rowsOf<{ tx_hash: string }>(result).map((r) => r.tx_hash))];
+    },
+    /**
+     * Drops every hint of a transaction that pays nothing to the collection address (failed, or sent elsewhere),
+     * or that the chain does not know at all.
+     */
     async dropHint(chain: string, txHash: string) {
       await db
         .delete(machineOrderHints)

@@ -167,30 +167,44 @@ export function withdrawalsRepository(db: AppDb) {
 
     /** Last rebroadcast time, so a transaction the node dropped goes out again now and then. */
     async touchSent(id: bigint) {
-      await db.update(withdrawals).set({ sentAt: sql`now()` }).where(eq(withdrawals.id, id));
+      await db
+        .update(withdrawals)
+        .set({ sentAt: sql`now()` })
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'sent')));
     },
 
     /**
-     * Ends a payout once; false when another worker ended it first. A refund may end an unsigned payout (its
-     * destination refused) or a held one; `txHash` names the variant that was mined.
+     * Ends a payout, only from the exact state its caller checked (a compare-and-set on the status and the
+     * current signed bytes, `tx_hash`): false, changing nothing, when anything moved it meanwhile (a retry sent
+     * it back to the worker, the worker signed, sent, replaced or ended it). Run in the transaction that posts
+     * the payout's movement, so the money moves only with the state change the caller expected. `minedHash`
+     * names the variant that was mined (a gas-price replacement or an earlier one).
      */
     async finish(
       id: bigint,
+      expected: { status: WithdrawalStatus; txHash: string | null },
       end: {
         status: 'confirmed' | 'refunded';
         blockNumber: bigint | null;
         failure: string | null;
         settleMovementId: bigint;
-        txHash?: string | null;
+        minedHash?: string | null;
       },
     ) {
-      const from: WithdrawalStatus[] =
-        end.status === 'confirmed' ? ['signed', 'sent', 'held'] : ['requested', 'signed', 'sent', 'held'];
-      const { txHash, ...rest } = end;
+      const endable: WithdrawalStatus[] = ['requested', 'signed', 'sent', 'held'];
+      if (!endable.includes(expected.status)) return false;
+      if (end.status === 'confirmed' && expected.status === 'requested') return false; // never signed: never paid
+      const { minedHash, ...rest } = end;
       const rows = await db
         .update(withdrawals)
-        .set({ ...rest, ...(txHash ? { txHash } : {}), finishedAt: sql`now()` })
-        .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from)))
+        .set({ ...rest, ...(minedHash ? { txHash: minedHash } : {}), finishedAt: sql`now()` })
+        .where(
+          and(
+            eq(withdrawals.id, id),
+            eq(withdrawals.status, expected.status),
+            sql`${withdrawals.txHash} IS NOT DISTINCT FROM ${expected.txHash}`,
+          ),
+        )
         .returning({ id: withdrawals.id });
       return rows.length === 1;
     },

@@ -139,7 +139,8 @@ export const machineOrderHints = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.chain, t.txHash] })],
+  // 0027_order_hints_per_user.sql: one hint per (transaction, user), so nobody can squat another's transaction.
+  (t) => [primaryKey({ columns: [t.chain, t.txHash, t.userId] })],
 );
 
 // 0018_miner_payments.sql added the reorganisation check and the operator's view to the collection watcher's cursor.

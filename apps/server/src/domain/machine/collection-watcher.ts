@@ -20,8 +20,10 @@ export interface CollectionWatcherOptions {
   allowChainReset?: boolean;
   /** The collection addresses while the settings are empty (the hot wallet beside the dev chains). */
   fallback?: { bsc: string | null; solana: string | null };
-  /** Hints and seen payments looked at per tick. */
+  /** Hints and seen payments looked at per tick (WATCHER_BATCH; smaller in tests). */
   batch?: number;
+  /** How old a hint is before its first look (HINT_FIRST_LOOK_AFTER_MS; 0 in tests on a dev chain). */
+  firstLookAfterMs?: number;
   now?: () => Date;
 }
 
@@ -37,6 +39,20 @@ export type CollectionTickResult =
     }
   | { outcome: 'not-lease-holder' | 'not-configured' | 'cursor-moved' }
   | { outcome: 'stopped'; reason: string };
+
+/**
+ * The bound of a tick's work: at most this many hints looked at (one or two RPC calls each, taken in turns per
+ * user), one scan of `source.maxRange` blocks, and this many seen payments checked for their depth. A tick's
+ * cost does not grow with what users submit.
+ */
+export const WATCHER_BATCH = 100;
+
+/**
+ * A hint's one look waits this long after it was submitted: the client submits the id as soon as the wallet sent
+ * the transaction, through the wallet's own node, and ours may hear of it a moment later. Looked at too early, a
+ * real payment would be dropped as unknown and its order shown as unpaid again (it is still found by the scan).
+ */
+export const HINT_FIRST_LOOK_AFTER_MS = 5_000;
 
 const BNB_TOKEN: WatchedToken = { currency: 'bnb', contract: null, decimals: 18 };
 
@@ -56,7 +72,8 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
   const chain = source.chain;
   const leaseName = `collection-watcher:${chain}`;
   const leaseMs = options.leaseMs ?? 30_000;
-  const batch = options.batch ?? 100;
+  const batch = options.batch ?? WATCHER_BATCH;
+  const firstLookAfterMs = options.firstLookAfterMs ?? HINT_FIRST_LOOK_AFTER_MS;
   const now = options.now ?? (() => new Date());
   const boundCurrency = chain === 'bsc' ? 'bnb' : 'sol';
 
@@ -95,27 +112,42 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
     if (status !== order.status) await tx.machines.setOrder(order.id, { status });
   }
 
-  async function lockedForHint<T>(txHash: string, work: (tx: Repositories, hintOrder: bigint | null) => Promise<T>) {
-    const hint = await repos.machines.hint(chain, txHash);
+  /** Runs `work` in a transaction under the rows of every user who hinted `txHash`, with their orders. */
+  async function lockedForHint<T>(txHash: string, work: (tx: Repositories, hintOrders: bigint[]) => Promise<T>) {
+    const hints = await repos.machines.hints(chain, txHash);
     return repos.transaction(async (tx) => {
-      if (hint) await tx.users.lockForMoney([hint.userId]);
-      return work(tx, hint?.orderId ?? null);
+      await tx.users.lockForMoney(hints.map((h) => h.userId));
+      return work(
+        tx,
+        hints.map((h) => h.orderId),
+      );
     });
   }
 
+  /**
+   * Looks once at each of a bounded batch of hints (taken in turns per user), the first time once the hint is
+   * HINT_FIRST_LOOK_AFTER_MS old. A transaction the chain does not know at all (neither in a block nor waiting in the node's pool) is dropped after this one look: the scan
+   * still finds a real payment later, so nothing is lost, and nobody can keep the watcher busy with made-up ids.
+   */
   async function checkHints(collection: string, watched: WatchedToken[], genesis: string): Promise<number> {
     let found = 0;
-    for (const txHash of await repos.machines.hintsToCheck(chain, batch)) {
+    const submittedBy = new Date(now().getTime() - firstLookAfterMs);
+    for (const txHash of await repos.machines.hintsToCheck(chain, batch, submittedBy)) {
       const payments = await source.ofTransaction(txHash, collection, watched);
       await repos.machines.touchHint(chain, txHash);
-      if (payments === null) continue; // not on chain (yet): looked at again next tick
-      await lockedForHint(txHash, async (tx, orderId) => {
-        // Failed, or paid nothing to the collection address: the hint no longer keeps the order pending.
-        if (payments.length === 0) await tx.machines.dropHint(chain, txHash);
-        if (orderId !== null) await refreshOrder(tx, orderId);
+      if (payments === 'pending') continue; // known, not in a block yet: looked at again in a later turn
+      await lockedForHint(txHash, async (tx, orderIds) => {
+        // Unknown, failed, or paid nothing to the collection address: the hint no longer keeps the order pending.
+        if (payments === null || payments.length === 0) await tx.machines.dropHint(chain, txHash);
+        for (const orderId of orderIds) await refreshOrder(tx, orderId);
       });
+      if (payments === null) continue;
       for (const payment of payments) await record(payment, genesis);
-      if (payments.length > 0) await lockedForHint(txHash, (tx, orderId) => refreshOrder(tx, orderId as bigint));
+      if (payments.length > 0) {
+        await lockedForHint(txHash, async (tx, orderIds) => {
+          for (const orderId of orderIds) await refreshOrder(tx, orderId);
+        });
+      }
       found += payments.length;
     }
     return found;
@@ -169,25 +201,25 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
 
   async function settle(row: PaymentRow, config: MachineConfig): Promise<boolean> {
     const payer = row.fromAddress ? await repos.machines.boundOwner(boundCurrency, row.fromAddress) : null;
-    const hint = await repos.machines.hint(chain, row.txHash);
+    const hints = await repos.machines.hints(chain, row.txHash);
     return repos.transaction(async (tx) => {
       // The lock order of money: the users' rows (in id order), then the payment, the order, the accounts.
-      await tx.users.lockForMoney([payer, hint?.userId].filter((id): id is bigint => id != null));
+      await tx.users.lockForMoney([payer, ...hints.map((h) => h.userId)].filter((id): id is bigint => id != null));
       const payment = await tx.machines.paymentForUpdate(row.id);
       if (payment?.state !== 'seen') return false;
       await settlePayment(tx, payment, payer, config, now());
-      // A hint by someone else than the payer (another user offered this transaction): their order waits no more.
-      if (hint && hint.userId !== payer) await refreshOrder(tx, hint.orderId);
+      // Hints by others than the payer (they offered someone else's transaction): their orders wait no more.
+      for (const hint of hints) if (hint.userId !== payer) await refreshOrder(tx, hint.orderId);
       return true;
     });
   }
 
   async function orphan(row: PaymentRow): Promise<void> {
-    await lockedForHint(row.txHash, async (tx, orderId) => {
+    await lockedForHint(row.txHash, async (tx, orderIds) => {
       const payment = await tx.machines.paymentForUpdate(row.id);
       if (payment?.state !== 'seen') return;
       await tx.machines.setPayment(row.id, { state: 'orphaned' });
-      if (orderId !== null) await refreshOrder(tx, orderId);
+      for (const orderId of orderIds) await refreshOrder(tx, orderId);
     });
   }
 

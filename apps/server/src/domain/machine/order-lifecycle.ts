@@ -92,12 +92,12 @@ export function madeBeforeOrder(payment: PaymentRow, order: OrderRow): boolean {
 /**
  * The open order a payment of `owner` counts for, locked; null when none. A transaction the owner submitted for
  * an order serves that order only: once it is cancelled or expired the payment is credited, never counted for
- * the owner's next order. A payment nobody submitted (the page was closed), or submitted by another user (refused
- * for them), counts for the owner's open order if it was made after that order opened (madeBeforeOrder).
+ * the owner's next order. A payment the owner did not submit (the page was closed; another user's hint does not
+ * count), counts for the owner's open order if it was made after that order opened (madeBeforeOrder).
  */
 async function orderPaidBy(tx: Repositories, payment: PaymentRow, owner: bigint): Promise<OrderRow | null> {
-  const hint = await tx.machines.hint(payment.chain, payment.txHash);
-  const submitted = hint !== null && hint.userId === owner;
+  const hint = await tx.machines.hintOf(payment.chain, payment.txHash, owner);
+  const submitted = hint !== null;
   const orderId = submitted ? hint.orderId : (await tx.machines.openOrderOf(owner))?.id;
   if (orderId === undefined) return null;
   const order = await tx.machines.orderForUpdate(orderId);

@@ -48,7 +48,9 @@ export async function retryHeldPayout(repos: Repositories, a: HeldPayoutAction) 
  * paid: it was never signed, or its nonce is used on chain at the confirmation depth by another transaction
  * and none of its signed variants has a receipt. Otherwise its bytes could still be mined after the refund
  * (paid twice): the operator first spends that nonce from the hot wallet (any transaction, such as 0 BNB to
- * itself) and refunds once it is deep enough, or the worker refunds it by itself at that point.
+ * itself) and refunds once it is deep enough, or the worker refunds it by itself at that point. The checks
+ * hold for the payout as read here; the refund applies only if it is still exactly that (held, the same
+ * bytes or none) in the transaction that moves the money, else 1409 and nothing changes.
  */
 export async function refundHeldPayout(
   repos: Repositories,
@@ -91,7 +93,9 @@ export async function refundHeldPayout(
       });
     },
   );
-  // Another refund (a parallel approval, or the worker) settled it between our read and our transaction.
-  if (settled.replayed) throw new AppError(1409, `withdrawal ${w.id} was already settled`);
+  // Between our checks and our transaction another refund (a parallel approval, or the worker) settled it, or
+  // a retry gave it back to the worker (which may have signed and sent it): the refund changed nothing.
+  if (settled === 'already-settled') throw new AppError(1409, `withdrawal ${w.id} was already settled`);
+  if (settled === 'moved') throw new AppError(1409, `withdrawal ${w.id} is no longer held as it was checked`);
   return { status: 'refunded' as const };
 }

@@ -211,11 +211,11 @@ export function payoutWorker(options: PayoutWorkerOptions) {
           // signed, so the refund is safe and the user gets the money back at once.
           const destination = await checkDestination(w.toAddress, platform);
           if (!destination.ok) {
-            await settleWithdrawal(repos, w, {
+            const ended = await settleWithdrawal(repos, w, {
               failure: `destination refused: ${destination.reason}`,
               blockNumber: null,
             });
-            counts.settled++;
+            if (ended === 'settled') counts.settled++;
             return;
           }
           const signed = await signOne({ ...w, toAddress: destination.address }, token, gasPrice, head);
@@ -253,11 +253,11 @@ export function payoutWorker(options: PayoutWorkerOptions) {
           const mined = await minedVariant(w);
           if (!mined) {
             if (await nonceTakenByAnother(w, nonceAtDepth)) {
-              await settleWithdrawal(repos, w, {
+              const ended = await settleWithdrawal(repos, w, {
                 failure: `nonce ${w.nonce} was used by another transaction of the hot wallet`,
                 blockNumber: null,
               });
-              counts.settled++;
+              if (ended === 'settled') counts.settled++;
             } else if (w.status === 'sent') {
               gasPriceNow ??= chain.gasPrice();
               await waitOrBump(w, head, () => gasPriceNow as Promise<bigint>, send, counts, problems);
@@ -265,14 +265,14 @@ export function payoutWorker(options: PayoutWorkerOptions) {
             return;
           }
           if (head - mined.receipt.blockNumber + 1n < BigInt(options.confirmations)) return;
-          await settleWithdrawal(
+          const ended = await settleWithdrawal(
             repos,
-            { ...w, txHash: mined.hash },
+            w,
             mined.receipt.success
-              ? { confirmedIn: mined.receipt.blockNumber }
+              ? { confirmedIn: mined.receipt.blockNumber, minedHash: mined.hash }
               : { failure: 'the token transfer reverted on chain', blockNumber: mined.receipt.blockNumber },
           );
-          counts.settled++;
+          if (ended === 'settled') counts.settled++;
         });
       }
     }
@@ -330,18 +330,26 @@ export function payoutWorker(options: PayoutWorkerOptions) {
 
 export type PayoutWorker = ReturnType<typeof payoutWorker>;
 
+/** Why a settlement did not happen: it was ended before, or it moved from the state its caller saw. */
+export type SettleResult = 'settled' | 'already-settled' | 'moved';
+
+/** Rolls the settling transaction back when the payout is no longer in the state its caller checked. */
+class PayoutMoved extends Error {}
+
 /**
  * Ends a payout in one transaction with its ledger movement: confirmed (the in-flight amount goes to the
- * chain's side and the fee to the platform) or refunded in full to the user. Once only: the movement's
- * idempotency key and the status guard both refuse a second settlement.
+ * chain's side and the fee to the platform) or refunded in full to the user. Only from the state `w` shows
+ * (its status and its current bytes): the status change is a compare-and-set in the transaction that posts
+ * the movement, so a payout that a retry, the worker or another refund moved meanwhile is left alone
+ * ('moved'), and the money moves once (the movement's idempotency key: 'already-settled').
  */
 export async function settleWithdrawal(
   repos: Repositories,
   w: WithdrawalRow,
-  outcome: { confirmedIn: bigint } | { failure: string; blockNumber: bigint | null },
+  outcome: { confirmedIn: bigint; minedHash: string } | { failure: string; blockNumber: bigint | null },
   /** Runs in the settling transaction once the movement is posted (an operator's refund records itself). */
   alsoRecord?: (tx: Repositories, movementId: bigint) => Promise<void>,
-): Promise<{ replayed: boolean }> {
+): Promise<SettleResult> {
   const confirmed = 'confirmedIn' in outcome;
   const amount = new Money(w.amount);
   const fee = new Money(w.fee);
@@ -359,23 +367,32 @@ export async function settleWithdrawal(
   const movement = await prepareMovement(repos, {
     type: confirmed ? 'chain-withdraw' : 'chain-withdraw-refund',
     idemKey: `withdraw-settle:${w.id}`,
-    ref: w.txHash,
+    ref: confirmed ? outcome.minedHash : w.txHash,
     lines,
   });
-  return repos.transaction(async (tx) => {
-    const posted = await postPrepared(tx, movement);
-    // Settled already (by a racing worker or approval): nothing moved, and alsoRecord must not claim it.
-    if (posted.replayed) return { replayed: true };
-    const ended = await tx.withdrawals.finish(w.id, {
-      status: confirmed ? 'confirmed' : 'refunded',
-      blockNumber: confirmed ? outcome.confirmedIn : outcome.blockNumber,
-      failure: confirmed ? null : outcome.failure,
-      settleMovementId: posted.movementId,
-      // The variant that was mined, when a gas-price replacement or an earlier one made it.
-      txHash: confirmed ? w.txHash : null,
+  try {
+    return await repos.transaction(async (tx) => {
+      const posted = await postPrepared(tx, movement);
+      // Settled already (by a racing worker or approval): nothing moved, and alsoRecord must not claim it.
+      if (posted.replayed) return 'already-settled' as const;
+      const ended = await tx.withdrawals.finish(
+        w.id,
+        { status: w.status as WithdrawalStatus, txHash: w.txHash },
+        {
+          status: confirmed ? 'confirmed' : 'refunded',
+          blockNumber: confirmed ? outcome.confirmedIn : outcome.blockNumber,
+          failure: confirmed ? null : outcome.failure,
+          settleMovementId: posted.movementId,
+          minedHash: confirmed ? outcome.minedHash : null,
+        },
+      );
+      // Moved since the caller's checks: the movement above rolls back with this transaction.
+      if (!ended) throw new PayoutMoved();
+      await alsoRecord?.(tx, posted.movementId);
+      return 'settled' as const;
     });
-    if (!ended) throw new Error(`withdrawal ${w.id} was settled by another worker`);
-    await alsoRecord?.(tx, posted.movementId);
-    return { replayed: false };
-  });
+  } catch (error) {
+    if (error instanceof PayoutMoved) return 'moved';
+    throw error;
+  }
 }
