@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
 import { addOperator, login, signInOperator, totpCode } from './operators.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { credit, ops, signUp } from './users.ts';

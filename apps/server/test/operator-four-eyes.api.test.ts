@@ -69,7 +69,11 @@ describe('[api] four eyes are two people', () => {
 
     // bob approves the account: the credentials are his answer, and the account records both people.
     const created = await bob.call('POST', `/ops/v1/proposals/${made.json.data.proposalId}/approve`);
-    expect(created.json.data).toMatchObject({ status: 'created', username: 'ada-helper', password: expect.any(String) });
+    expect(created.json.data).toMatchObject({
+      status: 'created',
+      username: 'ada-helper',
+      password: expect.any(String),
+    });
     const helper = await signIn(server, created.json.data);
     const listed = (await ada.call('GET', '/ops/v1/operators')).json.data;
     expect(listed.find((o: { username: string }) => o.username === 'ada-helper')).toMatchObject({

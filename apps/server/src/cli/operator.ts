@@ -117,7 +117,10 @@ async function main() {
       throw new Error('usage: npm run operator -- add-operator <name> --role support|finance|admin');
     }
     const body = { username, role: values.role, ...(values.reason ? { reason: values.reason } : {}) };
-    const data = (await ops('POST', '/ops/v1/operators', body)) as Credentials & { status: string; proposalId?: string };
+    const data = (await ops('POST', '/ops/v1/operators', body)) as Credentials & {
+      status: string;
+      proposalId?: string;
+    };
     if (data.status === 'proposed') {
       console.log(`proposed operator ${username} (${values.role}): another admin approves proposal ${data.proposalId}`);
     } else printCredentials(data);
@@ -138,7 +141,9 @@ async function main() {
     const data = (await ops('POST', `/ops/v1/operators/${username}/disable`, { reason: values.reason })) as {
       withdrawnProposals: string[];
     };
-    console.log(`operator ${username} disabled, sessions ended; proposals withdrawn: ${data.withdrawnProposals.join(', ') || 'none'}`);
+    console.log(
+      `operator ${username} disabled, sessions ended; proposals withdrawn: ${data.withdrawnProposals.join(', ') || 'none'}`,
+    );
   } else if (command === 'proposals') {
     console.table(await ops('GET', `/ops/v1/proposals?status=${values.status ?? 'proposed'}`));
   } else if (command === 'approve') {
@@ -150,8 +155,12 @@ async function main() {
     else console.log(`proposal ${proposalId}:`, data);
   } else if (command === 'withdraw') {
     const [proposalId] = args;
-    if (!proposalId || !values.reason) throw new Error('usage: npm run operator -- withdraw <proposalId> --reason "..."');
-    console.log(`proposal ${proposalId}:`, await ops('POST', `/ops/v1/proposals/${proposalId}/withdraw`, { reason: values.reason }));
+    if (!proposalId || !values.reason)
+      throw new Error('usage: npm run operator -- withdraw <proposalId> --reason "..."');
+    console.log(
+      `proposal ${proposalId}:`,
+      await ops('POST', `/ops/v1/proposals/${proposalId}/withdraw`, { reason: values.reason }),
+    );
   } else if (command === 'ledger-check') {
     const report = (await ops('GET', '/ops/v1/ledger/check')) as { ok: boolean } & Record<string, unknown[]>;
     for (const [name, rows] of Object.entries(report)) if (Array.isArray(rows) && rows.length) console.log(name, rows);
@@ -265,7 +274,8 @@ async function main() {
       proposalId?: string;
       before: string | null;
     };
-    const pending = change.status === 'proposed' ? ` (proposed: another admin approves proposal ${change.proposalId})` : '';
+    const pending =
+      change.status === 'proposed' ? ` (proposed: another admin approves proposal ${change.proposalId})` : '';
     console.log(`${key}: ${change.before ?? '(unset)'} -> ${value}${pending}`);
   } else if (command === 'payout-retry' || command === 'payout-refund') {
     const [id] = args;

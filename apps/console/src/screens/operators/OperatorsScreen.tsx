@@ -5,14 +5,7 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { ServerRefusal } from '../../components/ServerRefusal.tsx';
 import { formatTime } from '../../lib/format.ts';
-import {
-  type OperatorRole,
-  type OperatorRow,
-  ROLES,
-  useAddOperator,
-  useDisableOperator,
-  useOperators,
-} from './api.ts';
+import { type OperatorRole, type OperatorRow, ROLES, useAddOperator, useDisableOperator, useOperators } from './api.ts';
 import { NewOperatorCard } from './NewOperatorCard.tsx';
 import './operators.css';
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../raw.ts';
 import type { OperatorActor } from '../../domain/operator/roles.ts';
 import type { AppDb } from '../client.ts';
+import { rowsOf } from '../raw.ts';
 import { operatorActions } from '../schema.ts';
 
 /** The server itself, for rows no operator caused (an alert of repeated sign-in failures). */

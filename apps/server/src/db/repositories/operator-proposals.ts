@@ -88,12 +88,7 @@ export function operatorProposalsRepository(db: AppDb) {
             : status
               ? eq(operatorProposals.status, status)
               : sql`true`;
-      return db
-        .select()
-        .from(operatorProposals)
-        .where(where)
-        .orderBy(desc(operatorProposals.id))
-        .limit(limit);
+      return db.select().from(operatorProposals).where(where).orderBy(desc(operatorProposals.id)).limit(limit);
     },
   };
 }

@@ -108,7 +108,12 @@ export async function creditUser(repos: Repositories, input: CreditInput, fallba
         reason,
         requestId: input.requestId ? `credit:${input.requestId}` : null,
       });
-      return { status: 'proposed' as const, proposalId: proposed.proposalId, replayed: proposed.replayed, username: user.username };
+      return {
+        status: 'proposed' as const,
+        proposalId: proposed.proposalId,
+        replayed: proposed.replayed,
+        username: user.username,
+      };
     });
   if (needsApproval(amount, threshold)) return proposeIt();
 

@@ -69,7 +69,12 @@ export async function addOperator(
     await tx.operators.lockRoster();
     if (await tx.operators.byUsername(username)) throw new AppError(1225, `operator ${username} exists`);
     if (credentials && (await tx.operators.enabledAdmins()) < 2) {
-      return insertOperator(tx, actor, { username, role, createdBy: actor.name, approvedBy: null, reason }, credentials);
+      return insertOperator(
+        tx,
+        actor,
+        { username, role, createdBy: actor.name, approvedBy: null, reason },
+        credentials,
+      );
     }
     const { status, proposalId } = await propose(tx, actor, {
       kind: 'operator-create',

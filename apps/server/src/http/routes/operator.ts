@@ -83,12 +83,7 @@ export async function operatorRoutes(app: FastifyInstance) {
     { preHandler: operatorGuard(app, 'credit'), schema: { params: ZProposalId, body: ZWithdraw, hide: true } },
     async (request) =>
       ok(
-        await withdrawProposal(
-          app.repos,
-          operatorOf(request),
-          BigInt(request.params.proposalId),
-          request.body.reason,
-        ),
+        await withdrawProposal(app.repos, operatorOf(request), BigInt(request.params.proposalId), request.body.reason),
       ),
   );
 
