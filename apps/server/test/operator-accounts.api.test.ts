@@ -58,7 +58,7 @@ describe('[api] operators are accounts (issue 16 item 1)', () => {
     expect(first.status).toBe(200);
     const replay = await login(server, { username: op.username, password: op.password, totp: code }, client);
     expect(replay.json.code).toBe(1228);
-  });
+  }, 120_000); // 4 slow password hashes (scrypt N=2^17) on a busy machine
 
   it('6 wrong passwords from client A leave client B free; an unknown name answers as a known one; alerts', async () => {
     const op = await addOperator(server, 'finance');

@@ -15,7 +15,7 @@ describe('[api] four eyes are two people', () => {
   beforeAll(async () => {
     // The fallback threshold is high: the per-currency settings below are what make BNB credits wait.
     server = await startTestServer({ env: { CREDIT_APPROVAL_THRESHOLD: '100000' } });
-  });
+  }, 120_000); // a fresh database and server on a busy machine
   afterAll(() => server.close(), 120_000);
 
   const createdAtOnce = async (username: string, role: string) => {
