@@ -96,7 +96,7 @@ for (const language of CONSOLE_LANGUAGES) {
       );
       const proposal = rows(page, 'proposals-table', username);
       await expect(proposal).toContainText(t('credits.yours'));
-      await expect(proposal.getByRole('button')).toHaveCount(0);
+      await expect(proposal.getByRole('button', { name: t('credits.approve') })).toHaveCount(0);
       await screenshot(page, shots, 'credits-proposed');
       await consoleSignOut(page, language);
 
@@ -202,26 +202,25 @@ for (const language of CONSOLE_LANGUAGES) {
         await expect(rows(page, 'operators-table', op.username)).toContainText('cli');
       }
       await screenshot(page, shots, 'operators');
-      // A new operator from the console: the one-time password and TOTP secret are shown once, and they sign in.
+      // A new operator from the console is a proposal another admin approves (four eyes are two people): the
+      // admin sees it under Approvals and withdraws it; then disables the support operator, whose sign-in ends.
       const newcomer = `nw-${suffix}`;
       await page.getByLabel(t('operators.username')).fill(newcomer);
       await page.getByLabel(t('operators.role')).selectOption('support');
       await page.getByRole('button', { name: t('operators.add'), exact: true }).click();
-      const card = page.getByTestId('new-operator');
-      await expect(card.getByRole('alert')).toHaveText(t('operators.shownOnce'));
-      await expect(card.getByRole('img', { name: t('operators.qrAlt') })).toBeVisible();
-      const issued: Operator = {
-        username: newcomer,
-        role: 'support',
-        password: (await card.getByTestId('new-operator-password').textContent()) ?? '',
-        otpauthUri: (await card.getByTestId('new-operator-uri').textContent()) ?? '',
-      };
-      expect(issued.otpauthUri).toMatch(/^otpauth:\/\/totp\//);
+      await expect(page.getByTestId('operator-proposed')).toBeVisible();
+      await expect(rows(page, 'operators-table', newcomer)).toHaveCount(0);
+      page.once('dialog', (dialog) => dialog.accept('e2e: support rota changed'));
+      await page.getByRole('button', { name: t('operators.disableOne', { name: support.username }) }).click();
+      await expect(rows(page, 'operators-table', support.username)).toContainText(admin.username);
+      expect(await loginStatus(base, support)).toBe(400);
       await screenshot(page, shots, 'operators-new');
-      await card.getByRole('button', { name: t('operators.handedOver') }).click();
-      await expect(card).toHaveCount(0);
-      await expect(rows(page, 'operators-table', newcomer)).toContainText(admin.username);
-      expect(await loginStatus(base, issued)).toBe(200);
+      await openSection(page, language, 'credits');
+      const toWithdraw = rows(page, 'proposals-table', newcomer);
+      await expect(toWithdraw).toContainText(t('credits.kinds.operator-create'));
+      page.once('dialog', (dialog) => dialog.accept('e2e: not needed'));
+      await toWithdraw.getByRole('button', { name: t('credits.withdraw') }).click();
+      await expect(rows(page, 'proposals-table', newcomer)).toHaveCount(0);
 
       // The audit lists every step: who, in which role, what.
       await openSection(page, language, 'audit');
@@ -234,7 +233,8 @@ for (const language of CONSOLE_LANGUAGES) {
       await expect(audit(admin.username, 'setting')).toContainText(newRate);
       await expect(audit(admin.username, 'setting')).toContainText(t('common.roles.admin'));
       await expect(audit(admin.username, 'announcement-create')).toHaveCount(1);
-      await expect(audit(`operator:nw-${suffix}`, 'operator-add')).toContainText(admin.username);
+      await expect(audit(`operator:nw-${suffix}`, 'operator-create-withdraw')).toHaveCount(1);
+      await expect(audit(`operator:${support.username}`, 'operator-disable')).toHaveCount(1);
       for (const op of [finance1, finance2, support, admin]) {
         await expect(audit(`operator:${op.username}`, 'operator-add')).toContainText('cli');
       }

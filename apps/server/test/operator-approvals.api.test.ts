@@ -92,7 +92,7 @@ describe('[api] four eyes on money (issue 16 item 2)', () => {
     expect(await balanceOf(server, impostor, 'usdt')).toBe('0');
   });
 
-  it('OPERATOR_TOKEN (cli) is one operator: it cannot approve what it proposed', async () => {
+  it('OPERATOR_TOKEN (cli) is one operator: neither it nor an account it created approves what it proposed', async () => {
     const user = await signUp(server);
     const proposed = await ops(server, 'POST', '/ops/v1/credit', {
       username: user.username,
@@ -103,8 +103,10 @@ describe('[api] four eyes on money (issue 16 item 2)', () => {
     expect(proposed.json.data.status).toBe('proposed');
     const self = await ops(server, 'POST', `/ops/v1/proposals/${proposed.json.data.proposalId}/approve`);
     expect(self.status).toBe(403);
+    // finance was created by the token: cli would be on both sides of the change.
     const other = await finance.call('POST', `/ops/v1/proposals/${proposed.json.data.proposalId}/approve`);
-    expect(other.json.data.status).toBe('credited');
+    expect(other.json.code).toBe(1403);
+    expect(await balanceOf(server, user, 'usdt')).toBe('0');
   });
   it('a held payout released (retry) at or above the threshold waits for a second operator too', async () => {
     const user = await signUp(server);

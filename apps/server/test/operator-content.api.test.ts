@@ -121,7 +121,7 @@ describe('[api] operator console: announcements, enrolment, settings (issue 16)'
     const rows = (await admin.call('GET', `/ops/v1/audit?target=operator:${added.username}&action=enroll`)).json.data
       .list;
     expect(rows).toEqual([expect.objectContaining({ operator: added.username, role: 'support' })]);
-  });
+  }, 120_000); // slow password hashes on a busy machine
 
   it('refuses bad input with 400, never 500', async () => {
     for (const [path, body] of [
@@ -178,7 +178,7 @@ describe('[api] operator console: announcements, enrolment, settings (issue 16)'
       expect.arrayContaining(['machine.dailyRate', 'team.level.1.rate', 'pledge.dailyLimit']),
     );
     const set = await admin.call('POST', '/ops/v1/config', { key: KEY, value: '0.25', reason: 'listing' });
-    expect(set.json.data).toEqual({ key: KEY, before: null, after: '0.25' });
+    expect(set.json.data).toEqual({ status: 'applied', key: KEY, before: null, after: '0.25' });
     const after = (await admin.call('GET', '/ops/v1/config')).json.data;
     expect(after.find((s: { key: string }) => s.key === KEY)).toEqual({
       key: KEY,

@@ -36,6 +36,7 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; path: string; roles: Role[]; bod
   { method: 'POST', path: '/ops/v1/credit/999999/approve', roles: FINANCE },
   { method: 'GET', path: '/ops/v1/proposals', roles: FINANCE },
   { method: 'POST', path: '/ops/v1/proposals/999999/approve', roles: FINANCE },
+  { method: 'POST', path: '/ops/v1/proposals/999999/withdraw', roles: FINANCE, body: { reason: 'matrix' } },
   { method: 'POST', path: '/ops/v1/payouts/999999/retry', roles: FINANCE, body: { reason: 'matrix' } },
   { method: 'POST', path: '/ops/v1/payouts/999999/refund', roles: FINANCE, body: { reason: 'matrix' } },
   { method: 'GET', path: '/ops/v1/chain/status', roles: FINANCE },
@@ -65,6 +66,13 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; path: string; roles: Role[]; bod
   { method: 'POST', path: '/ops/v1/ticks/no-such-tick/run', roles: ADMIN, body: {} },
   { method: 'GET', path: '/ops/v1/operators', roles: ADMIN },
   { method: 'POST', path: '/ops/v1/operators', roles: ADMIN, body: { username: 'NEWOP', role: 'support' } },
+  {
+    method: 'POST',
+    path: '/ops/v1/operators/no-such-op/role',
+    roles: ADMIN,
+    body: { role: 'finance', reason: 'matrix' },
+  },
+  { method: 'POST', path: '/ops/v1/operators/no-such-op/disable', roles: ADMIN, body: { reason: 'matrix' } },
   { method: 'GET', path: '/ops/v1/audit', roles: ADMIN },
   { method: 'GET', path: '/ops/v1/auth/me', roles: ALL },
 ];

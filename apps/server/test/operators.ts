@@ -46,7 +46,14 @@ export async function addOperator(server: TestServer, role: Role, name = `${role
 
 /** A new operator of `role`, signed in with password and TOTP. */
 export async function signInOperator(server: TestServer, role: Role): Promise<Operator> {
-  const added = await addOperator(server, role);
+  return signIn(server, await addOperator(server, role));
+}
+
+/** Signs in with the credentials an account's creation (or its approval) answered. */
+export async function signIn(
+  server: TestServer,
+  added: { username: string; role: Role; password: string; otpauthUri: string },
+): Promise<Operator> {
   const res = await login(server, {
     username: added.username,
     password: added.password,

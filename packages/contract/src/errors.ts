@@ -69,7 +69,9 @@ export const ERROR_CATALOGUE = {
   1404: { status: 404, message: 'Not found' },
   // Issue 16: the operator API (/ops/v1) only.
   403: { status: 403, message: 'Your operator role may not do this' },
+  1403: { status: 403, message: 'A second, independent operator must approve this' },
   1409: { status: 409, message: 'This was already done' },
+  1410: { status: 409, message: 'This proposal was withdrawn or has expired' },
   500: { status: 500, message: 'Server internal error' },
 } as const satisfies Record<number, { status: number; message: string }>;
 

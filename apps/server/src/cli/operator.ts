@@ -16,8 +16,12 @@
  *   npm run operator -- reply <workOrderNo> "text"
  *   npm run operator -- config
  *   npm run operator -- set-config pledge.rate.90 6.5 --reason "..."
- *   npm run operator -- add-operator <name> --role support|finance|admin
+ *   npm run operator -- add-operator <name> --role support|finance|admin [--reason "..."]
+ *   npm run operator -- set-role <name> support|finance|admin --reason "..."
+ *   npm run operator -- disable-operator <name> --reason "..."
+ *   npm run operator -- proposals [--status proposed|applied|withdrawn|expired|all]
  *   npm run operator -- approve <proposalId>
+ *   npm run operator -- withdraw <proposalId> --reason "..."
  *
  * OPERATOR_TOKEN acts as the admin operator `cli`; OPERATOR_NAME (default: the login name) is recorded
  * beside it in the audit as the person who ran the command, unverified.
@@ -42,6 +46,20 @@ async function ops(method: 'GET' | 'POST', path: string, body?: unknown) {
   const json = (await response.json()) as { code: number; msg: string; data: unknown };
   if (json.code !== 200) throw new Error(`${response.status} ${json.code}: ${json.msg}`);
   return json.data;
+}
+
+interface Credentials {
+  username: string;
+  role: string;
+  password: string;
+  otpauthUri: string;
+}
+
+/** Shown this once: the operator signs in with it and adds the URI to an authenticator app. */
+function printCredentials(data: Credentials) {
+  console.log(`operator ${data.username} (${data.role})`);
+  console.log(`password: ${data.password}`);
+  console.log(data.otpauthUri);
 }
 
 /** The UTC days from `first` to `last`, both included ('YYYY-MM-DD'). */
@@ -71,6 +89,7 @@ async function main() {
       on: { type: 'boolean' },
       off: { type: 'boolean' },
       role: { type: 'string' },
+      status: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;
@@ -97,20 +116,51 @@ async function main() {
     if (!username || !values.role) {
       throw new Error('usage: npm run operator -- add-operator <name> --role support|finance|admin');
     }
-    const data = (await ops('POST', '/ops/v1/operators', { username, role: values.role })) as {
-      username: string;
-      role: string;
-      password: string;
-      otpauthUri: string;
+    const body = { username, role: values.role, ...(values.reason ? { reason: values.reason } : {}) };
+    const data = (await ops('POST', '/ops/v1/operators', body)) as Credentials & {
+      status: string;
+      proposalId?: string;
     };
-    // Shown this once: the operator signs in with it and adds the URI to an authenticator app.
-    console.log(`operator ${data.username} (${data.role})`);
-    console.log(`password: ${data.password}`);
-    console.log(data.otpauthUri);
+    if (data.status === 'proposed') {
+      console.log(`proposed operator ${username} (${values.role}): another admin approves proposal ${data.proposalId}`);
+    } else printCredentials(data);
+  } else if (command === 'set-role') {
+    const [username, role] = args;
+    if (!username || !role || !values.reason) {
+      throw new Error('usage: npm run operator -- set-role <name> support|finance|admin --reason "..."');
+    }
+    const data = (await ops('POST', `/ops/v1/operators/${username}/role`, { role, reason: values.reason })) as {
+      proposalId: string;
+    };
+    console.log(`proposed ${username} -> ${role}: another admin approves proposal ${data.proposalId}`);
+  } else if (command === 'disable-operator') {
+    const [username] = args;
+    if (!username || !values.reason) {
+      throw new Error('usage: npm run operator -- disable-operator <name> --reason "..."');
+    }
+    const data = (await ops('POST', `/ops/v1/operators/${username}/disable`, { reason: values.reason })) as {
+      withdrawnProposals: string[];
+    };
+    console.log(
+      `operator ${username} disabled, sessions ended; proposals withdrawn: ${data.withdrawnProposals.join(', ') || 'none'}`,
+    );
+  } else if (command === 'proposals') {
+    console.table(await ops('GET', `/ops/v1/proposals?status=${values.status ?? 'proposed'}`));
   } else if (command === 'approve') {
     const [proposalId] = args;
     if (!proposalId) throw new Error('usage: npm run operator -- approve <proposalId>');
-    console.log(`proposal ${proposalId}:`, await ops('POST', `/ops/v1/proposals/${proposalId}/approve`));
+    const data = (await ops('POST', `/ops/v1/proposals/${proposalId}/approve`)) as Partial<Credentials>;
+    // An approved new operator: its credentials are this answer's, once.
+    if (data.password && data.otpauthUri) printCredentials(data as Credentials);
+    else console.log(`proposal ${proposalId}:`, data);
+  } else if (command === 'withdraw') {
+    const [proposalId] = args;
+    if (!proposalId || !values.reason)
+      throw new Error('usage: npm run operator -- withdraw <proposalId> --reason "..."');
+    console.log(
+      `proposal ${proposalId}:`,
+      await ops('POST', `/ops/v1/proposals/${proposalId}/withdraw`, { reason: values.reason }),
+    );
   } else if (command === 'ledger-check') {
     const report = (await ops('GET', '/ops/v1/ledger/check')) as { ok: boolean } & Record<string, unknown[]>;
     for (const [name, rows] of Object.entries(report)) if (Array.isArray(rows) && rows.length) console.log(name, rows);
@@ -220,9 +270,13 @@ async function main() {
     if (!key || !value || !values.reason)
       throw new Error('usage: npm run operator -- set-config <key> <value> --reason "..."');
     const change = (await ops('POST', '/ops/v1/config', { key, value, reason: values.reason })) as {
+      status: string;
+      proposalId?: string;
       before: string | null;
     };
-    console.log(`${key}: ${change.before ?? '(unset)'} -> ${value}`);
+    const pending =
+      change.status === 'proposed' ? ` (proposed: another admin approves proposal ${change.proposalId})` : '';
+    console.log(`${key}: ${change.before ?? '(unset)'} -> ${value}${pending}`);
   } else if (command === 'payout-retry' || command === 'payout-refund') {
     const [id] = args;
     if (!id || !values.reason) throw new Error(`usage: npm run operator -- ${command} <withdrawal id> --reason "..."`);
@@ -231,7 +285,7 @@ async function main() {
     console.log(`payout ${id}:`, data);
   } else {
     throw new Error(
-      'commands: credit, approve, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply, add-operator',
+      'commands: credit, proposals, approve, withdraw, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply, add-operator, set-role, disable-operator',
     );
   }
 }

@@ -40,10 +40,11 @@ export function SettingEditor({ setting, onDone }: { setting: Setting; onDone: (
       <section className="card" aria-labelledby="setting-edit-title">
         <h2 id="setting-edit-title">{settingLabel(t, setting)}</h2>
         <p className="notice" role="status" data-testid="setting-saved">
-          {t('config.saved', {
+          {t(save.data.status === 'proposed' ? 'config.proposed' : 'config.saved', {
             key: save.data.key,
             before: save.data.before ?? t('config.notSet'),
             after: save.data.after,
+            id: save.data.proposalId ?? '',
           })}
         </p>
         <button type="button" className="secondary" onClick={onDone}>

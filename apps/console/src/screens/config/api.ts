@@ -42,8 +42,12 @@ export function useSaveSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { key: string; value: string; reason: string }) =>
-      api<{ key: string; before: string | null; after: string }>('/config', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKey }),
+      api<{ status: 'applied' | 'proposed'; proposalId?: string; key: string; before: string | null; after: string }>(
+        '/config',
+        { method: 'POST', body },
+      ),
+    // A four-eyes setting answers a proposal: the approvals list changes too.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 

@@ -6,13 +6,29 @@ import { Amount } from '../../components/Amount.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { currencyLabel, formatTime } from '../../lib/format.ts';
-import { type Proposal, type ProposalFilter, useApprove, useProposals } from './api.ts';
+import { NewOperatorCard } from '../operators/NewOperatorCard.tsx';
+import { type Proposal, type ProposalFilter, useApprove, useProposals, useWithdraw } from './api.ts';
+
+/** What a proposal changes, in one line: the user and amount of money, the operator, the setting. */
+function Subject({ p }: { p: Proposal }) {
+  const { t } = useTranslation();
+  if (p.kind === 'operator-create' || p.kind === 'operator-role') {
+    return <>{t('credits.subject.operator', { name: p.username ?? '', role: t(`common.roles.${p.role ?? ''}`) })}</>;
+  }
+  if (p.kind === 'setting') return <span className="mono">{`${p.key} = ${p.value}`}</span>;
+  return (
+    <>
+      {p.username ?? p.userId ?? ''} <Amount value={p.amount ?? ''} /> {currencyLabel(p.currency ?? '')}
+    </>
+  );
+}
 
 const column = createColumnHelper<Proposal>();
 
 /**
- * Proposals waiting for (or given) a second operator's approval. No Approve button on one's own proposals:
- * the server refuses those anyway (403), the button would only invite the mistake.
+ * Proposals waiting for (or given) a second operator's approval, of every kind. No Approve button on one's own
+ * proposals: the server refuses those anyway (1403), the button would only invite the mistake. The proposer or
+ * an admin may withdraw an open one.
  */
 export function ProposalsTable() {
   const { t } = useTranslation();
@@ -20,21 +36,16 @@ export function ProposalsTable() {
   const [filter, setFilter] = useState<ProposalFilter>('proposed');
   const proposals = useProposals(filter);
   const approve = useApprove();
+  const withdraw = useWithdraw();
+  const withdrawOne = (proposalId: string) => {
+    const reason = window.prompt(t('credits.withdrawReason', { id: proposalId }))?.trim();
+    if (reason) withdraw.mutate({ proposalId, reason });
+  };
 
   const columns = [
     column.accessor('proposalId', { header: t('credits.proposalId'), meta: { num: true } }),
     column.accessor('kind', { header: t('credits.kind'), cell: (c) => t(`credits.kinds.${c.getValue()}`) }),
-    column.accessor((p) => p.username ?? p.userId ?? '', { id: 'user', header: t('credits.user') }),
-    column.accessor((p) => p.amount ?? '', {
-      id: 'amount',
-      header: t('credits.amount'),
-      cell: (c) => (
-        <>
-          <Amount value={c.getValue()} /> {currencyLabel(c.row.original.currency ?? '')}
-        </>
-      ),
-      meta: { num: true },
-    }),
+    column.display({ id: 'subject', header: t('credits.subjectTitle'), cell: (c) => <Subject p={c.row.original} /> }),
     column.accessor('reason', { header: t('credits.reason') }),
     column.accessor('proposedBy', { header: t('credits.proposedBy') }),
     column.accessor('createdAt', { header: t('credits.createdAt'), cell: (c) => formatTime(c.getValue()) }),
@@ -42,17 +53,36 @@ export function ProposalsTable() {
       id: 'action',
       header: t('credits.action'),
       cell: ({ row: { original: p } }) => {
-        if (p.status !== 'proposed') return t('credits.approvedBy', { name: p.approvedBy ?? '' });
-        if (p.proposedBy === me.data?.username) return <span className="muted">{t('credits.yours')}</span>;
+        if (p.status === 'applied') return t('credits.approvedBy', { name: p.approvedBy ?? '' });
+        if (p.status === 'withdrawn') return t('credits.withdrawnBy', { name: p.withdrawnBy ?? '' });
+        if (p.status === 'expired') return <span className="muted">{t('credits.expired')}</span>;
+        const mine = p.proposedBy === me.data?.username;
         return (
-          <button
-            type="button"
-            disabled={approve.isPending}
-            onClick={() => approve.mutate(p.proposalId)}
-            aria-label={t('credits.approveOne', { id: p.proposalId })}
-          >
-            {t('credits.approve')}
-          </button>
+          <span className="row">
+            {mine ? (
+              <span className="muted">{t('credits.yours')}</span>
+            ) : (
+              <button
+                type="button"
+                disabled={approve.isPending}
+                onClick={() => approve.mutate(p.proposalId)}
+                aria-label={t('credits.approveOne', { id: p.proposalId })}
+              >
+                {t('credits.approve')}
+              </button>
+            )}
+            {mine || me.data?.role === 'admin' ? (
+              <button
+                type="button"
+                className="secondary"
+                disabled={withdraw.isPending}
+                onClick={() => withdrawOne(p.proposalId)}
+                aria-label={t('credits.withdrawOne', { id: p.proposalId })}
+              >
+                {t('credits.withdraw')}
+              </button>
+            ) : null}
+          </span>
         );
       },
     }),
@@ -66,16 +96,29 @@ export function ProposalsTable() {
           <select value={filter} onChange={(e) => setFilter(e.target.value as ProposalFilter)}>
             <option value="proposed">{t('credits.filter.proposed')}</option>
             <option value="applied">{t('credits.filter.applied')}</option>
+            <option value="withdrawn">{t('credits.filter.withdrawn')}</option>
+            <option value="expired">{t('credits.filter.expired')}</option>
             <option value="all">{t('credits.filter.all')}</option>
           </select>
         </label>
       </div>
+      {approve.data?.password && approve.data.otpauthUri && approve.data.username && approve.data.role ? (
+        <NewOperatorCard
+          operator={{
+            username: approve.data.username,
+            role: approve.data.role,
+            password: approve.data.password,
+            otpauthUri: approve.data.otpauthUri,
+          }}
+          onDone={() => approve.reset()}
+        />
+      ) : null}
       {approve.data ? (
         <p className="notice" role="status" data-testid="approve-result">
           {t('credits.approvedDone', { id: approve.data.proposalId })}
         </p>
       ) : null}
-      <ErrorLine error={approve.error ?? proposals.error} />
+      <ErrorLine error={approve.error ?? withdraw.error ?? proposals.error} />
       {proposals.data ? (
         <DataTable label={t('credits.proposals')} testId="proposals-table" data={proposals.data} columns={columns} />
       ) : null}

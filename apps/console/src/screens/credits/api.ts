@@ -20,14 +20,30 @@ export interface Proposal {
   currency?: string;
   amount?: string;
   toAddress?: string;
+  /** operator-create, operator-role: the operator and the role; setting: the key and the new value. */
+  role?: string;
+  key?: string;
+  value?: string;
   reason: string;
   proposedBy: string;
   approvedBy: string | null;
   createdAt: number;
   appliedAt: number | null;
+  expiresAt: number;
+  withdrawnBy: string | null;
 }
 
-export type ProposalFilter = 'proposed' | 'applied' | 'all';
+export type ProposalFilter = 'proposed' | 'applied' | 'withdrawn' | 'expired' | 'all';
+
+/** An approval's answer; an approved new operator's carries its credentials, shown once. */
+export interface ApproveAnswer {
+  status: string;
+  proposalId: string;
+  username?: string;
+  role?: 'support' | 'finance' | 'admin';
+  password?: string;
+  otpauthUri?: string;
+}
 
 const proposalsKey = ['proposals'] as const;
 
@@ -51,11 +67,23 @@ export function useApprove() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (proposalId: string) =>
-      api<{ status: string; proposalId: string }>(`/proposals/${encodeURIComponent(proposalId)}/approve`, {
+      api<ApproveAnswer>(`/proposals/${encodeURIComponent(proposalId)}/approve`, {
         method: 'POST',
         body: {},
       }),
     // An approved payout proposal changes the payouts set aside too.
     onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+export function useWithdraw() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { proposalId: string; reason: string }) =>
+      api<{ status: string; proposalId: string }>(`/proposals/${encodeURIComponent(input.proposalId)}/withdraw`, {
+        method: 'POST',
+        body: { reason: input.reason },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: proposalsKey }),
   });
 }

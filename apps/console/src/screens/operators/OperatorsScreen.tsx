@@ -5,17 +5,22 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { ServerRefusal } from '../../components/ServerRefusal.tsx';
 import { formatTime } from '../../lib/format.ts';
-import { type OperatorRole, type OperatorRow, ROLES, useAddOperator, useOperators } from './api.ts';
+import { type OperatorRole, type OperatorRow, ROLES, useAddOperator, useDisableOperator, useOperators } from './api.ts';
 import { NewOperatorCard } from './NewOperatorCard.tsx';
 import './operators.css';
 
 const column = createColumnHelper<OperatorRow>();
 
-/** The people who run the platform (admin only): who they are, their role, whether they are locked out. */
+/** The people who run the platform (admin only): who they are, their role, who made them, disabling one. */
 export function OperatorsScreen() {
   const { t } = useTranslation();
   const operators = useOperators();
   const add = useAddOperator();
+  const disable = useDisableOperator();
+  const disableOne = (name: string) => {
+    const reason = window.prompt(t('operators.disableReason', { name }))?.trim();
+    if (reason) disable.mutate({ username: name, reason });
+  };
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<OperatorRole>('support');
 
@@ -26,24 +31,46 @@ export function OperatorsScreen() {
   const columns = [
     column.accessor('username', { header: t('operators.username') }),
     column.accessor('role', { header: t('operators.role'), cell: (c) => t(`common.roles.${c.getValue()}`) }),
-    column.accessor('lockedUntil', {
-      header: t('operators.lockedUntil'),
-      cell: (c) => {
-        const until = c.getValue();
-        return until && until > Date.now() ? <span className="bad">{formatTime(until)}</span> : '—';
-      },
-    }),
     column.accessor('createdBy', { header: t('operators.createdBy'), cell: (c) => c.getValue() ?? '—' }),
+    column.accessor('approvedBy', { header: t('operators.approvedBy'), cell: (c) => c.getValue() ?? '—' }),
     column.accessor('createdAt', { header: t('operators.createdAt'), cell: (c) => formatTime(c.getValue()) }),
     column.accessor('firstLoginAt', {
       header: t('operators.firstLogin'),
       cell: (c) => formatTime(c.getValue()) || <span className="muted">{t('operators.never')}</span>,
     }),
+    column.display({
+      id: 'status',
+      header: t('operators.status'),
+      cell: ({ row: { original: o } }) =>
+        o.disabledAt ? (
+          <span className="bad">
+            {t('operators.disabledOn', { when: formatTime(o.disabledAt), name: o.disabledBy ?? '' })}
+          </span>
+        ) : (
+          <span className="row">
+            {t('operators.enabled')}
+            <button
+              type="button"
+              className="secondary"
+              disabled={disable.isPending}
+              onClick={() => disableOne(o.username)}
+              aria-label={t('operators.disableOne', { name: o.username })}
+            >
+              {t('operators.disable')}
+            </button>
+          </span>
+        ),
+    }),
   ];
   return (
     <>
       <h1>{t('operators.title')}</h1>
-      {add.data ? <NewOperatorCard operator={add.data} onDone={() => add.reset()} /> : null}
+      {add.data?.status === 'created' ? <NewOperatorCard operator={add.data} onDone={() => add.reset()} /> : null}
+      {add.data?.status === 'proposed' ? (
+        <p className="notice" role="status" data-testid="operator-proposed">
+          {t('operators.proposed', { id: add.data.proposalId })}
+        </p>
+      ) : null}
       <form className="card" onSubmit={submit} aria-labelledby="add-operator-title">
         <h2 id="add-operator-title">{t('operators.addTitle')}</h2>
         <div className="row">
@@ -72,9 +99,10 @@ export function OperatorsScreen() {
           </button>
         </div>
         <p className="muted">{t('operators.usernameRule')}</p>
+        <p className="muted">{t('operators.fourEyes')}</p>
         <ServerRefusal error={add.error} />
       </form>
-      <ErrorLine error={operators.error} />
+      <ErrorLine error={disable.error ?? operators.error} />
       {operators.data ? (
         <DataTable label={t('operators.title')} testId="operators-table" data={operators.data} columns={columns} />
       ) : null}

@@ -1,10 +1,19 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { OperatorActor } from '../../domain/operator/roles.ts';
 import type { AppDb } from '../client.ts';
+import { rowsOf } from '../raw.ts';
 import { operatorActions } from '../schema.ts';
 
+/** The server itself, for rows no operator caused (an alert of repeated sign-in failures). */
+export interface SystemActor {
+  name: string;
+  role: 'system';
+  ip: string | null;
+  cliUser?: undefined;
+}
+
 export interface AuditEntry {
-  actor: OperatorActor;
+  actor: OperatorActor | SystemActor;
   action: string;
   /** What the action was on, as `kind:id` (user:12, withdrawal:3, setting:pledge.rate.90, ticket:5). */
   target?: string | null;
@@ -39,6 +48,29 @@ export function operatorActionsRepository(db: AppDb) {
         detail: { ...(e.detail ?? {}), ...(e.actor.cliUser ? { cliUser: e.actor.cliUser } : {}) },
         ...(e.movementId === undefined ? {} : { movementId: e.movementId }),
       });
+    },
+    /**
+     * What `operator` credited alone (applied at once, not through an approval) in `currency` since `since`:
+     * one operator's credits in a currency over 24 hours count together against the threshold.
+     */
+    async creditedAloneSince(operator: string, currency: string, since: Date): Promise<string> {
+      const result = await db.execute(sql`
+        SELECT coalesce(sum((after_value->>'amount')::numeric), 0)::text AS total FROM operator_actions
+        WHERE action = 'credit' AND operator = ${operator} AND created_at > ${since.toISOString()}::timestamptz
+          AND after_value->>'currency' = ${currency} AND NOT (detail ? 'proposalId')`);
+      return rowsOf<{ total: string }>(result)[0]?.total ?? '0';
+    },
+    /** Held until the transaction ends: one operator's credits in one currency are summed one at a time. */
+    async lockCreditWindow(operator: string, currency: string) {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`credit-window ${operator} ${currency}`}))`);
+    },
+    /** Alerts of repeated sign-in failures since `since` (the /metrics gauge). */
+    async alertsSince(action: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(operatorActions)
+        .where(and(eq(operatorActions.action, action), gt(operatorActions.createdAt, since)));
+      return row?.n ?? 0;
     },
     /** Newest first. */
     async page(filter: AuditFilter, page: number, size: number) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { operatorProposals } from '../schema.ts';
 
@@ -16,6 +16,7 @@ export function operatorProposalsRepository(db: AppDb) {
       reason: string;
       requestId: string | null;
       proposedBy: string;
+      expiresAt: Date;
     }): Promise<{ row: ProposalRow; replayed: boolean }> {
       const [row] = await db.insert(operatorProposals).values(p).onConflictDoNothing().returning();
       if (row) return { row, replayed: false };
@@ -42,7 +43,23 @@ export function operatorProposalsRepository(db: AppDb) {
           and(
             eq(operatorProposals.id, id),
             eq(operatorProposals.status, 'proposed'),
+            gt(operatorProposals.expiresAt, now),
             ne(operatorProposals.proposedBy, approver),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    /** Withdraws an open proposal, once; null when it is no longer open (applied, withdrawn or expired). */
+    async withdraw(id: bigint, by: string, now: Date) {
+      const [row] = await db
+        .update(operatorProposals)
+        .set({ status: 'withdrawn', withdrawnBy: by, withdrawnAt: now })
+        .where(
+          and(
+            eq(operatorProposals.id, id),
+            eq(operatorProposals.status, 'proposed'),
+            gt(operatorProposals.expiresAt, now),
           ),
         )
         .returning();
@@ -51,14 +68,27 @@ export function operatorProposalsRepository(db: AppDb) {
     async setMovement(id: bigint, movementId: bigint) {
       await db.update(operatorProposals).set({ movementId }).where(eq(operatorProposals.id, id));
     },
-    /** Newest first; `status` null for all. */
-    async list(status: 'proposed' | 'applied' | null, limit: number) {
-      return db
-        .select()
-        .from(operatorProposals)
-        .where(status ? eq(operatorProposals.status, status) : sql`true`)
-        .orderBy(desc(operatorProposals.id))
-        .limit(limit);
+    /** Withdraws every open proposal of `proposer` (a disabled operator's); answers their ids. */
+    async withdrawAllOf(proposer: string, by: string, now: Date): Promise<string[]> {
+      const rows = await db
+        .update(operatorProposals)
+        .set({ status: 'withdrawn', withdrawnBy: by, withdrawnAt: now })
+        .where(and(eq(operatorProposals.proposedBy, proposer), eq(operatorProposals.status, 'proposed')))
+        .returning({ id: operatorProposals.id });
+      return rows.map((r) => r.id.toString());
+    },
+    /** Newest first; `status` null for all; 'proposed' means still open (not expired), 'expired' the others. */
+    async list(status: 'proposed' | 'applied' | 'withdrawn' | 'expired' | null, now: Date, limit: number) {
+      const open = eq(operatorProposals.status, 'proposed');
+      const where =
+        status === 'proposed'
+          ? and(open, gt(operatorProposals.expiresAt, now))
+          : status === 'expired'
+            ? and(open, lte(operatorProposals.expiresAt, now))
+            : status
+              ? eq(operatorProposals.status, status)
+              : sql`true`;
+      return db.select().from(operatorProposals).where(where).orderBy(desc(operatorProposals.id)).limit(limit);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { operatorSessions, operators } from '../schema.ts';
 
@@ -8,7 +8,14 @@ export type OperatorRow = typeof operators.$inferSelect;
 export function operatorsRepository(db: AppDb) {
   return {
     /** The new row, or null when the name is taken. */
-    async insert(o: { username: string; role: string; passwordHash: string; totpSecret: string; createdBy: string }) {
+    async insert(o: {
+      username: string;
+      role: string;
+      passwordHash: string;
+      totpSecret: string;
+      createdBy: string;
+      approvedBy: string | null;
+    }) {
       const [row] = await db.insert(operators).values(o).onConflictDoNothing().returning();
       return row ?? null;
     },
@@ -26,30 +33,56 @@ export function operatorsRepository(db: AppDb) {
         .select({
           username: operators.username,
           role: operators.role,
-          lockedUntil: operators.lockedUntil,
           createdBy: operators.createdBy,
+          approvedBy: operators.approvedBy,
           createdAt: operators.createdAt,
           firstLoginAt: operators.firstLoginAt,
+          disabledAt: operators.disabledAt,
+          disabledBy: operators.disabledBy,
         })
         .from(operators)
         .orderBy(operators.id);
     },
-    async recordFailure(id: bigint, lockAfter: number, lockedUntil: Date) {
-      await db
+    /** Held until the transaction ends: changes of who is an operator happen one at a time. */
+    async lockRoster() {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(7301027)`);
+    },
+    /** Admins who can still sign in: while fewer than two, OPERATOR_TOKEN creates operators at once. */
+    async enabledAdmins(): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(operators)
+        .where(and(eq(operators.role, 'admin'), isNull(operators.disabledAt)));
+      return row?.n ?? 0;
+    },
+    /** The changed row, or null when the operator is unknown or already disabled. */
+    async setRole(username: string, role: string) {
+      const [row] = await db
         .update(operators)
-        .set({
-          failedAttempts: sql`CASE WHEN ${operators.failedAttempts} + 1 >= ${lockAfter} THEN 0 ELSE ${operators.failedAttempts} + 1 END`,
-          lockedUntil: sql`CASE WHEN ${operators.failedAttempts} + 1 >= ${lockAfter} THEN ${lockedUntil.toISOString()}::timestamptz ELSE ${operators.lockedUntil} END`,
-        })
-        .where(eq(operators.id, id));
+        .set({ role })
+        .where(and(eq(operators.username, username), isNull(operators.disabledAt)))
+        .returning();
+      return row ?? null;
+    },
+    /** Disables the account and ends its sessions in the same statement's transaction; null when not enabled. */
+    async disable(username: string, by: string, now: Date) {
+      const [row] = await db
+        .update(operators)
+        .set({ disabledAt: now, disabledBy: by })
+        .where(and(eq(operators.username, username), isNull(operators.disabledAt)))
+        .returning();
+      if (!row) return null;
+      await db
+        .update(operatorSessions)
+        .set({ revokedAt: now })
+        .where(and(eq(operatorSessions.operatorId, row.id), isNull(operatorSessions.revokedAt)));
+      return row;
     },
     /** A sign-in passed; the first one ends the enrolment (the TOTP QR is never shown again). */
     async recordSuccess(id: bigint, totpStep: number, now: Date) {
       await db
         .update(operators)
         .set({
-          failedAttempts: 0,
-          lockedUntil: null,
           totpLastStep: totpStep,
           firstLoginAt: sql`coalesce(${operators.firstLoginAt}, ${now.toISOString()}::timestamptz)`,
         })
@@ -69,6 +102,8 @@ export function operatorsRepository(db: AppDb) {
             eq(operatorSessions.tokenHash, tokenHash),
             isNull(operatorSessions.revokedAt),
             gt(operatorSessions.expiresAt, now),
+            // A disabled operator's sessions end at once, even one racing the disabling.
+            isNull(operators.disabledAt),
           ),
         )
         .orderBy(desc(operatorSessions.createdAt))

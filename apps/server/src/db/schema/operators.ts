@@ -1,4 +1,4 @@
-import { bigint, bigserial, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { withdrawals } from './chain.ts';
 import { movements } from './ledger.ts';
@@ -32,12 +32,14 @@ export const operators = pgTable('operators', {
   passwordHash: text('password_hash').notNull(),
   totpSecret: text('totp_secret').notNull(),
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdBy: text('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   // 0025_announcement_drafts.sql: the first successful sign-in; until then POST /ops/v1/auth/enroll shows the QR.
   firstLoginAt: timestamp('first_login_at', { withTimezone: true }),
+  // 0027_operator_four_eyes.sql: who approved the account (null: created at once by OPERATOR_TOKEN), disabling.
+  approvedBy: text('approved_by'),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  disabledBy: text('disabled_by'),
 });
 
 export const operatorSessions = pgTable('operator_sessions', {
@@ -65,4 +67,8 @@ export const operatorProposals = pgTable('operator_proposals', {
   movementId: bigint('movement_id', { mode: 'bigint' }).references(() => movements.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   appliedAt: timestamp('applied_at', { withTimezone: true }),
+  // 0027_operator_four_eyes.sql: proposals expire and can be withdrawn.
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  withdrawnBy: text('withdrawn_by'),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
 });

@@ -15,6 +15,8 @@ export type AttemptCharge = readonly { limit: AttemptLimit; key: string }[];
 /** Counted attempts; giving them back makes the attempt count as if it never happened. */
 export interface Reservation {
   giveBack(): Promise<void>;
+  /** The counter this attempt filled (its count reached the limit: the next one is refused), if any. */
+  filled: { scope: string; count: number } | null;
 }
 
 function windowOf(limit: AttemptLimit, key: string, now: Date): CounterWindow {
@@ -34,6 +36,7 @@ export async function reserveAttempt(
 ): Promise<Reservation> {
   const taken: CounterWindow[] = [];
   let openedWindow = false;
+  let filled: Reservation['filled'] = null;
   const giveBack = async () => {
     for (const w of taken.splice(0)) await repos.attemptCounters.giveBack(w);
   };
@@ -46,8 +49,9 @@ export async function reserveAttempt(
     }
     taken.push(w);
     openedWindow ||= count === 1;
+    if (count === limit.max) filled ??= { scope: limit.scope, count };
   }
   // Ended windows are forgotten when a new one opens, so the table holds about one window per active key.
   if (openedWindow) await repos.attemptCounters.sweep(now);
-  return { giveBack };
+  return { giveBack, filled };
 }

@@ -22,10 +22,11 @@ export const POLICIES = {
   /** E-mail codes: on top of RULES.md's 60 s and 10 per e-mail per hour (email-login.ts). */
   codeRequest: { windowMs: 60 * 60_000, perIp: 20, perAccountAndIp: 5 },
   /**
-   * Issue 16: operators' sign-in, failures only, as users' passwords; an operator account also locks after
-   * OPERATOR_LOCK.failures in a row (domain/operator/accounts.ts), whatever the clients.
+   * Operators' sign-in, failures only: 5 per (name, client) and 10 per client, never per name over all clients
+   * (anyone could lock an operator out). A password of 120 random bits and a TOTP code leave nothing to guess;
+   * a client filling a budget is alerted on instead (domain/operator/accounts.ts).
    */
-  operatorLogin: { windowMs: 15 * 60_000, perIp: 10 },
+  operatorLogin: { windowMs: 15 * 60_000, perIp: 10, perAccountAndIp: 5 },
   /** Transfer recipient lookups, per signed-in user: a person types a few names, a script listing users many. */
   recipientLookup: { windowMs: 60_000, perIp: 60, perAccount: 20 },
 } as const satisfies Record<string, Policy>;

@@ -6,13 +6,12 @@ import { hashToken, tokenHashOf } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
 import { reserveAttempt } from '../limits/attempts.ts';
 import { chargeOf } from '../limits/policies.ts';
-import { OPERATOR_ROLES, type OperatorActor, type OperatorRole } from './roles.ts';
+import type { OperatorActor, OperatorRole } from './roles.ts';
 
-/** An operator account locks for 15 minutes after 5 failed sign-ins in a row. */
-export const OPERATOR_LOCK = { failures: 5, ms: 15 * 60_000 };
+/** The audit action (and /metrics gauge) of a client filling its sign-in budget on an operator name. */
+export const LOGIN_ALERT = 'login-alert';
 /** An operator session ends 12 hours after sign-in (a working day), without sliding. */
 export const OPERATOR_SESSION_MS = 12 * 60 * 60_000;
-const USERNAME = /^[a-z0-9][a-z0-9._-]{1,31}$/;
 const TOTP_PERIOD = 30;
 
 function totpOf(secret: string, username: string) {
@@ -27,64 +26,47 @@ function totpStep(secret: string, username: string, code: string, now: Date): nu
   return delta === null ? null : Math.floor(now.getTime() / 1000 / TOTP_PERIOD) + delta;
 }
 
-/**
- * `npm run operator -- add-operator <name> --role <role>` (through POST /ops/v1/operators): a new operator
- * with a one-time password and a TOTP secret, both shown once, audited.
- */
-export async function addOperator(
-  repos: Repositories,
-  actor: OperatorActor,
-  input: { username: string; role: string },
-): Promise<{ username: string; role: OperatorRole; password: string; otpauthUri: string }> {
-  const username = input.username.trim().toLowerCase();
-  if (!USERNAME.test(username) || username === 'cli') {
-    throw new AppError(1225, 'an operator name is 2-32 of a-z 0-9 . _ - (not cli)');
-  }
-  const role = OPERATOR_ROLES.find((r) => r === input.role);
-  if (!role) throw new AppError(1225, `role must be one of ${OPERATOR_ROLES.join(', ')}`);
+/** A new account's one-time password and TOTP secret, shown once to whoever makes the account. */
+export async function newCredentials(username: string) {
   const password = randomBytes(15).toString('base64url');
-  const secret = new Secret({ size: 20 }).base32;
-  const passwordHash = await hashPassword(password);
-  return repos.transaction(async (tx) => {
-    const row = await tx.operators.insert({ username, role, passwordHash, totpSecret: secret, createdBy: actor.name });
-    if (!row) throw new AppError(1225, `operator ${username} exists`);
-    await tx.operatorActions.record({
-      actor,
-      action: 'operator-add',
-      target: `operator:${username}`,
-      after: { username, role },
-      reason: `new ${role} operator`,
-    });
-    return { username, role, password, otpauthUri: totpOf(secret, username).toString() };
-  });
+  const totpSecret = new Secret({ size: 20 }).base32;
+  return {
+    password,
+    totpSecret,
+    passwordHash: await hashPassword(password),
+    otpauthUri: totpOf(totpSecret, username).toString(),
+  };
 }
 
 /**
- * What sign-in and enrolment both do first: the attempt counted (before the slow hash, as users' sign-in, so
- * parallel guesses cannot all pass one count), a locked account refused, the one slow hash (also for an unknown
- * name). `refuse` counts a failure against the account and answers the 1228 to throw.
+ * What sign-in and enrolment both do first: the attempt counted per client and per (name, client) before the
+ * slow hash (as users' sign-in, so parallel guesses cannot all pass one count, and a client spends only its
+ * own budget: nobody locks an operator out for everyone), then the one slow hash, also for an unknown or
+ * disabled name. Beyond a budget the answer is 9000 before any lookup, the same for every name. `refuse` answers
+ * the 1228 to throw and, when this failure filled a budget, alerts (an audit row, the /metrics gauge).
  */
 async function passwordStep(repos: Repositories, input: { username: string; password: string; ip: string }, now: Date) {
   const username = input.username.trim().toLowerCase();
   const attempt = await reserveAttempt(repos, chargeOf('operatorLogin', input.ip, username), now);
-  const op = await repos.operators.byUsername(username);
-  if (op?.lockedUntil && op.lockedUntil > now) {
-    throw new AppError(9000, 'this operator account is locked after repeated failures, try again later');
-  }
+  const found = await repos.operators.byUsername(username);
+  const op = found?.disabledAt ? null : found;
   const passwordOk = op ? await verifyPassword(input.password, op.passwordHash) : await verifyNobody(input.password);
   const refuse = async () => {
-    if (op)
-      await repos.operators.recordFailure(op.id, OPERATOR_LOCK.failures, new Date(now.getTime() + OPERATOR_LOCK.ms));
+    if (attempt.filled) {
+      await repos.operatorActions.record({
+        actor: { name: 'sign-in', role: 'system', ip: input.ip },
+        action: LOGIN_ALERT,
+        target: `operator:${username}`,
+        after: { failures: attempt.filled.count, within: attempt.filled.scope },
+        reason: 'repeated failed operator sign-ins from one client address',
+      });
+    }
     return new AppError(1228);
   };
   return { username, attempt, op, passwordOk, refuse };
 }
 
-/**
- * POST /ops/v1/auth/login. Unknown names, wrong passwords and wrong codes answer the same 1228 after the same
- * one hash; failures count per client IP (429 beyond) and per account (locked after OPERATOR_LOCK.failures).
- * A TOTP code signs in once.
- */
+/** POST /ops/v1/auth/login: the TOTP code checked after the password; see passwordStep for the failures. */
 export async function operatorLogin(
   repos: Repositories,
   input: { username: string; password: string; totp: string; ip: string; now?: Date },
@@ -96,9 +78,9 @@ export async function operatorLogin(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_MS);
   await repos.transaction(async (tx) => {
-    // Again under the row's lock: two sign-ins with one code (or one racing a lock) cannot both pass.
+    // Again under the row's lock: two sign-ins with one code (or one racing a disabling) cannot both pass.
     const fresh = await tx.operators.byUsernameForUpdate(username);
-    if (!fresh || (fresh.lockedUntil && fresh.lockedUntil > now)) throw new AppError(9000);
+    if (!fresh || fresh.disabledAt) throw new AppError(1228);
     if (fresh.totpLastStep !== null && step <= fresh.totpLastStep) throw new AppError(1228);
     await tx.operators.recordSuccess(fresh.id, step, now);
     await tx.operators.insertSession({ tokenHash: hashToken(token), operatorId: fresh.id, expiresAt });

@@ -4,6 +4,8 @@ import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import { approvalThreshold } from './four-eyes-settings.ts';
+import { propose } from './propose.ts';
 import type { OperatorActor } from './roles.ts';
 
 export interface CreditInput {
@@ -70,11 +72,19 @@ export async function applyCredit(
   });
 }
 
+/** One day: an operator's credits in one currency over it count together against the threshold. */
+const CREDIT_WINDOW_MS = 24 * 60 * 60_000;
+
+/** Thrown inside the credit's transaction when the operator's day of credits reaches the threshold. */
+class OverDailyThreshold extends Error {}
+
 /**
- * POST /ops/v1/credit: below the threshold the credit applies at once (status credited); at or above it,
- * it is proposed for a second operator (status proposed, credit-proposals.ts approves it).
+ * POST /ops/v1/credit: below its currency's threshold (credit.approvalThreshold.<currency>, else
+ * CREDIT_APPROVAL_THRESHOLD), counting what the same operator credited alone in that currency over the last
+ * 24 hours, the credit applies at once (status credited); otherwise it is proposed for a second operator
+ * (status proposed; proposals.ts approves it). Twenty small credits are one large one.
  */
-export async function creditUser(repos: Repositories, input: CreditInput, threshold: string | null = null) {
+export async function creditUser(repos: Repositories, input: CreditInput, fallbackThreshold: string | null = null) {
   const amount = parsePositiveAmount(input.amount);
   if (!amount) throw new AppError(1225, 'amount must be above zero with at most 18 decimals');
   const reason = input.reason.trim();
@@ -88,38 +98,49 @@ export async function creditUser(repos: Repositories, input: CreditInput, thresh
     submode: input.submode,
     amount: moneyString(amount),
   };
-
-  if (needsApproval(amount, threshold)) {
-    return repos.transaction(async (tx) => {
-      const { row, replayed } = await tx.operatorProposals.insert({
+  const threshold = await approvalThreshold(repos, input.currency, fallbackThreshold);
+  const proposeIt = () =>
+    repos.transaction(async (tx) => {
+      const proposed = await propose(tx, input.actor, {
         kind: 'credit',
         userId: user.id,
         payload: { username: user.username, currency: terms.currency, submode: terms.submode, amount: terms.amount },
         reason,
         requestId: input.requestId ? `credit:${input.requestId}` : null,
-        proposedBy: input.actor.name,
       });
-      if (!replayed) {
-        await tx.operatorActions.record({
-          actor: input.actor,
-          action: 'credit-propose',
-          target: `user:${user.id}`,
-          after: { proposalId: row.id.toString(), ...(row.payload as Record<string, unknown>) },
-          reason,
-        });
-      }
-      return { status: 'proposed' as const, proposalId: row.id.toString(), replayed, username: user.username };
+      return {
+        status: 'proposed' as const,
+        proposalId: proposed.proposalId,
+        replayed: proposed.replayed,
+        username: user.username,
+      };
     });
-  }
-  const result = await applyCredit(repos, input.actor, terms, {
-    idemKey: `operator-credit:${input.requestId ?? randomUUID()}`,
-    reason,
-    action: 'credit',
-  });
-  return {
-    status: 'credited' as const,
-    movementId: result.movementId.toString(),
-    replayed: result.replayed,
-    username: result.username,
+  if (needsApproval(amount, threshold)) return proposeIt();
+
+  // Summed under a lock of (operator, currency), so parallel credits cannot each pass on the same sum.
+  const withinDay = async (tx: Repositories) => {
+    if (threshold === null) return;
+    await tx.operatorActions.lockCreditWindow(input.actor.name, input.currency);
+    const since = new Date(Date.now() - CREDIT_WINDOW_MS);
+    const earlier = await tx.operatorActions.creditedAloneSince(input.actor.name, input.currency, since);
+    if (needsApproval(new Money(earlier).add(amount), threshold)) throw new OverDailyThreshold();
   };
+  try {
+    const result = await applyCredit(
+      repos,
+      input.actor,
+      terms,
+      { idemKey: `operator-credit:${input.requestId ?? randomUUID()}`, reason, action: 'credit' },
+      withinDay,
+    );
+    return {
+      status: 'credited' as const,
+      movementId: result.movementId.toString(),
+      replayed: result.replayed,
+      username: result.username,
+    };
+  } catch (error) {
+    if (error instanceof OverDailyThreshold) return proposeIt();
+    throw error;
+  }
 }

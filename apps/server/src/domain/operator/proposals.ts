@@ -1,10 +1,16 @@
+import type { TCurrency } from '@aidf/contract';
 import type { PayoutChain } from '../../chain/evm/evm-payout-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { ProposalRow } from '../../db/repositories/operator-proposals.ts';
 import { AppError } from '../errors.ts';
 import { heldOne, refundHeldPayout, retryHeldPayout } from '../withdraw/held-payout.ts';
 import { applyCredit, type CreditTerms, needsApproval } from './credit.ts';
-import type { OperatorActor } from './roles.ts';
+import { approvalThreshold } from './four-eyes-settings.ts';
+import { assertIndependent } from './independence.ts';
+import { applyOperatorCreate, applyRoleChange } from './operator-changes.ts';
+import { PROPOSAL_KINDS, type ProposalKind, propose, targetOf } from './propose.ts';
+import { allows, type OperatorActor } from './roles.ts';
+import { writeSetting } from './set-setting.ts';
 
 /** The chain a payout refund checks (the payout's nonce and receipts). */
 export interface PayoutDeps {
@@ -14,11 +20,12 @@ export interface PayoutDeps {
 
 export type PayoutAction = 'payout-retry' | 'payout-refund';
 
-function view(p: ProposalRow) {
+/** A proposal as listed; an open one past its expiry shows as expired (it can no longer be approved). */
+function view(p: ProposalRow, now: Date) {
   return {
     proposalId: p.id.toString(),
     kind: p.kind,
-    status: p.status,
+    status: p.status === 'proposed' && p.expiresAt <= now ? 'expired' : p.status,
     userId: p.userId?.toString() ?? null,
     withdrawalId: p.withdrawalId?.toString() ?? null,
     ...(p.payload as Record<string, unknown>),
@@ -28,56 +35,88 @@ function view(p: ProposalRow) {
     movementId: p.movementId?.toString() ?? null,
     createdAt: p.createdAt.getTime(),
     appliedAt: p.appliedAt?.getTime() ?? null,
+    expiresAt: p.expiresAt.getTime(),
+    withdrawnBy: p.withdrawnBy,
+    withdrawnAt: p.withdrawnAt?.getTime() ?? null,
   };
 }
 
-export async function listProposals(repos: Repositories, status: 'proposed' | 'applied' | null, limit = 200) {
-  return (await repos.operatorProposals.list(status, limit)).map(view);
+export type ProposalStatus = 'proposed' | 'applied' | 'withdrawn' | 'expired';
+
+export async function listProposals(repos: Repositories, status: ProposalStatus | null, limit = 200) {
+  const now = new Date();
+  return (await repos.operatorProposals.list(status, now, limit)).map((p) => view(p, now));
+}
+
+/** Why an open-looking proposal cannot be approved or withdrawn any more: 1409 applied, 1410 closed. */
+function assertOpen(p: ProposalRow, now: Date) {
+  if (p.status === 'applied') throw new AppError(1409, `proposal ${p.id} was already approved`);
+  if (p.status === 'withdrawn') throw new AppError(1410, `proposal ${p.id} was withdrawn`);
+  if (p.expiresAt <= now) throw new AppError(1410, `proposal ${p.id} expired`);
 }
 
 /**
- * A held payout's retry (its release back to the worker) or refund: at once below CREDIT_APPROVAL_THRESHOLD,
- * otherwise proposed for a second operator (issue 16 item 2: "the same holds for releasing a payout that was
- * set aside and for refunding one").
+ * POST /ops/v1/proposals/{proposalId}/withdraw: its proposer, or an admin, closes an open proposal; it can never
+ * be approved afterwards.
+ */
+export async function withdrawProposal(repos: Repositories, actor: OperatorActor, proposalId: bigint, reason: string) {
+  const proposal = await repos.operatorProposals.byId(proposalId);
+  if (!proposal) throw new AppError(1404, `no proposal ${proposalId}`);
+  if (proposal.proposedBy !== actor.name && actor.role !== 'admin') {
+    throw new AppError(403, 'only its proposer or an admin withdraws a proposal');
+  }
+  const now = new Date();
+  assertOpen(proposal, now);
+  return repos.transaction(async (tx) => {
+    const row = await tx.operatorProposals.withdraw(proposal.id, actor.name, now);
+    if (!row) throw new AppError(1410, `proposal ${proposalId} is no longer open`);
+    await tx.operatorActions.record({
+      actor,
+      action: `${proposal.kind}-withdraw`,
+      target: targetOf(proposal),
+      before: { status: 'proposed', proposedBy: proposal.proposedBy },
+      after: { status: 'withdrawn', proposalId: proposal.id.toString() },
+      reason,
+    });
+    return { status: 'withdrawn' as const, proposalId: proposal.id.toString() };
+  });
+}
+
+/**
+ * A held payout's retry (its release back to the worker) or refund: at once below its currency's threshold,
+ * otherwise proposed for a second operator.
  */
 export async function heldPayoutAction(
   repos: Repositories,
   deps: PayoutDeps,
-  threshold: string | null,
+  fallbackThreshold: string | null,
   action: PayoutAction,
   input: { actor: OperatorActor; withdrawalId: bigint; reason: string },
 ) {
   const w = await heldOne(repos, input.withdrawalId);
+  const threshold = await approvalThreshold(repos, w.currency as TCurrency, fallbackThreshold);
   if (!needsApproval(w.amount, threshold)) {
     return action === 'payout-retry'
       ? retryHeldPayout(repos, input)
       : refundHeldPayout(repos, deps.chain, deps.confirmations, input);
   }
   return repos.transaction(async (tx) => {
-    const { row } = await tx.operatorProposals.insert({
+    const { status, proposalId } = await propose(tx, input.actor, {
       kind: action,
       userId: w.userId,
       withdrawalId: w.id,
       payload: { amount: w.amount, currency: w.currency, toAddress: w.toAddress, heldReason: w.heldReason },
-      reason: input.reason,
-      requestId: null,
-      proposedBy: input.actor.name,
-    });
-    await tx.operatorActions.record({
-      actor: input.actor,
-      action: `${action}-propose`,
-      target: `withdrawal:${w.id}`,
       before: { status: 'held' },
-      after: { proposalId: row.id.toString() },
       reason: input.reason,
     });
-    return { status: 'proposed' as const, proposalId: row.id.toString() };
+    return { status, proposalId };
   });
 }
 
 /**
  * A second operator approves a proposal: it applies exactly once, in the transaction that claims it, so of
- * parallel approvals one applies and the others get 1409; its proposer (or anyone the proposer is) gets 403.
+ * parallel approvals one applies and the others get 1409. The approver needs the kind's permission (403) and
+ * must be independent of the proposer (independence.ts, 1403); a withdrawn or expired proposal answers 1410.
  * `kind` limits the route to its own kind (POST /ops/v1/credit/{id}/approve approves credits only).
  */
 export async function approveProposal(
@@ -89,16 +128,21 @@ export async function approveProposal(
 ) {
   const proposal = await repos.operatorProposals.byId(proposalId);
   if (!proposal || (kind && proposal.kind !== kind)) throw new AppError(1404, `no proposal ${proposalId}`);
-  if (proposal.proposedBy === actor.name) throw new AppError(403, 'a proposal needs a second operator');
-  if (proposal.status !== 'proposed') throw new AppError(1409, `proposal ${proposalId} was already approved`);
+  const permission = PROPOSAL_KINDS[proposal.kind as ProposalKind];
+  if (!allows(actor.role, permission)) throw new AppError(403, `the ${actor.role} role may not approve this`);
+  await assertIndependent(repos, actor, proposal);
+  assertOpen(proposal, new Date());
   const claim = async (tx: Repositories) => {
     const claimed = await tx.operatorProposals.claim(proposal.id, actor.name, new Date());
-    if (!claimed) throw new AppError(1409, `proposal ${proposalId} was already approved`);
+    if (!claimed) {
+      const now = (await tx.operatorProposals.byId(proposal.id)) ?? proposal;
+      assertOpen(now, new Date());
+      throw new AppError(1409, `proposal ${proposalId} was already approved`);
+    }
     await tx.operatorActions.record({
       actor,
       action: `${proposal.kind}-approve`,
-      // What is approved: the payout, or the user a credit goes to.
-      target: proposal.withdrawalId !== null ? `withdrawal:${proposal.withdrawalId}` : `user:${proposal.userId}`,
+      target: targetOf(proposal),
       before: { status: 'proposed', proposedBy: proposal.proposedBy },
       after: { status: 'applied', proposalId: proposal.id.toString() },
       reason: proposal.reason,
@@ -132,6 +176,21 @@ export async function approveProposal(
       movementId: result.movementId.toString(),
       username: result.username,
     };
+  }
+  if (proposal.kind === 'operator-create') {
+    return { ...(await applyOperatorCreate(repos, actor, proposal, claim)), proposalId: proposal.id.toString() };
+  }
+  if (proposal.kind === 'operator-role') {
+    return { ...(await applyRoleChange(repos, actor, proposal, claim)), proposalId: proposal.id.toString() };
+  }
+  if (proposal.kind === 'setting') {
+    const p = proposal.payload as { key: string; value: string };
+    const detail = { proposalId: proposal.id.toString(), proposedBy: proposal.proposedBy };
+    const changed = await repos.transaction(async (tx) => {
+      await claim(tx);
+      return writeSetting(tx, { ...p, actor, reason: proposal.reason, detail });
+    });
+    return { status: 'applied' as const, ...changed, proposalId: proposal.id.toString() };
   }
   if (proposal.withdrawalId === null) throw new Error(`payout proposal ${proposal.id} names no withdrawal`);
   const input = { actor, withdrawalId: proposal.withdrawalId, reason: proposal.reason, inTx: claim };

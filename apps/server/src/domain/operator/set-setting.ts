@@ -1,4 +1,4 @@
-import { PLEDGE_DAYS } from '@aidf/contract';
+import { CURRENCIES, PLEDGE_DAYS } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { EXPLORER_PATTERN, EXPLORER_SETTINGS } from '../assets/explorer.ts';
 import { PRICED_CURRENCIES, REFERENCE_PRICE_PATTERN, referencePriceSetting } from '../assets/reference-prices.ts';
@@ -8,6 +8,8 @@ import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
 import { forgetOrderContexts } from '../machine/order-context-cache.ts';
 import { PLEDGE_SETTINGS } from '../pledge/pledge-config.ts';
 import { STAR_LEVELS, TEAM_SETTINGS } from '../team/team-config.ts';
+import { DEFAULT_PROPOSAL_EXPIRY_HOURS, FOUR_EYES_SETTINGS, isFourEyesSetting } from './four-eyes-settings.ts';
+import { propose } from './propose.ts';
 import type { OperatorActor } from './roles.ts';
 
 const PERCENT = /^(?:0|[1-9]\d{0,3})(?:\.\d{1,8})?$/;
@@ -66,6 +68,20 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
     pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
     meaning: 'Solana address (base58)',
   },
+  // Four eyes itself: a change of these is a proposal a second admin approves (four-eyes-settings.ts).
+  ...Object.fromEntries(
+    CURRENCIES.map((c) => [
+      FOUR_EYES_SETTINGS.threshold(c),
+      {
+        pattern: /^(?=.*[1-9])(?:0|[1-9]\d{0,17})(?:\.\d{1,18})?$/,
+        meaning: `${c.toUpperCase()} amount from which a credit needs a second operator (else CREDIT_APPROVAL_THRESHOLD)`,
+      },
+    ]),
+  ),
+  [FOUR_EYES_SETTINGS.expiryHours]: {
+    pattern: /^(?:[1-9]\d{0,2})$/,
+    meaning: `hours a proposal stays open, 1-999 (default ${DEFAULT_PROPOSAL_EXPIRY_HOURS})`,
+  },
 };
 
 export function settingKeys(): string[] {
@@ -96,31 +112,56 @@ export async function listSettings(repos: Repositories) {
   return [...set, ...unset].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
+function validSetting(key: string, value: string) {
+  const rule = SETTING_RULES[key];
+  if (!rule) throw new AppError(1225, `unknown setting ${key}; known: ${settingKeys().join(', ')}`);
+  if (!rule.pattern.test(value)) throw new AppError(1225, `${key} must be a ${rule.meaning}`);
+}
+
 /**
- * Changes one setting, audited with the value before and after. New pledges read it; a running pledge keeps
- * the rate it started with.
+ * Writes one setting in `tx`, audited with the value before and after. New items read it; a running pledge
+ * keeps the rate it started with. `detail` says which proposal it applies, if any.
+ */
+export async function writeSetting(
+  tx: Repositories,
+  input: { key: string; value: string; actor: OperatorActor; reason: string; detail?: Record<string, unknown> },
+) {
+  const before = await tx.settings.set(input.key, input.value, input.actor.name);
+  await tx.operatorActions.record({
+    actor: input.actor,
+    action: 'setting',
+    target: `setting:${input.key}`,
+    // As objects: a bare JSON string would be stored as a number by the driver ('6.5' → 6.5).
+    before: { value: before },
+    after: { value: input.value },
+    reason: input.reason,
+    detail: { key: input.key, before, after: input.value, ...input.detail },
+  });
+  return { key: input.key, before, after: input.value };
+}
+
+/**
+ * POST /ops/v1/config: changes one setting at once, or, for a four-eyes setting (a threshold, the proposals'
+ * expiry), proposes the change for a second admin (status proposed).
  */
 export async function setSetting(
   repos: Repositories,
   input: { key: string; value: string; actor: OperatorActor; reason: string },
 ) {
-  const rule = SETTING_RULES[input.key];
-  if (!rule) throw new AppError(1225, `unknown setting ${input.key}; known: ${settingKeys().join(', ')}`);
-  if (!rule.pattern.test(input.value)) throw new AppError(1225, `${input.key} must be a ${rule.meaning}`);
-  const changed = await repos.transaction(async (tx) => {
-    const before = await tx.settings.set(input.key, input.value, input.actor.name);
-    await tx.operatorActions.record({
-      actor: input.actor,
-      action: 'setting',
-      target: `setting:${input.key}`,
-      // As objects: a bare JSON string would be stored as a number by the driver ('6.5' → 6.5).
-      before: { value: before },
-      after: { value: input.value },
-      reason: input.reason,
-      detail: { key: input.key, before, after: input.value },
+  validSetting(input.key, input.value);
+  if (isFourEyesSetting(input.key)) {
+    const before = (await repos.settings.get([input.key])).get(input.key) ?? null;
+    return repos.transaction(async (tx) => {
+      const { status, proposalId } = await propose(tx, input.actor, {
+        kind: 'setting',
+        payload: { key: input.key, value: input.value },
+        before: { value: before },
+        reason: input.reason,
+      });
+      return { status, proposalId, key: input.key, before, after: input.value };
     });
-    return { key: input.key, before, after: input.value };
-  });
+  }
+  const changed = await repos.transaction((tx) => writeSetting(tx, input));
   forgetOrderContexts(); // after the commit: a poll reading in between would keep the old value
-  return changed;
+  return { status: 'applied' as const, ...changed };
 }

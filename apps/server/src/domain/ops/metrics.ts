@@ -6,6 +6,7 @@ import { opsGaugesRepository } from '../../db/repositories/ops-gauges.ts';
 import { utcDayOf } from '../../jobs/daily-job.ts';
 import { dailyJobs } from '../../jobs/daily-jobs.ts';
 import { checkLedger } from '../ledger/check.ts';
+import { LOGIN_ALERT } from '../operator/accounts.ts';
 import { chainHeads } from './chain-heads.ts';
 
 /** The ledger check reads every entry: run at most this often, however often Prometheus scrapes. */
@@ -53,6 +54,11 @@ export function platformMetrics(sources: MetricsSources) {
   const ledgerViolations = gauge('aidf_ledger_check_violations', 'Rows the last ledger check found breaking a rule');
   const ledgerAt = gauge('aidf_ledger_check_timestamp_seconds', 'When the last ledger check ran (Unix seconds)');
 
+  const loginAlerts = gauge(
+    'aidf_operator_login_alerts',
+    'Clients that filled their sign-in budget on an operator name in the last 24 hours (audit action login-alert)',
+  );
+
   let lastLedgerCheck = 0;
   const gauges = opsGaugesRepository(sources.db);
 
@@ -97,6 +103,8 @@ export function platformMetrics(sources: MetricsSources) {
     const byStatus = new Map((await sources.repos.withdrawals.countByStatus()).map((r) => [r.status, Number(r.n)]));
     for (const status of QUEUED) payoutQueue.set({ status }, byStatus.get(status) ?? 0);
     pendingOrders.set(await gauges.pendingOrders());
+    const dayAgo = new Date(now().getTime() - 24 * 60 * 60_000);
+    loginAlerts.set(await sources.repos.operatorActions.alertsSince(LOGIN_ALERT, dayAgo));
   }
 
   return {

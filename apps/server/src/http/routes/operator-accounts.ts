@@ -2,9 +2,11 @@ import { SUCCESS_CODE, safeString, ZText } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addOperator, operatorEnroll, operatorLogin, operatorLogout } from '../../domain/operator/accounts.ts';
+import { operatorEnroll, operatorLogin, operatorLogout } from '../../domain/operator/accounts.ts';
+import { addOperator, disableOperator, proposeRoleChange } from '../../domain/operator/operator-changes.ts';
 import { OPERATOR_ROLES, PERMISSIONS } from '../../domain/operator/roles.ts';
 import { bearerOf, operatorGuard, operatorOf } from '../operator-auth.ts';
+import { ZOperatorReason } from '../operator-schemas.ts';
 
 const ZLogin = z.object({
   // No NUL: PostgreSQL text cannot hold one, and invalid input must answer 400, never 500.
@@ -12,6 +14,8 @@ const ZLogin = z.object({
   password: ZText(200),
   totp: safeString().trim().max(10),
 });
+
+const ZOperatorName = z.object({ username: ZText(64) });
 
 const ZAudit = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -63,14 +67,40 @@ export async function operatorAccountRoutes(app: FastifyInstance) {
     },
   );
 
-  // `npm run operator -- add-operator <name> --role <role>`: the one-time password and the TOTP URI, once.
+  // `npm run operator -- add-operator <name> --role <role>`: created at once with its one-time password and TOTP
+  // URI while fewer than two admins exist and OPERATOR_TOKEN asks; otherwise a proposal (status proposed).
   routes.post(
     '/ops/v1/operators',
     {
       preHandler: operatorGuard(app, 'operators'),
-      schema: { body: z.object({ username: ZText(64, 0), role: z.enum(OPERATOR_ROLES) }), hide: true },
+      schema: {
+        body: z.object({ username: ZText(64), role: z.enum(OPERATOR_ROLES), reason: ZOperatorReason.optional() }),
+        hide: true,
+      },
     },
     async (request) => ok(await addOperator(app.repos, operatorOf(request), request.body)),
+  );
+
+  // `npm run operator -- set-role <name> <role> --reason "..."`: always a proposal a second admin approves.
+  routes.post(
+    '/ops/v1/operators/:username/role',
+    {
+      preHandler: operatorGuard(app, 'operators'),
+      schema: { params: ZOperatorName, body: z.object({ role: z.enum(OPERATOR_ROLES), reason: ZOperatorReason }), hide: true },
+    },
+    async (request) =>
+      ok(await proposeRoleChange(app.repos, operatorOf(request), { ...request.params, ...request.body })),
+  );
+
+  // `npm run operator -- disable-operator <name> --reason "..."`: at once; the account's sessions end with it.
+  routes.post(
+    '/ops/v1/operators/:username/disable',
+    {
+      preHandler: operatorGuard(app, 'operators'),
+      schema: { params: ZOperatorName, body: z.object({ reason: ZOperatorReason }), hide: true },
+    },
+    async (request) =>
+      ok(await disableOperator(app.repos, operatorOf(request), { ...request.params, ...request.body })),
   );
 
   routes.get('/ops/v1/operators', { preHandler: operatorGuard(app, 'operators'), schema: { hide: true } }, async () =>
@@ -78,9 +108,12 @@ export async function operatorAccountRoutes(app: FastifyInstance) {
       (await app.repos.operators.list()).map((o) => ({
         username: o.username,
         role: o.role,
-        lockedUntil: o.lockedUntil?.getTime() ?? null,
         createdBy: o.createdBy,
+        // Null for the accounts OPERATOR_TOKEN created at once to start the platform.
+        approvedBy: o.approvedBy,
         createdAt: o.createdAt.getTime(),
+        disabledAt: o.disabledAt?.getTime() ?? null,
+        disabledBy: o.disabledBy,
         // Null until the operator first signs in (until then the console may show the TOTP QR).
         firstLoginAt: o.firstLoginAt?.getTime() ?? null,
       })),

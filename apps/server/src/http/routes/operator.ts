@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { chainStatus } from '../../domain/chain/chain-status.ts';
 import { checkLedger } from '../../domain/ledger/check.ts';
 import { creditUser } from '../../domain/operator/credit.ts';
-import { approveProposal, heldPayoutAction, listProposals } from '../../domain/operator/proposals.ts';
+import { approveProposal, heldPayoutAction, listProposals, withdrawProposal } from '../../domain/operator/proposals.ts';
 import { operatorGuard, operatorOf } from '../operator-auth.ts';
 import { ZOperatorReason } from '../operator-schemas.ts';
 
@@ -28,6 +28,7 @@ const ZCredit = z.object({
 });
 
 const ZHeldPayout = z.object({ reason: ZOperatorReason });
+const ZWithdraw = z.object({ reason: ZOperatorReason });
 const ZWithdrawalId = z.object({ id: ZIdString });
 const ZProposalId = z.object({ proposalId: ZIdString });
 
@@ -64,13 +65,15 @@ export async function operatorRoutes(app: FastifyInstance) {
       ),
   );
 
-  // Any proposal (credit, held payout's retry or refund): the console's approvals page.
+  // Any proposal (credit, held payout's retry or refund, operator, role, four-eyes setting): the approvals page.
   routes.get(
     '/ops/v1/proposals',
     {
       preHandler: operatorGuard(app, 'credit'),
       schema: {
-        querystring: z.object({ status: z.enum(['proposed', 'applied', 'all']).default('proposed') }),
+        querystring: z.object({
+          status: z.enum(['proposed', 'applied', 'withdrawn', 'expired', 'all']).default('proposed'),
+        }),
         hide: true,
       },
     },
@@ -82,6 +85,16 @@ export async function operatorRoutes(app: FastifyInstance) {
     { preHandler: operatorGuard(app, 'credit'), schema: { params: ZProposalId, hide: true } },
     async (request) =>
       ok(await approveProposal(app.repos, payoutDeps(), operatorOf(request), BigInt(request.params.proposalId), null)),
+  );
+
+  // Its proposer or an admin closes an open proposal (`npm run operator -- withdraw <id> --reason "..."`).
+  routes.post(
+    '/ops/v1/proposals/:proposalId/withdraw',
+    { preHandler: operatorGuard(app, 'credit'), schema: { params: ZProposalId, body: ZWithdraw, hide: true } },
+    async (request) =>
+      ok(
+        await withdrawProposal(app.repos, operatorOf(request), BigInt(request.params.proposalId), request.body.reason),
+      ),
   );
 
   // Held payouts (README "Held payouts"): back to the worker (released), or refunded when it can never be paid;
