@@ -26,6 +26,8 @@ export const POLICIES = {
    * OPERATOR_LOCK.failures in a row (domain/operator/accounts.ts), whatever the clients.
    */
   operatorLogin: { windowMs: 15 * 60_000, perIp: 10 },
+  /** The inviter lookup before sign-in (no account): a person asks once per name typed, a prober thousands. */
+  inviteLookup: { windowMs: 60_000, perIp: 30 },
   /** Transfer recipient lookups, per signed-in user: a person types a few names, a script listing users many. */
   recipientLookup: { windowMs: 60_000, perIp: 60, perAccount: 20 },
 } as const satisfies Record<string, Policy>;
