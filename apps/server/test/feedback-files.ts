@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
 import type { TestServer } from './test-server.ts';
@@ -23,6 +24,30 @@ export async function noisePng(bytes: number) {
   return sharp(raw.subarray(0, side * side * 3), { raw: { width: side, height: side, channels: 3 } })
     .png({ compressionLevel: 0 })
     .toBuffer();
+}
+
+function pngChunk(type: string, data: Buffer) {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const frame = Buffer.alloc(8);
+  frame.writeUInt32BE(data.length, 0);
+  frame.writeUInt32BE(crc32(body) >>> 0, 4);
+  return Buffer.concat([frame.subarray(0, 4), body, frame.subarray(4)]);
+}
+
+/**
+ * A png written by hand whose header declares `width` x `height` (8-bit grey). Its pixel data is all zero,
+ * which deflates to almost nothing (1 x 30,000,000 is 58 KB), or, with `garbage`, bytes no decoder accepts:
+ * such a file is refused as damaged if it is ever decoded, so a refusal for its size proves the header alone
+ * was read.
+ */
+export function declaredPng(width: number, height: number, { garbage = false } = {}) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth; colour type 0 (grey), no interlace
+  const idat = garbage ? Buffer.alloc(64, 0xa5) : deflateSync(Buffer.alloc(height * (width + 1)), { level: 9 });
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 export interface UploadFile {

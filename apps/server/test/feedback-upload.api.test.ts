@@ -3,7 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentBlobs, attachments } from '../src/db/schema.ts';
-import { imageWithMetadata, noisePng, SECRET, type UploadFile, upload } from './feedback-files.ts';
+import { decoderStats } from '../src/domain/feedback/upload-images.ts';
+import { declaredPng, imageWithMetadata, noisePng, SECRET, type UploadFile, upload } from './feedback-files.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { type Account, signUp } from './users.ts';
 
@@ -151,6 +152,51 @@ describe('[api] feedback attachments: only real png, jpeg and webp, re-encoded, 
     });
     expect(json.status).toBe(400);
     expect(((await json.json()) as { code: number }).code).toBe(1225);
+  });
+
+  it('81046: a 9000 x 10 png (over 8000 px a side) is refused from its header, before any decoding', async () => {
+    const before = decoderStats().started;
+    // Its pixel data is garbage: had it been decoded, the answer would be 81043 (damaged).
+    await refused([{ name: 'wide.png', type: 'image/png', bytes: declaredPng(9000, 10, { garbage: true }) }], 81046);
+    await refused([{ name: 'tall.png', type: 'image/png', bytes: declaredPng(10, 9000, { garbage: true }) }], 81046);
+    // 7000 x 7000 is within 8000 a side but over 40 megapixels.
+    await refused([{ name: 'big.png', type: 'image/png', bytes: declaredPng(7000, 7000, { garbage: true }) }], 81046);
+    expect(decoderStats().started).toBe(before);
+  });
+
+  it("24 parallel 1 x 30,000,000 uploads of a user at quota are refused undecoded; another user's upload meanwhile succeeds", async () => {
+    const full = await signUp(server);
+    const tiny = { sha256: '', mime: 'image/png', size: 1, width: 1, height: 1, bytes: Buffer.from([0]) };
+    await server.repos.attachments.insertUploads(
+      BigInt(full.mid),
+      Array.from({ length: 20 }, (_, i) => ({
+        ...tiny,
+        sha256: createHash('sha256').update(`quota-${full.mid}-${i}`).digest('hex'),
+      })),
+    );
+    const strip = declaredPng(1, 30_000_000);
+    expect(strip.length).toBeLessThan(64 * 1024);
+    const other = await signUp(server);
+    const before = decoderStats().started;
+
+    const flood = Array.from({ length: 24 }, () =>
+      upload(server, full.token, [{ name: 'strip.png', type: 'image/png', bytes: strip }]),
+    );
+    const meanwhile = upload(server, other.token, [
+      { name: 'ok.png', type: 'image/png', bytes: await imageWithMetadata('png', 40, 30) },
+    ]);
+
+    for (const res of await Promise.all(flood)) expect(res.json?.code, res.text).toBe(81044);
+    const res = await meanwhile;
+    expect(res.status, res.text).toBe(200);
+    // Only the other user's image was decoded.
+    expect(decoderStats().started).toBe(before + 1);
+  });
+
+  it('81046: a 1 x 30,000,000 png of a user under quota is refused from its header', async () => {
+    const before = decoderStats().started;
+    await refused([{ name: 'strip.png', type: 'image/png', bytes: declaredPng(1, 30_000_000) }], 81046);
+    expect(decoderStats().started).toBe(before);
   });
 
   it('81044: the per-user quota of 20 images in 24 hours', async () => {

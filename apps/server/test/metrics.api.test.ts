@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
 import { depositWatcher } from '../src/domain/chain/deposit-watcher.ts';
+import { READINESS } from '../src/domain/ops/readiness.ts';
 import { type ChainTestServer, startChainTestServer } from './chain.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { credit, ops, signUp } from './users.ts';
@@ -136,8 +137,15 @@ describe('[api] /metrics and /readyz with the BNB Smart Chain dev chain', () => 
     expect(up.json.data).toEqual({ ready: true, database: 'ok', chains: { bsc: 'ok' } });
 
     await server.evm.close();
-    const down = await readyz(server);
-    expect(down.status).toBe(503);
+    // The chains' answer is kept a few seconds (READINESS): ask until the kept one has expired.
+    const down = await vi.waitFor(
+      async () => {
+        const answer = await readyz(server);
+        expect(answer.status).toBe(503);
+        return answer;
+      },
+      { timeout: 3 * READINESS.chainProbeCacheMs, interval: 500 },
+    );
     expect(down.json.data.ready).toBe(false);
     expect(down.json.data.database).toBe('ok');
     expect((down.json.data.chains as Record<string, string>).bsc).not.toBe('ok');

@@ -60,3 +60,9 @@ export const HEADERS = {
 
 /** The code of every successful answer. */
 export const SUCCESS_CODE = 200;
+
+/**
+ * The public Solana RPC the app reads and sends through from the browser (SPEC.md point 7) when the server
+ * names no other; the server allows it in the app's Content-Security-Policy.
+ */
+export const PUBLIC_SOLANA_RPC_URL = 'https://api.mainnet-beta.solana.com';

@@ -64,6 +64,7 @@ export const ERROR_CATALOGUE = {
   81042: { status: 400, message: 'At most 3 images can be attached' },
   81043: { status: 400, message: 'The image is empty or damaged' },
   81044: { status: 429, message: 'You have uploaded too many images, please try again tomorrow' },
+  81046: { status: 413, message: 'The image has too many pixels (at most 8000 px a side and 40 megapixels)' },
   // Issue 12: the team.
   81045: { status: 404, message: 'This member is not in your team' },
   1404: { status: 404, message: 'Not found' },

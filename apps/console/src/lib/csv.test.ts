@@ -25,6 +25,16 @@ describe('[console] CSV export', () => {
     expect(csvField('-cmd')).toBe("'-cmd");
   });
 
+  it('defuses a formula behind a space or a tab, and the full-width ＝ ＋ － ＠ spreadsheets read as = + - @', () => {
+    expect(csvField(' =1+1')).toBe("' =1+1");
+    expect(csvField('\t=1+1')).toBe("'\t=1+1");
+    expect(csvField('＝HYPERLINK("http://x")')).toBe('"\'＝HYPERLINK(""http://x"")"');
+    expect(csvField('＋1＋1')).toBe("'＋1＋1");
+    expect(csvField('－cmd')).toBe("'－cmd");
+    expect(csvField('＠SUM(A1)')).toBe("'＠SUM(A1)");
+    expect(csvField('a ＝ b')).toBe('a ＝ b');
+  });
+
   it('starts with a byte order mark and ends each row with CRLF', () => {
     const csv = toCsv(['a', 'b'], [['1', '理由, 中文']]);
     expect(csv).toBe('\uFEFFa,b\r\n1,"理由, 中文"\r\n');

@@ -1,12 +1,14 @@
 /**
  * RFC 4180 CSV: fields with a comma, quote or line break are quoted, quotes doubled, rows end in CRLF.
- * A text a spreadsheet would run as a formula (=, +, -, @, tab or CR first) gets a leading apostrophe, since
- * the audit holds what users and operators typed (OWASP "CSV injection"); plain numbers such as -5 stay as
- * they are. The byte order mark lets spreadsheet programs read the UTF-8 (Chinese reasons, names).
+ * A text a spreadsheet would run as a formula (=, +, -, @, a space, tab or CR first, or the full-width
+ * ＝ ＋ － ＠ that spreadsheets read as their ASCII forms) gets a leading apostrophe, since the audit holds what
+ * users and operators typed (OWASP "CSV injection"); plain numbers such as -5 stay as they are. The byte order mark lets spreadsheet programs read the UTF-8 (Chinese reasons, names).
  */
+const FORMULA_START = /^[=+\-@ \t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
 export function csvField(value: unknown): string {
   let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !/^[+-]?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

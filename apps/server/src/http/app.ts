@@ -19,6 +19,7 @@ import { errorHandling, frameworkErrors } from './plugins/errors.ts';
 import { openApi } from './plugins/openapi.ts';
 import { requestContext } from './plugins/request-context.ts';
 import { requestSignatureCheck } from './plugins/request-signature.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
 import { assetRoutes } from './routes/assets.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   });
 
   await app.register(errorHandling);
+  await app.register(securityHeaders);
   await app.register(requestContext);
   await app.register(requestSignatureCheck);
   await app.register(sessionAuth);

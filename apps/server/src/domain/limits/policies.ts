@@ -27,6 +27,8 @@ export const POLICIES = {
    * a client filling a budget is alerted on instead (domain/operator/accounts.ts).
    */
   operatorLogin: { windowMs: 15 * 60_000, perIp: 10, perAccountAndIp: 5 },
+  /** The inviter lookup before sign-in (no account): a person asks once per name typed, a prober thousands. */
+  inviteLookup: { windowMs: 60_000, perIp: 30 },
   /** Transfer recipient lookups, per signed-in user: a person types a few names, a script listing users many. */
   recipientLookup: { windowMs: 60_000, perIp: 60, perAccount: 20 },
 } as const satisfies Record<string, Policy>;

@@ -1,5 +1,7 @@
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
+import { reserveAttempt } from '../limits/attempts.ts';
+import { chargeOf } from '../limits/policies.ts';
 import { joinTeam } from '../team/join-team.ts';
 
 /** The user behind an invite code (a username); 81001 when there is none. */
@@ -30,10 +32,18 @@ export async function bindInviter(repos: Repositories, userId: bigint, inviteCod
   });
 }
 
-/** GET /v1/ma/user/followed/invite: the inviter's code, '1' when the user has none, '2' for an unknown user. */
-export async function followedInvite(repos: Repositories, loginName: string): Promise<string> {
-  const name = loginName.trim().toLowerCase();
-  const user = (await repos.users.byUsername(name)) ?? (await repos.users.byEmail(name));
+/**
+ * GET /v1/ma/user/followed/invite: the inviter's code, '1' when the user has none, '2' for an unknown user.
+ * Asked by an e-mail, it answers '1' whatever the account: any other answer would tell anyone whether the
+ * e-mail has an account. Sign-in by e-mail keeps an account's bound inviter whatever code it is sent, so
+ * nothing depends on the answer there. Usernames are the invite codes users hand out, so they answer in
+ * full. Counted per client (`inviteLookup`), so names cannot be tried in bulk.
+ */
+export async function followedInvite(repos: Repositories, input: { loginName: string; ip: string }): Promise<string> {
+  await reserveAttempt(repos, chargeOf('inviteLookup', input.ip, ''));
+  const name = input.loginName.trim().toLowerCase();
+  if (name.includes('@')) return '1';
+  const user = await repos.users.byUsername(name);
   if (!user) return '2';
   if (user.inviterId === null) return '1';
   const inviter = await repos.users.byId(user.inviterId);

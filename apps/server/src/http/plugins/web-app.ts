@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { browserRpcOrigins } from '../browser-rpc.ts';
 import { sendNotFound } from './errors.ts';
 import { indexPage } from './index-page.ts';
 import { builtAssets } from './static-assets.ts';
@@ -18,7 +19,7 @@ const NOT_THE_APP = /^\/(v1|ops|docs|dev)(\/|$)|^\/(healthz|readyz|metrics)$/;
 export const webApp = fp(async (app: FastifyInstance, opts: { distDir: string | undefined }) => {
   const distDir = opts.distDir;
   const hasApp = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
-  const sendIndex = hasApp ? indexPage(distDir, app.config.requestSignSecret) : null;
+  const sendIndex = hasApp ? indexPage(distDir, app.config.requestSignSecret, browserRpcOrigins(app)) : null;
   if (hasApp && sendIndex) {
     await app.register(fastifyStatic, { ...builtAssets(distDir), wildcard: true });
     // The static wildcard refuses directories, so the root page gets its own route; /index.html too, so the

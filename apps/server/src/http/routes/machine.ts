@@ -6,6 +6,7 @@ import { cancelOrder as cancel } from '../../domain/machine/cancel-order.ts';
 import { machineConfig } from '../../domain/machine/machine-config.ts';
 import { machineIndex as index, machinePage, orderView, pollOrder } from '../../domain/machine/machine-views.ts';
 import { submitOrderHash as submitHash } from '../../domain/machine/submit-hash.ts';
+import { devSolanaRpcUrl } from '../browser-rpc.ts';
 import { tokenOf } from '../plugins/auth.ts';
 import { sessionOf } from '../session-of.ts';
 import { defineRoute } from './define-route.ts';
@@ -19,7 +20,7 @@ export async function machineConfigOf(app: FastifyInstance) {
   const fallback = { bsc: dev ? (app.chains.bsc?.hotWallet.address ?? null) : null, solana: null };
   return {
     ...(await machineConfig(app.repos, fallback)),
-    publicSolanaRpcUrl: dev ? (app.chains.solana?.rpcUrl ?? null) : null,
+    publicSolanaRpcUrl: devSolanaRpcUrl(app),
   };
 }
 

@@ -26,7 +26,9 @@ const headerAddress = (request: FastifyRequest) => {
 export async function userRoutes(app: FastifyInstance) {
   defineRoute(app, getUser, ({ params, request }) => getOwnUser(app.repos, sessionOf(request), BigInt(params.mid)));
 
-  defineRoute(app, getFollowedInvite, ({ params }) => followedInvite(app.repos, params.loginName));
+  defineRoute(app, getFollowedInvite, ({ params, request }) =>
+    followedInvite(app.repos, { loginName: params.loginName, ip: request.ip }),
+  );
 
   // The owner's e-mail is told after the change committed; the answer does not wait for the mail server.
   const changeOptions = (request: FastifyRequest) => ({

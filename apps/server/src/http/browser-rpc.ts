@@ -1,0 +1,14 @@
+import { PUBLIC_SOLANA_RPC_URL } from '@aidf/contract';
+import type { FastifyInstance } from 'fastify';
+import { devToolsAllowed } from '../config-mode.ts';
+
+/** The Solana RPC the browser is told to use instead of the public one: the dev stand-in beside the dev chains. */
+export function devSolanaRpcUrl(app: FastifyInstance): string | null {
+  return devToolsAllowed(app.config) ? (app.chains.solana?.rpcUrl ?? null) : null;
+}
+
+/** The origins the app's browser code may call besides ours (its Content-Security-Policy's connect-src). */
+export function browserRpcOrigins(app: FastifyInstance): string[] {
+  const urls = [PUBLIC_SOLANA_RPC_URL, devSolanaRpcUrl(app)].filter((u): u is string => u !== null);
+  return [...new Set(urls.map((u) => new URL(u).origin))];
+}
