@@ -203,7 +203,8 @@ async function passwordLogin(page: Page, language: keyof typeof texts, username:
   await login.locator('input[name="loginName"]').fill(username);
   await login.locator('input[name="password"]').fill(password);
   await login.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('header-user')).toHaveText(username);
+  // The server's password hash (scrypt) takes seconds on a busy machine.
+  await expect(page.getByTestId('header-user')).toHaveText(username, { timeout: 30_000 });
 }
 
 for (const language of ['en', 'zhCN', 'ar'] as const) {

@@ -35,6 +35,8 @@ async function newUserWithAidf(page: Page, baseURL: string, language: string) {
   return username;
 }
 
+test.use({ viewport: { width: 360, height: 740 } });
+
 for (const language of ['en', 'zhCN', 'ar'] as const) {
   test(`[pledge] stakes 100 AIDF for 90 days and is paid day by day until it completes (${language})`, async ({
     page,
