@@ -259,5 +259,12 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await expectStatusAfterPay(page, '2');
     await expect(page.getByRole('status').filter({ hasText: en.messages.ms40 })).toBeVisible({ timeout: 90_000 });
     await expect(page.getByTestId('machine-list').getByTestId('machine')).toHaveAttribute('data-status', 'running');
+
+    // Recharge from the wallet in the same password session: the wallet sends, the deposit is credited.
+    await page.goto('/recharge');
+    const form = page.getByTestId('recharge-form');
+    await form.locator('input[name="amount"]').fill('10');
+    await form.locator('button[type="submit"]').click();
+    await expect(page.getByTestId('recharge-status')).toHaveAttribute('data-stage', 'credited', { timeout: 60_000 });
   });
 }
