@@ -5,10 +5,14 @@ import { promisify } from 'node:util';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
+import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
+import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
+import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
 import { e2eChains, screenshot } from '../support/app.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 import { injectPayingSolanaWallet, randomSolanaAddress } from './solana-wallet.ts';
 
+const texts = { en, zhCN, ar } as const;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dayAfter = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -176,3 +180,91 @@ test('[machine] buys a 100 machine paid in SOL: 0.3 of 0.6 SOL in balance, the r
   await expect(machine).toHaveAttribute('data-status', 'running');
   await screenshot(page, 'en', 'machine-bought-sol');
 });
+
+/** Sets a password for the signed-in wallet account (signed by its wallet) and signs out. */
+async function setPasswordAndSignOut(page: Page, password: string) {
+  await page.goto('/me');
+  await page.getByTestId('set-password').click();
+  const reset = page.getByTestId('reset-password');
+  await reset.locator('input[name="newPassword"]').fill(password);
+  await reset.locator('input[name="confirmPassword"]').fill(password);
+  await reset.locator('button[type="submit"]').click();
+  await expect(reset).toHaveCount(0);
+  await page.getByTestId('sign-out').click();
+  await expect(page.getByTestId('header-address')).toHaveCount(0);
+}
+
+/** Signs in by login name and password: a session without any connected wallet. */
+async function passwordLogin(page: Page, language: keyof typeof texts, username: string, password: string) {
+  await page.goto('/');
+  await page.getByTestId('connect-wallet').click();
+  await page.getByRole('button', { name: texts[language].auth.passwordLogin }).click();
+  const login = page.getByTestId('password-login');
+  await login.locator('input[name="loginName"]').fill(username);
+  await login.locator('input[name="password"]').fill(password);
+  await login.locator('button[type="submit"]').click();
+  // The server's password hash (scrypt) takes seconds on a busy machine.
+  await expect(page.getByTestId('header-user')).toHaveText(username, { timeout: 30_000 });
+}
+
+for (const language of ['en', 'zhCN', 'ar'] as const) {
+  test(`[machine] signed in by password, "Pay from wallet" connects the bound wallet and refuses another account with ms48 (${language})`, async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const base = baseURL as string;
+    const t = texts[language];
+    const key = await fundedBscKey(request);
+    const collection = privateKeyToAccount(generatePrivateKey()).address;
+    await operator(base, 'set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine');
+    const wallet = await injectEvmWallet(page, {
+      chainId: '0x38',
+      knowsBsc: true,
+      privateKey: key,
+      rpcUrl: e2eChains().bscRpcUrl,
+    });
+    await recordToasts(page);
+    if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
+    // An account whose bound address is the funded wallet's, with a password.
+    await page.goto('/');
+    const username = (await signInWithWallet(page, 'bsc')).trim();
+    await setPasswordAndSignOut(page, 'Secret123');
+    await operator(base, 'credit', username, 'bnb', '0.1', '--reason', 'e2e machine part payment');
+
+    // Signed in by password while the wallet shows another account: paying signs out with ms48.
+    await wallet.switchAccount();
+    await passwordLogin(page, language, username, 'Secret123');
+    await page.goto('/machine');
+    const group = page.locator('[data-testid="worth-group"][data-worth="100"]');
+    await group.getByTestId('price-item').filter({ hasText: '0.15 BNB' }).getByTestId('buy-item').click();
+    const dialog = page.getByTestId('buy-dialog');
+    await dialog.getByTestId('buy-confirm').click();
+    await expect(dialog.getByTestId('order-state')).toHaveAttribute('data-status', '0');
+    await screenshot(page, language, 'dialog-machine-order-lacking-password-session');
+    await dialog.getByTestId('order-pay').click();
+    await expect(page.locator('.toast')).toHaveText(t.messages.ms48);
+    await expect(page.getByTestId('header-user')).toHaveText(t.common.notLoggedIn);
+    await screenshot(page, language, 'machine-pay-other-account-signed-out');
+    if (language !== 'en') return;
+
+    // The bound account in the wallet: the wallet is connected and pays the rest; the order is paid.
+    await wallet.switchAccount(key);
+    await passwordLogin(page, language, username, 'Secret123');
+    await page.goto('/machine');
+    await page.getByTestId('resume-order').click();
+    await dialog.getByTestId('order-pay').click();
+    await expectStatusAfterPay(page, '2');
+    await expect(page.getByRole('status').filter({ hasText: en.messages.ms40 })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByTestId('machine-list').getByTestId('machine')).toHaveAttribute('data-status', 'running');
+
+    // Recharge from the wallet in the same password session: the wallet sends, the deposit is credited.
+    await page.goto('/recharge');
+    const form = page.getByTestId('recharge-form');
+    await form.locator('input[name="amount"]').fill('10');
+    await form.locator('button[type="submit"]').click();
+    await expect(page.getByTestId('recharge-status')).toHaveAttribute('data-stage', 'credited', { timeout: 60_000 });
+  });
+}

@@ -4,9 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
+import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
+import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
+import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
 import { screenshot } from '../support/app.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
+const texts = { en, zhCN, ar } as const;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dayAfter = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -31,7 +35,9 @@ async function newUserWithAidf(page: Page, baseURL: string, language: string) {
   return username;
 }
 
-for (const language of ['en', 'ar'] as const) {
+test.use({ viewport: { width: 360, height: 740 } });
+
+for (const language of ['en', 'zhCN', 'ar'] as const) {
   test(`[pledge] stakes 100 AIDF for 90 days and is paid day by day until it completes (${language})`, async ({
     page,
     baseURL,
@@ -43,7 +49,12 @@ for (const language of ['en', 'ar'] as const) {
 
     await page.getByTestId('open-pledge').click();
     const form = page.getByTestId('pledge-form-00');
-    await form.locator('input[name="amount"]').fill('100');
+    const amount = form.locator('input[name="amount"]');
+    // The amount's message follows the input: there while empty, gone once 100 is typed.
+    await form.locator('button[type="submit"]').click();
+    await expect(form.getByRole('alert')).toHaveText(texts[language].pledge.amountRequired);
+    await amount.fill('100');
+    await expect(form.getByRole('alert')).toHaveCount(0);
     await form.getByTestId('period-90').click();
     await expect(form.getByTestId('pledge-expected')).toContainText('106.0000');
     await expect(form.getByTestId('pledge-rates')).toContainText('6%');
@@ -58,6 +69,19 @@ for (const language of ['en', 'ar'] as const) {
     await expect(list.getByTestId('pledge')).toHaveAttribute('data-status', 'running');
     await expect(page.getByTestId('aidf-card')).toContainText('400');
     await screenshot(page, language, 'personalAssets-pledge-running');
+
+    // Started today: nothing paid yet, the next payment is tomorrow's settlement, before the unlock.
+    await list.getByTestId('pledge').click();
+    const detail = page.getByTestId('pledge-detail');
+    await expect(detail.getByTestId('pledge-chart')).toHaveAttribute('data-paid-days', '0');
+    const tomorrow = Date.parse(`${dayAfter(1)}T00:00:00Z`);
+    await expect(detail.getByTestId('pledge-next')).toHaveAttribute('data-time', String(tomorrow));
+    await expect(detail.getByTestId('pledge-unlock')).toHaveAttribute(
+      'data-time',
+      String(Date.parse(`${dayAfter(90)}T00:00:00Z`)),
+    );
+    await screenshot(page, language, 'dialog-pledge-detail-day-0');
+    await detail.getByRole('button', { name: texts[language].common.close }).first().click();
 
     // The operator moves time forward: the first day's settlement shows in the statement.
     expect(await operator(base, 'run-job', 'pledge-settlement', '--date', dayAfter(1))).toContain('done');
@@ -78,7 +102,8 @@ for (const language of ['en', 'ar'] as const) {
     await expect(list.getByTestId('pledge')).toHaveAttribute('data-status', 'completed');
     await list.getByTestId('pledge').click();
     await expect(page.getByTestId('pledge-detail')).toContainText('6');
-    await expect(page.getByTestId('pledge-chart')).toBeVisible();
+    await expect(page.getByTestId('pledge-chart')).toHaveAttribute('data-paid-days', '90');
+    await expect(page.getByTestId('pledge-next')).toHaveAttribute('data-time', '');
     await screenshot(page, language, 'dialog-pledge-detail');
   });
 }

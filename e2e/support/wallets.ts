@@ -19,8 +19,8 @@ export const devBsc = (rpcUrl: string) =>
  */
 export interface InjectedEvmWallet {
   address: () => string;
-  /** Switches the wallet to a new account and tells the page, as a wallet extension would. */
-  switchAccount: () => Promise<string>;
+  /** Switches the wallet to another account (a new one unless `privateKey` is given) and tells the page. */
+  switchAccount: (privateKey?: `0x${string}`) => Promise<string>;
   calls: () => Promise<string[]>;
   listenerCount: (event: string) => Promise<number>;
 }
@@ -114,8 +114,8 @@ export async function injectEvmWallet(
   );
   const wallet: InjectedEvmWallet = {
     address: () => account.address,
-    async switchAccount() {
-      account = privateKeyToAccount(generatePrivateKey());
+    async switchAccount(privateKey) {
+      account = privateKeyToAccount(privateKey ?? generatePrivateKey());
       await page.evaluate(
         (a) =>
           (window as unknown as { __e2eEvmEmit: (e: string, x: unknown) => void }).__e2eEvmEmit('accountsChanged', [a]),

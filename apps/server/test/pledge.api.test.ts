@@ -152,6 +152,29 @@ describe('[api] pledge: fund info, pledging, the list', () => {
     const info = (await call(server.baseUrl, '/v1/cow/fund/info', { token: bob.token })).json.data;
     expect(info.pledgesLeftToday).toBe(0);
   });
+
+  it("a pledge's detail follows the settlement rule: started today, day 1, mid-period, the last day, maturity", async () => {
+    const frank = await signUp(server);
+    await credit(server, frank.username, 'aidf', '100');
+    const { res } = await pledgeCall(server, frank, '100', 90);
+    expect(res.status, res.text).toBe(200);
+    const id = res.json.data.id as string;
+    const dayStart = (n: number) => Date.parse(`${dayAfter(n)}T00:00:00Z`);
+    const detail = async () => (await listOf(server, frank, '0')).list.find((p: { id: string }) => p.id === id);
+    const unlock = dayStart(90);
+    // Day 0: nothing paid, the next payment is tomorrow's settlement, well before the unlock.
+    expect(res.json.data).toMatchObject({ paidDays: 0, settled: '0', nextPayTime: dayStart(1), endTime: unlock });
+    expect(await detail()).toMatchObject({ paidDays: 0, settled: '0', nextPayTime: dayStart(1), endTime: unlock });
+    const after = async (day: number) => {
+      expect((await server.app.jobs.runDay('pledge-settlement', dayAfter(day), true)).status).toBe('done');
+      return detail();
+    };
+    expect(await after(1)).toMatchObject({ paidDays: 1, settled: '0.066666666666666666', nextPayTime: dayStart(2) });
+    expect(await after(45)).toMatchObject({ paidDays: 45, settled: '3', nextPayTime: dayStart(46) });
+    // The last day before maturity: the next payment is the unlock itself.
+    expect(await after(89)).toMatchObject({ paidDays: 89, status: 'running', nextPayTime: unlock, endTime: unlock });
+    expect(await after(90)).toMatchObject({ paidDays: 90, settled: '6', status: 'completed', nextPayTime: null });
+  });
 });
 
 describe('[api] pledge settlement: the jobs layer pays each pledge once a day', () => {

@@ -4,12 +4,10 @@ export interface Toast {
   id: number;
   text: string;
   kind: 'info' | 'success' | 'error';
-  /** Toasts of one slot replace each other (the stages of one wallet action), instead of stacking up. */
-  slot?: string | undefined;
 }
 
 const SHOW_MS = 2600;
-let toasts: Toast[] = [];
+let current: Toast | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => {
@@ -17,37 +15,39 @@ const emit = () => {
 };
 
 /**
- * Shows a short message above the tab bar; a repeat of the text on screen is not stacked. With a `slot`, the
- * message takes the place of the slot's earlier one, if it is still shown.
+ * Shows a short message. One toast at a time: the last replaces the one shown, so the stages of an action
+ * ("Confirm in your wallet…", "Sent…") and what follows them ("Signed in") never pile up.
  */
-export function showToast(text: string, kind: Toast['kind'] = 'info', slot?: string) {
-  const earlier = slot === undefined ? -1 : toasts.findIndex((t) => t.slot === slot);
-  if (toasts.some((t, i) => t.text === text && i !== earlier)) return;
+export function showToast(text: string, kind: Toast['kind'] = 'info') {
   const id = nextId++;
-  const toast = { id, text, kind, slot };
-  toasts = earlier >= 0 ? toasts.map((t, i) => (i === earlier ? toast : t)) : [...toasts, toast];
+  current = { id, text, kind };
   emit();
   setTimeout(() => {
-    toasts = toasts.filter((t) => t.id !== id);
+    if (current?.id !== id) return;
+    current = null;
     emit();
   }, SHOW_MS);
 }
 
+/**
+ * Where the toast shows: at the top, in the header's band, which an open sheet never reaches (styles:
+ * `--toast-room`), so it covers none of the sheet's controls; it lets taps through to what is beneath.
+ */
 export function Toaster() {
-  const current = useSyncExternalStore(
+  const toast = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => toasts,
+    () => current,
   );
   return (
     <div className="toaster" role="status" aria-live="polite">
-      {current.map((t) => (
-        <div key={t.id} className={`toast toast-${t.kind}`}>
-          {t.text}
+      {toast && (
+        <div key={toast.id} className={`toast toast-${toast.kind}`}>
+          {toast.text}
         </div>
-      ))}
+      )}
     </div>
   );
 }

@@ -73,8 +73,6 @@ export interface WalletActionOptions<R> {
  * owns the state and the toast of each stage. `run` resolves to the action's result, or undefined once it failed
  * (the failure has been shown).
  */
-let actionCount = 0;
-
 export function useWalletAction() {
   const { t, i18n } = useTranslation();
   const session = useSession();
@@ -87,8 +85,6 @@ export function useWalletAction() {
       // A second tap while the wallet is open must not ask it twice.
       if (running.current) return undefined;
       running.current = true;
-      // One toast an action: each stage (asked, sent, confirmed or failed) replaces the one before.
-      const slot = `wallet-action-${++actionCount}`;
       const chain = options.chain ?? session.chain ?? CHAINS.bsc.name;
       let failingChain = chain;
       let phase: FailurePhase = 'wallet';
@@ -98,7 +94,7 @@ export function useWalletAction() {
         phase = 'after';
         failingChain = chain;
         setState({ status: 'sent' });
-        showToast(t('wallet.sent'), 'info', slot);
+        showToast(t('wallet.sent'), 'info');
       };
       const connect = async (which: TChainName = chain) => {
         if (which === chain && primary) return primary;
@@ -131,18 +127,18 @@ export function useWalletAction() {
         },
       };
       setState({ status: 'awaitingSignature' });
-      showToast(t('wallet.awaiting'), 'info', slot);
+      showToast(t('wallet.awaiting'), 'info');
       try {
         const result = await action(steps);
         setState({ status: 'confirmed' });
         const text = options.success ? options.success(result) : t('wallet.confirmed');
-        if (text !== null) showToast(text, 'success', slot);
+        if (text !== null) showToast(text, 'success');
         return result;
       } catch (error) {
         const own = walletFailureMessage(error, t, (k) => i18n.exists(k), failingChain);
         const message = options.failure ? options.failure(error, own, phase) : own;
         setState({ status: 'failed', message, phase });
-        showToast(message, 'error', slot);
+        showToast(message, 'error');
         return undefined;
       } finally {
         running.current = false;

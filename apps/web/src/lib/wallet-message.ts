@@ -31,6 +31,10 @@ export function walletFailureMessage(
         return t('recharge.transferFailed');
       case 'solanaRechargeUnsupported':
         return t('recharge.solanaUnsupported');
+      case 'boundMismatch':
+        return t('messages.ms48');
+      case 'notBound':
+        return t('wallet.bindFirst', { chain });
     }
   }
   return errorMessage(error, t, exists);

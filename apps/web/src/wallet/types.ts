@@ -9,7 +9,11 @@ export type WalletErrorKind =
   | 'signFailed'
   | 'connectFailed'
   | 'transferFailed'
-  | 'solanaRechargeUnsupported';
+  | 'solanaRechargeUnsupported'
+  /** The wallet's account is not the address bound to the signed-in account (ms48: signed out). */
+  | 'boundMismatch'
+  /** The signed-in account has no address bound on the wallet's chain: only a bound address's transfers count. */
+  | 'notBound';
 
 export class WalletError extends Error {
   constructor(readonly kind: WalletErrorKind) {

@@ -12,14 +12,13 @@ export type PledgeFilter = 'all' | 'running' | 'completed';
 
 /**
  * A pledge with what it was paid so far read from its latest payout row (the settlement job no longer updates
- * the pledge row each day, only on its last day).
+ * the pledge row each day, only on its last day); its days paid follow from the latest payout's day
+ * (pledgeProgress in the contract).
  */
 const withPaid = {
   ...getTableColumns(pledges),
   paid: sql<string>`coalesce((SELECT x.total FROM pledge_payouts x WHERE x.pledge_id = ${pledges.id}
                               ORDER BY x.day DESC LIMIT 1), 0)::text`,
-  paidDays: sql<number>`coalesce((SELECT least(max(x.day) - ${pledges.startDay}, ${pledges.days})
-                                  FROM pledge_payouts x WHERE x.pledge_id = ${pledges.id}), 0)`.mapWith(Number),
   lastPaidDay: sql<string | null>`(SELECT max(x.day)::text FROM pledge_payouts x WHERE x.pledge_id = ${pledges.id})`,
 };
 

@@ -1,11 +1,9 @@
-import { PLEDGE_AMOUNT, type TPledgeOrder } from '@aidf/contract';
+import { PLEDGE_AMOUNT, pledgeProgress, type TPledgeOrder } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { PledgeFilter, PledgeRow } from '../../db/repositories/pledges.ts';
 import { utcDayOf } from '../../jobs/daily-job.ts';
 import { pledgeConfig } from './pledge-config.ts';
 
-const DAY_MS = 86_400_000;
-const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /** Trailing zeros off: NUMERIC answers '12.500000000000000000'. */
 const plain = (decimal: string) => (decimal.includes('.') ? decimal.replace(/\.?0+$/, '') : decimal);
 
@@ -25,9 +23,10 @@ export async function fundInfo(repos: Repositories, userId: bigint, now = new Da
   };
 }
 
-/** A pledge as the client sees it; payments fall at the start of each UTC day after the pledge's first. */
+/** A pledge as the client sees it; its days paid, unlock and next payment follow the settlement rule. */
 export function toPledgeOrder(row: PledgeRow): TPledgeOrder {
   const running = row.status === 'running';
+  const progress = pledgeProgress(row);
   return {
     id: row.id.toString(),
     amount: plain(row.amount),
@@ -37,9 +36,9 @@ export function toPledgeOrder(row: PledgeRow): TPledgeOrder {
     settled: plain(row.paid),
     status: running ? 'running' : 'completed',
     createTime: row.createdAt.getTime(),
-    endTime: dayStartMs(row.endDay),
-    paidDays: row.paidDays,
-    nextPayTime: running ? dayStartMs(row.startDay) + (row.paidDays + 1) * DAY_MS : null,
+    endTime: progress.endTime,
+    paidDays: progress.paidDays,
+    nextPayTime: running ? progress.nextPayTime : null,
   };
 }
 

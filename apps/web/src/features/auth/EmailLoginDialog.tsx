@@ -6,6 +6,7 @@ import { CodeField } from '../../components/CodeField.tsx';
 import { Dialog, Field, InputField } from '../../components/Dialog.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { useFormChecks } from '../../lib/form-checks.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useApi, useApiWithToken } from '../../lib/use-api.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
@@ -22,8 +23,6 @@ export function EmailLoginDialog() {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [codeId, setCodeId] = useState<string | null>(null);
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [checkedEmail, setCheckedEmail] = useState<string | null>(null);
   const { inviteCode, locked } = useEffectiveInviteCode(checkedEmail);
@@ -33,11 +32,19 @@ export function EmailLoginDialog() {
       'error',
     );
 
+  const checks = useFormChecks({ email, code }, (v) => {
+    const problem = emailProblem(v.email.trim());
+    return {
+      ...(problem ? { email: t(problem) } : {}),
+      ...(v.code.trim() === '' ? { code: t('messages.ecology_A2') } : {}),
+    };
+  });
+
+  // The e-mail is checked on blur (SPEC.md point 5), the code only at the submit.
   const checkEmail = () => {
-    const problem = emailProblem(email.trim());
-    setEmailError(problem ? t(problem) : null);
-    if (!problem) setCheckedEmail(email.trim().toLowerCase());
-    return problem === null;
+    const ok = checks.touch('email');
+    if (ok) setCheckedEmail(email.trim().toLowerCase());
+    return ok;
   };
 
   async function sendCode() {
@@ -55,11 +62,9 @@ export function EmailLoginDialog() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const emailOk = checkEmail();
-    const codeOk = code.trim() !== '';
-    setCodeError(codeOk ? null : t('messages.ecology_A2'));
-    if (!emailOk || !codeOk) return;
-    if (!codeId) return setCodeError(t('errors.1227'));
+    checkEmail();
+    if (!checks.validate()) return;
+    if (!codeId) return checks.reject('code', t('errors.1227'));
     setBusy(true);
     try {
       const result = await callWithToken('loginByMessage', {
@@ -79,7 +84,7 @@ export function EmailLoginDialog() {
       <form className="stack-sm" onSubmit={submit} noValidate>
         <InputField
           label={t('auth.email')}
-          error={emailError}
+          error={checks.errors.email}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -94,7 +99,7 @@ export function EmailLoginDialog() {
           onCode={setCode}
           onSend={sendCode}
           secondsLeft={countdown.left}
-          error={codeError}
+          error={checks.errors.code}
           name="code"
         />
         {inviteCode && (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog, InputField } from '../../components/Dialog.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { useFormChecks } from '../../lib/form-checks.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useApiWithToken } from '../../lib/use-api.ts';
 import { completeLogin } from './complete-login.ts';
@@ -16,17 +17,15 @@ export function PasswordLoginDialog() {
   const inviteCode = useInviteCode();
   const [loginName, setLoginName] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ loginName?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
+  const { errors, validate } = useFormChecks({ loginName, password }, (v) => ({
+    ...(v.loginName.trim() === '' ? { loginName: t('messages.ms2') } : {}),
+    ...(v.password === '' ? { password: t('messages.ms3') } : {}),
+  }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const next = {
-      ...(loginName.trim() === '' ? { loginName: t('messages.ms2') } : {}),
-      ...(password === '' ? { password: t('messages.ms3') } : {}),
-    };
-    setErrors(next);
-    if (next.loginName || next.password) return;
+    if (!validate()) return;
     setBusy(true);
     try {
       const name = loginName.trim();

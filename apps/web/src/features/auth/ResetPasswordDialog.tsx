@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, InputField } from '../../components/Dialog.tsx';
+import { useFormChecks } from '../../lib/form-checks.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApiWithToken } from '../../lib/use-api.ts';
@@ -21,18 +22,13 @@ export function ResetPasswordDialog() {
   const session = useSession();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const [pending, setPending] = useState<TChainName | null>(null);
   const wallet = useWalletAction();
-
-  function validate() {
-    const next: typeof errors = {};
-    if (password === '') next.password = t('messages.ms28');
-    else if (!passwordMeetsPolicy(password)) next.password = t('errors.1221');
-    if (!next.password && confirm !== password) next.confirm = t('messages.ms44');
-    setErrors(next);
-    return !next.password && !next.confirm;
-  }
+  const { errors, validate } = useFormChecks({ password, confirm }, (v) => {
+    if (v.password === '') return { password: t('messages.ms28') };
+    if (!passwordMeetsPolicy(v.password)) return { password: t('errors.1221') };
+    return v.confirm === v.password ? {} : { confirm: t('messages.ms44') };
+  });
 
   async function signAndSubmit(chain: TChainName, event?: FormEvent) {
     event?.preventDefault();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Dialog.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { useFormChecks } from '../../lib/form-checks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { uploadImages } from './feedback-api.ts';
@@ -30,7 +31,9 @@ export function TicketForm() {
   const [content, setContent] = useState('');
   const [about, setAbout] = useState('');
   const [images, setImages] = useState<Picked[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
+  const checks = useFormChecks({ content }, (v) =>
+    v.content.trim() === '' ? { content: t('feedback.contentRequired') } : {},
+  );
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const previews = useRef<Picked[]>([]);
@@ -64,11 +67,7 @@ export function TicketForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (content.trim() === '') {
-      setProblem(t('feedback.contentRequired'));
-      return;
-    }
-    setProblem(null);
+    if (!checks.validate()) return;
     setBusy(true);
     try {
       const uploaded = images.length
@@ -91,6 +90,7 @@ export function TicketForm() {
       showToast(t('feedback.submitted'), 'success');
       for (const image of images) URL.revokeObjectURL(image.preview);
       setContent('');
+      checks.reset();
       setAbout('');
       setImages([]);
       await queryClient.invalidateQueries({ queryKey: TICKETS_KEY });
@@ -124,7 +124,7 @@ export function TicketForm() {
           ))}
         </select>
       </Field>
-      <Field label={t('feedback.content')} error={problem}>
+      <Field label={t('feedback.content')} error={checks.errors.content}>
         <textarea
           className="input feedback-text"
           value={content}

@@ -12,7 +12,7 @@ import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { walletFailureMessage } from '../../lib/wallet-message.ts';
 import { Amount, Price, priceParts } from './amounts.tsx';
 import { useOrderPoll, useRefreshAfterOrder } from './machine-api.ts';
-import { lackOf } from './pay-check.ts';
+import { lackOf, payChainOf } from './pay-check.ts';
 import { PayProblem, payOrder } from './pay-order.ts';
 
 /**
@@ -79,8 +79,9 @@ export function BuyDialog({ item, resume, onClose }: { item?: TPriceItem; resume
   }
 
   async function pay() {
-    if (!order || !session.chain) return;
-    const chain = session.chain;
+    if (!order) return;
+    // A password or e-mail sign-in has no wallet yet: the order's lacking currency says whose wallet to connect.
+    const chain = session.chain ?? payChainOf(lackOf(order));
     setBusy('pay');
     // Confirmed means the transactions are submitted; the order's status poll says when the chain has them.
     const latest = await wallet.run(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bscProblem, chainProblem, lackOf, solProblem } from './pay-check.ts';
+import { bscProblem, chainProblem, lackOf, payChainOf, solProblem } from './pay-check.ts';
 
 const bnb = (n: string) => BigInt(Math.round(Number(n) * 1e6)) * 10n ** 12n;
 const gwei = 10n ** 9n;
@@ -8,6 +8,11 @@ describe('paying the lack of a machine order (SPEC.md point 5)', () => {
   it('lists only what is lacking', () => {
     expect(lackOf({ lackBnb: '0.05', lackEoeo: '0', lackSol: '0' })).toEqual([{ currency: 'bnb', amount: '0.05' }]);
     expect(lackOf({ lackBnb: '0', lackEoeo: '0.000000000000000001', lackSol: '0' })).toHaveLength(1);
+  });
+
+  it('a session without a chain (password, e-mail) pays on the chain of what is lacking', () => {
+    expect(payChainOf(lackOf({ lackBnb: '0.05', lackEoeo: '1', lackSol: '0' }))).toBe('BNB Smart Chain');
+    expect(payChainOf(lackOf({ lackBnb: '0', lackEoeo: '0', lackSol: '0.3' }))).toBe('Solana');
   });
 
   it('refuses sol on BNB Smart Chain and anything but sol on Solana (ms69)', () => {

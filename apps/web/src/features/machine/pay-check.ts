@@ -17,6 +17,14 @@ export function lackOf(
   return all.filter((l) => !isZero(l.amount));
 }
 
+/**
+ * The chain whose wallet pays an order when the session has none (a password or e-mail sign-in): Solana when
+ * SOL is lacking, else BNB Smart Chain; what the other chain could not pay, chainProblem refuses (ms69).
+ */
+export function payChainOf(lack: { currency: LackCurrency }[]): TChainName {
+  return lack.some((l) => l.currency === 'sol') ? CHAINS.solana.name : CHAINS.bsc.name;
+}
+
 /** SPEC.md point 5: on Solana only sol may be lacking, on BNB Smart Chain never sol; else ms69. */
 export function chainProblem(lack: { currency: LackCurrency }[], chain: TChainName): 'messages.ms69' | null {
   if (lack.length === 0) return null;

@@ -1,4 +1,5 @@
 import { CHAINS, type TChainName, type TOrder, toBaseUnits } from '@aidf/contract';
+import { assertBoundAccount } from '../../lib/bound-wallet.ts';
 import type { WalletSteps } from '../../lib/use-wallet-action.ts';
 import { setSolanaRpcUrl } from '../../wallet/solana-rpc.ts';
 import type { OnChainTransfer, WalletConnector } from '../../wallet/types.ts';
@@ -13,13 +14,6 @@ export class PayProblem extends Error {
 }
 
 const SOL_DECIMALS = 9;
-
-/** The wallet's account must be the bound address of the chain: only its transfers count for the order. */
-function assertBoundSender(from: string, bound: string | null, chain: TChainName) {
-  if (!bound) return;
-  const same = chain === CHAINS.bsc.name ? from.toLowerCase() === bound.toLowerCase() : from === bound;
-  if (!same) throw new PayProblem('messages.walletMismatch');
-}
 
 /** The transfers that pay the order's lack on BNB Smart Chain: native BNB, then EOEO (ERC-20). */
 function bscTransfers(order: TOrder): OnChainTransfer[] {
@@ -66,7 +60,7 @@ async function checkSol(connector: WalletConnector, from: string, transfer: OnCh
 }
 
 /**
- * Pays what the order still lacks from the wallet of the session's chain, exactly as SPEC.md point 5 says,
+ * Pays what the order still lacks from the wallet of `chain`, exactly as SPEC.md point 5 says,
  * and hands each transaction id to `onSent` as soon as the wallet answers it (the caller submits it). The wallet
  * comes from the caller's wallet action (lib/use-wallet-action.ts), which owns the toasts of its stages.
  */
@@ -87,15 +81,16 @@ export async function payOrder(
     await onSent(txId);
   };
   if (chain === CHAINS.bsc.name) {
-    assertBoundSender(from, order.payBsc?.fromAddress ?? null, chain);
     const transfers = bscTransfers(order);
+    // Only the bound address's transfers count for the order.
+    assertBoundAccount(chain, from, order.payBsc?.fromAddress ?? null);
     await checkBsc(connector, from, order, transfers);
     for (const transfer of transfers) await send(transfer);
     return;
   }
   const target = order.paySol;
   if (!target) throw new PayProblem('machine.payUnavailable');
-  assertBoundSender(from, target.fromAddress, chain);
+  assertBoundAccount(chain, from, target.fromAddress);
   setSolanaRpcUrl(target.rpcUrl);
   const transfer = {
     to: target.collectionAddress,

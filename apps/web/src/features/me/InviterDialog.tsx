@@ -6,6 +6,7 @@ import { Dialog, InputField } from '../../components/Dialog.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { HOME_USER_KEY } from '../../lib/account-queries.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { useFormChecks } from '../../lib/form-checks.ts';
 import { useApi } from '../../lib/use-api.ts';
 
 /** Binds an inviter once; the code of an invitation link is filled in and locked. */
@@ -15,13 +16,14 @@ export function InviterDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const fromLink = useSearchParams()[0].get('invite')?.trim() || null;
   const [code, setCode] = useState(fromLink ?? '');
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { errors, validate } = useFormChecks({ code }, (v) =>
+    v.code.trim() === '' ? { code: t('inviter.required') } : {},
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (code.trim() === '') return setError(t('inviter.required'));
-    setError(null);
+    if (!validate()) return;
     setBusy(true);
     try {
       await call('register', { body: { inviteCode: code.trim() } });
@@ -44,7 +46,7 @@ export function InviterDialog({ onClose }: { onClose: () => void }) {
         <p className="muted small">{t('inviter.text')}</p>
         <InputField
           label={t('auth.inviteCode')}
-          error={error}
+          error={errors.code}
           placeholder={t('inviter.placeholder')}
           value={code}
           readOnly={fromLink !== null}

@@ -44,7 +44,8 @@ export function InvestFromWallet({ missing }: { missing: string | null }) {
       success: () => null,
       failure: (error, message) => {
         if (error instanceof InvestStopped) return t(error.key);
-        return error instanceof WalletError && error.kind === 'rejected' ? message : t('pledge.invest.failed');
+        // The wallet's own reasons (refused, another account than the bound one, none bound) say more.
+        return error instanceof WalletError ? message : t('pledge.invest.failed');
       },
     });
   }
@@ -67,7 +68,6 @@ export function InvestFromWallet({ missing }: { missing: string | null }) {
             {t('pledge.invest.short', { amount: formatAmount(missing ?? '0'), count: target.confirmations })}
           </p>
           {stage.kind === 'failed' && <p className="notice notice-error small">{t('pledge.invest.failed')}</p>}
-          {stage.kind === 'mismatch' && <p className="notice notice-error small">{t('messages.walletMismatch')}</p>}
           <button type="button" className="button button-quiet" onClick={start} data-testid="invest-button">
             {t('pledge.invest.button', { amount: formatAmount(missing ?? '0') })}
           </button>

@@ -15,7 +15,7 @@ export function PaymentChart({ pledge }: { pledge: TPledgeOrder }) {
   const total = new Money(points.at(-1)?.cumulative ?? '0');
   const barWidth = WIDTH / points.length;
   return (
-    <figure className="payment-chart" data-testid="pledge-chart">
+    <figure className="payment-chart" data-testid="pledge-chart" data-paid-days={pledge.paidDays}>
       <div dir="ltr">
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}

@@ -4,11 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useFormChecks } from '../../lib/form-checks.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { InvestFromWallet } from './InvestFromWallet.tsx';
-import { expectedReturn, investShortfall, type PledgeProblem, pledgeProblem, rateFigures } from './pledge-math.ts';
+import { expectedReturn, investShortfall, pledgeProblem, rateFigures } from './pledge-math.ts';
 import { FUND_INFO_KEY, PLEDGES_KEY, useFundInfo } from './use-fund-info.ts';
 
 const RATE_FIELD = { 30: 'configDays30', 90: 'configDays90', 180: 'configDays180', 365: 'configDays365' } as const;
@@ -26,20 +27,21 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
   const assets = useAssets();
   const [amount, setAmount] = useState('');
   const [days, setDays] = useState<PledgeDays>(30);
-  const [problem, setProblem] = useState<PledgeProblem>(null);
   const wallet = useWalletAction();
+  const balance = balanceIn(assets.data, 'aidf', submode);
+  const checks = useFormChecks({ amount }, (v) => {
+    const problem = pledgeProblem(v.amount, balance);
+    return problem ? { amount: t(problem) } : {};
+  });
 
   if (!info.data) return <Spinner />;
   const rate = info.data[RATE_FIELD[days]];
   const figures = rateFigures(rate, days);
-  const balance = balanceIn(assets.data, 'aidf', submode);
   const expected = expectedReturn(amount, rate);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = pledgeProblem(amount, balance);
-    setProblem(found);
-    if (found) return;
+    if (!checks.validate()) return;
     const pledged = await wallet.run(
       async (steps) => {
         const timestamp = Date.now();
@@ -55,6 +57,7 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
     );
     if (!pledged) return;
     setAmount('');
+    checks.reset();
     await Promise.all(
       [ASSETS_KEY, FUND_INFO_KEY, PLEDGES_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
@@ -65,7 +68,7 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
     <form className="stack-sm" onSubmit={submit} noValidate data-testid={`pledge-form-${submode}`}>
       <InputField
         label={t('pledge.amount')}
-        error={problem ? t(problem) : undefined}
+        error={checks.errors.amount}
         inputMode="decimal"
         placeholder={t('pledge.range', { min: info.data.minAmount, max: formatAmount(info.data.maxAmount) })}
         value={amount}

@@ -99,7 +99,9 @@ export function PledgeList() {
             </div>
             <div>
               <dt>{t('pledge.unlock')}</dt>
-              <dd data-testid="pledge-unlock">{formatDateTime(open.endTime, i18n.language)}</dd>
+              <dd data-testid="pledge-unlock" data-time={open.endTime}>
+                {formatDateTime(open.endTime, i18n.language)}
+              </dd>
             </div>
             <div>
               <dt>{t('pledge.paidSoFar')}</dt>
@@ -109,7 +111,9 @@ export function PledgeList() {
             </div>
             <div>
               <dt>{t('pledge.nextPayment')}</dt>
-              <dd>{open.nextPayTime ? formatDateTime(open.nextPayTime, i18n.language) : '—'}</dd>
+              <dd data-testid="pledge-next" data-time={open.nextPayTime ?? ''}>
+                {open.nextPayTime ? formatDateTime(open.nextPayTime, i18n.language) : '—'}
+              </dd>
             </div>
           </dl>
           <PaymentChart pledge={open} />

@@ -2,15 +2,16 @@ import { CHAINS, compareAmounts, Money, SUBMODES, toBaseUnits } from '@aidf/cont
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
+import { assertBoundAccount } from '../../lib/bound-wallet.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn } from '../../lib/use-assets.ts';
 import { sleep, useMounted, type WalletSteps } from '../../lib/use-wallet-action.ts';
 import { FUND_INFO_KEY } from './use-fund-info.ts';
 
-/** The invest stopped at a stage the dialog shows (mismatch, failed); `key` is its message. */
+/** The invest failed on chain (the dialog shows it); `key` is its message. */
 export class InvestStopped extends Error {
-  constructor(readonly key: 'messages.walletMismatch' | 'pledge.invest.failed') {
+  constructor(readonly key: 'pledge.invest.failed') {
     super(key);
     this.name = 'InvestStopped';
   }
@@ -27,8 +28,7 @@ export type InvestStage =
   | { kind: 'mining'; txId: string }
   | { kind: 'crediting'; txId: string }
   | { kind: 'credited'; amount: string }
-  | { kind: 'failed' }
-  | { kind: 'mismatch' };
+  | { kind: 'failed' };
 
 /** The invest contract's network info; null while the chain has none configured (81034): no offer then. */
 export function useInvestInfo(enabled: boolean) {
@@ -70,10 +70,9 @@ export function useInvest() {
       const calls = connector.contracts;
       if (!calls) throw new Error('this wallet cannot call contracts');
       // The watcher credits the account bound to the sender: another wallet's invest would not reach this one.
-      if (session.walletAddress && from.toLowerCase() !== session.walletAddress.toLowerCase()) {
-        setStage({ kind: 'mismatch' });
-        throw new InvestStopped('messages.walletMismatch');
-      }
+      const { bindAddress } = await call('cowUserIndex', {});
+      const bound = bindAddress.find((b) => b.currency === CHAINS.bsc.currency)?.walletAddress ?? null;
+      assertBoundAccount(CHAINS.bsc.name, from, bound);
       const units = toBaseUnits(amount, target.decimals);
       const assets = await call('getAssets', { params: { mid: session.userInfo?.mid ?? '' } });
       const before = balanceIn(assets, 'aidf', SUBMODES.normal);
@@ -109,7 +108,7 @@ export function useInvest() {
         await sleep(CREDIT_POLL_MS);
       }
     },
-    [call, alive, queryClient, session.walletAddress, session.userInfo?.mid],
+    [call, alive, queryClient, session.userInfo?.mid],
   );
 
   return { stage, invest, reset: () => setStage({ kind: 'idle' }) };

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useFormChecks } from '../../lib/form-checks.ts';
 import { useSession } from '../../lib/session.ts';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useDepositAddress, useTokenConfig } from '../../lib/use-chain-data.ts';
@@ -27,7 +28,6 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
   const { stage, send, reset } = useRecharge();
   const action = useWalletAction();
   const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<ReturnType<typeof rechargeProblem>>(null);
   const token = tokens.data?.find((c) => c.chainCurrency === 'bnb' && c.currency === currency);
   const tokenRef = token?.contractAddress ? { contract: token.contractAddress, decimals: token.decimals } : null;
 
@@ -42,12 +42,15 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
     },
   });
 
+  const checks = useFormChecks({ amount }, (v) => {
+    const problem = rechargeProblem({ amount: v.amount, walletBalance: wallet.data?.balance ?? null, fee: null });
+    return problem ? { amount: t(problem) } : {};
+  });
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!tokenRef || !depositAddress.data) return;
-    const early = rechargeProblem({ amount, walletBalance: wallet.data?.balance ?? null, fee: null });
-    setProblem(early);
-    if (early) return;
+    if (!checks.validate()) return;
     const target = { token: tokenRef, to: depositAddress.data.address };
     await action.run(
       async (steps) => {
@@ -58,8 +61,7 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
           connected.connector.transferFee(connected.address, transfer),
         ]);
         const found = rechargeProblem({ amount, walletBalance: balance, fee });
-        setProblem(found);
-        if (found) return;
+        if (found) return checks.reject('amount', t(found));
         await send(steps, connected, transfer, currency);
         await wallet.refetch();
       },
@@ -80,7 +82,7 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
       <DepositAddressCard currency={currency} chain="bnb" />
       <InputField
         label={t('recharge.amount', { currency: unit })}
-        error={problem ? t(problem) : undefined}
+        error={checks.errors.amount}
         inputMode="decimal"
         placeholder={t('recharge.hint', RECHARGE_HINT_RANGE)}
         value={amount}
@@ -108,6 +110,7 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
           onClick={() => {
             reset();
             setAmount('');
+            checks.reset();
           }}
         >
           {t('recharge.again')}

@@ -14,6 +14,7 @@ import { InputField } from '../../components/Dialog.tsx';
 import { SecurityHoldNotice } from '../../components/SecurityHoldNotice.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFormChecks } from '../../lib/form-checks.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
@@ -39,7 +40,6 @@ export default function InternalTransferScreen() {
   const [username, setUsername] = useState('');
   const [currency, setCurrency] = useState<TCurrency>('usdt');
   const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<{ username?: string; amount?: string }>({});
   const [lookingUp, setLookingUp] = useState(false);
   const [draft, setDraft] = useState<TransferDraft | null>(null);
   const wallet = useWalletAction();
@@ -47,28 +47,28 @@ export default function InternalTransferScreen() {
   const available = balanceIn(assets.data, currency);
   const recent = mid ? recentRecipients(mid) : [];
 
-  function validate() {
-    const next: typeof errors = {};
-    const to = canonicalUsername(username.trim());
+  const checks = useFormChecks({ username, amount }, (v) => {
+    const next: { username?: string; amount?: string } = {};
+    const to = canonicalUsername(v.username.trim());
     if (!to) next.username = t('transfer.needTo');
     else if (to === session.userInfo?.username) next.username = t('transfer.notSelf');
-    if (!amount) next.amount = t('transfer.needAmount');
-    else if (!isPositiveAmountText(amount)) next.amount = t('transfer.badAmount');
-    else if (compareAmounts(amount, available) > 0) next.amount = t('messages.ms23');
-    setErrors(next);
-    return !next.username && !next.amount;
-  }
+    if (!v.amount) next.amount = t('transfer.needAmount');
+    else if (!isPositiveAmountText(v.amount)) next.amount = t('transfer.badAmount');
+    else if (compareAmounts(v.amount, available) > 0) next.amount = t('messages.ms23');
+    return next;
+  });
+  const { errors } = checks;
 
   async function review(event: FormEvent) {
     event.preventDefault();
-    if (!validate()) return;
+    if (!checks.validate()) return;
     setLookingUp(true);
     try {
       const recipient = await call('transferRecipient', { params: { username: canonicalUsername(username.trim()) } });
       setDraft({ recipient, currency, amount, available });
     } catch (error) {
       if (error instanceof ApiError && (error.code === 1226 || error.code === 1225)) {
-        setErrors({ username: t(error.code === 1226 ? 'errors.1226' : 'transfer.notSelf') });
+        checks.reject('username', t(error.code === 1226 ? 'errors.1226' : 'transfer.notSelf'));
       } else {
         showToast(
           walletFailureMessage(error, t, (k) => i18n.exists(k)),
@@ -110,6 +110,7 @@ export default function InternalTransferScreen() {
     setDone({ ...draft, movementId, at: Date.now() });
     setDraft(null);
     setAmount('');
+    checks.reset();
     await queryClient.invalidateQueries({ queryKey: ASSETS_KEY });
     await queryClient.invalidateQueries({ queryKey: ['statement'] });
   }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { InputField } from '../../components/Dialog.tsx';
 import { SecurityHoldNotice } from '../../components/SecurityHoldNotice.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useFormChecks } from '../../lib/form-checks.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
@@ -32,9 +33,14 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
   const config = useQuery({ queryKey: WITHDRAW_CONFIG_KEY, queryFn: () => call('withdrawConfig', {}) });
   const [amount, setAmount] = useState('');
   const [address, setAddress] = useState(session.walletAddress?.startsWith('0x') ? session.walletAddress : '');
-  const [problem, setProblem] = useState<ReturnType<typeof withdrawProblem>>(null);
   const wallet = useWalletAction();
   const balance = balanceIn(assets.data, 'cow');
+  const checks = useFormChecks({ amount, address }, (v) => {
+    if (!config.data) return {};
+    const { feeRate, min, max } = config.data;
+    const problem = withdrawProblem({ ...v, feeRate, balance, min, max });
+    return problem ? { [problem.field]: t(problem.key) } : {};
+  });
 
   if (!config.data) return <Spinner />;
   const rules = config.data;
@@ -42,9 +48,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = withdrawProblem({ amount, address, feeRate: rules.feeRate, balance, min: rules.min, max: rules.max });
-    setProblem(found);
-    if (found) return;
+    if (!checks.validate()) return;
     const destination = address.trim();
     const done = await wallet.run(
       async (steps) => {
@@ -68,6 +72,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
     );
     if (!done) return;
     setAmount('');
+    checks.reset();
     await Promise.all(
       [ASSETS_KEY, WITHDRAW_CONFIG_KEY, WITHDRAWALS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
@@ -78,7 +83,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
     <form className="stack-sm" onSubmit={submit} noValidate data-testid="withdraw-form">
       <InputField
         label={t('withdraw.amount')}
-        error={problem?.field === 'amount' ? t(problem.key) : undefined}
+        error={checks.errors.amount}
         inputMode="decimal"
         placeholder={t('withdraw.range', { min: rules.min, max: formatAmount(rules.max) })}
         value={amount}
@@ -93,7 +98,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
       </div>
       <InputField
         label={t('withdraw.address')}
-        error={problem?.field === 'address' ? t(problem.key) : undefined}
+        error={checks.errors.address}
         placeholder="0x…"
         autoComplete="off"
         dir="ltr"

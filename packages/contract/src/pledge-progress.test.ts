@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { pledgeProgress } from './pledge-progress.ts';
+
+const at = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+describe('pledge progress follows the settlement rule', () => {
+  const pledge = { startDay: '2026-01-01', days: 90 };
+  const unlock = at('2026-04-01');
+
+  it('day 0 (started today, nothing paid): 0 days paid, next payment tomorrow, before the unlock', () => {
+    const p = pledgeProgress({ ...pledge, lastPaidDay: null });
+    expect(p).toEqual({ paidDays: 0, endTime: unlock, nextPayTime: at('2026-01-02') });
+    expect(p.nextPayTime).toBeLessThan(p.endTime);
+  });
+
+  it('day 1: one day paid, the next payment the day after', () => {
+    expect(pledgeProgress({ ...pledge, lastPaidDay: '2026-01-02' })).toEqual({
+      paidDays: 1,
+      endTime: unlock,
+      nextPayTime: at('2026-01-03'),
+    });
+  });
+
+  it('mid-period: 45 days paid', () => {
+    expect(pledgeProgress({ ...pledge, lastPaidDay: '2026-02-15' })).toMatchObject({
+      paidDays: 45,
+      nextPayTime: at('2026-02-16'),
+    });
+  });
+
+  it('the last day: 89 paid, the next payment is the unlock itself', () => {
+    expect(pledgeProgress({ ...pledge, lastPaidDay: '2026-03-31' })).toEqual({
+      paidDays: 89,
+      endTime: unlock,
+      nextPayTime: unlock,
+    });
+  });
+
+  it('after maturity: all 90 days paid and no next payment', () => {
+    expect(pledgeProgress({ ...pledge, lastPaidDay: '2026-04-01' })).toEqual({
+      paidDays: 90,
+      endTime: unlock,
+      nextPayTime: null,
+    });
+  });
+});
