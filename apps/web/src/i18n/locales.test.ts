@@ -60,6 +60,16 @@ describe('translations', () => {
     }
   });
 
+  it.each(LANGUAGE_CODES)('%s names BNB Smart Chain as English does, on every screen', (code) => {
+    // A network keeps its name, as exchanges write it ("BNB Smart Chain (BEP-20)"): one name per chain.
+    const messages = flatten(JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), 'utf8')));
+    const renamed = [...english]
+      .filter(([, text]) => text.includes('BNB Smart Chain'))
+      .map(([key]) => key)
+      .filter((key) => !messages.get(key)?.includes('BNB Smart Chain'));
+    expect(renamed).toEqual([]);
+  });
+
   it('labels every transaction type of the contract', () => {
     for (const type of TRANSACTION_TYPES) expect(english.has(`txType.${type}`), type).toBe(true);
   });
