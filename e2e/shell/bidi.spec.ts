@@ -43,7 +43,7 @@ async function edges(amount: Locator) {
   });
 }
 
-for (const language of ['en', 'ar'] as const) {
+for (const language of ['en', 'zhCN', 'ar'] as const) {
   test(`[bidi] amounts read number then unit, typed text keeps its direction, e-mails start left (${language})`, async ({
     page,
     baseURL,
@@ -92,11 +92,18 @@ for (const language of ['en', 'ar'] as const) {
       expect(e.numberRight, e.text).toBeLessThanOrEqual(e.unitLeft);
     }
     await screenshot(page, language, 'personalAssets-bidi');
+    // The Miner tab and the team show worth and volume in the unit the server names (AIDF).
+    await page.goto('/machine');
+    await expect(page.getByTestId('worth-group').first()).toContainText('AIDF');
+    await screenshot(page, language, 'machine-bidi');
+    await page.goto('/ecology');
+    await expect(page.getByTestId('team-volume')).toHaveText('0 AIDF');
+    await screenshot(page, language, 'ecology-bidi');
 
     // A ticket in the other language's script keeps its own direction, as typed and as listed.
     await page.goto('/problemfeedback');
-    const typed = language === 'en' ? 'لم يصل سحبي بعد.' : 'My withdrawal has not arrived yet.';
-    const own = language === 'en' ? 'rtl' : 'ltr';
+    const typed = language === 'ar' ? 'My withdrawal has not arrived yet.' : 'لم يصل سحبي بعد.';
+    const own = language === 'ar' ? 'ltr' : 'rtl';
     const form2 = page.getByTestId('ticket-form');
     await form2.getByTestId('ticket-content').fill(typed);
     expect(await form2.getByTestId('ticket-content').evaluate((el) => getComputedStyle(el).direction)).toBe(own);
