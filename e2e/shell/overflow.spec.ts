@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@aidf/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { SCREENS, signIn } from '../support/app.ts';
-import { findOverflow } from '../support/overflow.ts';
+import { SCREENS, signIn, TEST_WALLET } from '../support/app.ts';
+import { findBrokenTitle, findOverflow } from '../support/overflow.ts';
 
 /**
  * Issue 14 item 7: every screen and dialog at 360 px in all eleven languages, with no text clipped and nothing
@@ -16,6 +16,7 @@ async function check(page: Page, where: string, found: string[]) {
   await expect(page.locator('[role="progressbar"]:not([aria-valuenow]), [aria-busy="true"]'), where).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
   for (const problem of await findOverflow(page)) found.push(`${where}: ${problem}`);
+  for (const problem of await findBrokenTitle(page)) found.push(`${where}: ${problem}`);
 }
 
 /** Goes to a route the way the app does (history.pushState, which wouter listens to), without a reload. */
@@ -80,3 +81,15 @@ for (const { code } of LANGUAGES) {
     expect(found, found.join('\n')).toEqual([]);
   });
 }
+
+test('[overflow] the dev wallet page fits 360 px and says in words what its faucet sent', async ({ page }) => {
+  await page.goto('/dev/wallet');
+  await page.getByPlaceholder('your wallet address').fill(TEST_WALLET);
+  await page.getByRole('button', { name: 'Send test tokens' }).click();
+  // Amounts and currencies as a person reads them, not the answer's JSON.
+  await expect(page.getByRole('status')).toHaveText(
+    `Sent 1 BNB, 100 COW, 100 USDT, 100 AIDF, 100 EOEO to ${TEST_WALLET}.`,
+  );
+  await page.evaluate(() => document.fonts.ready);
+  expect(await findOverflow(page)).toEqual([]);
+});

@@ -53,3 +53,31 @@ export async function findOverflow(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * Where the header title breaks inside a word ("Announce/ment") or takes more than two lines. Words come from
+ * Intl.Segmenter in the page's language, so a Chinese title may wrap between its words but not inside one.
+ */
+export async function findBrokenTitle(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const title = document.querySelector('.header-title');
+    const text = title?.firstChild;
+    if (!title || !(text instanceof Text)) return [];
+    const lineTops = (start: number, end: number) => {
+      const range = document.createRange();
+      range.setStart(text, start);
+      range.setEnd(text, end);
+      return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+    };
+    const problems: string[] = [];
+    const segmenter = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' });
+    for (const { segment, index, isWordLike } of segmenter.segment(text.data)) {
+      if (isWordLike && lineTops(index, index + segment.length).size > 1) {
+        problems.push(`the header title "${text.data}" breaks inside "${segment}"`);
+      }
+    }
+    const lines = lineTops(0, text.data.length).size;
+    if (lines > 2) problems.push(`the header title "${text.data}" takes ${lines} lines`);
+    return problems;
+  });
+}

@@ -2,6 +2,13 @@
 export const CURRENCIES = ['aidf', 'cow', 'bnb', 'sol', 'usdt', 'eoeo'] as const;
 export type TCurrency = (typeof CURRENCIES)[number];
 
+/**
+ * The unit of a machine's worth, and so of team volume (the worth bought by a downline): AIDF, because a
+ * machine mines worth x dailyRate AIDF up to capMultiple x worth AIDF and team bonuses are AIDF percentages of
+ * the worth (RULES.md). The server sends it beside every worth and volume; screens show that, never their own.
+ */
+export const WORTH_CURRENCY: TCurrency = 'aidf';
+
 /** '00' is the normal balance, '16' frozen AIDF. */
 export const SUBMODES = { normal: '00', frozen: '16' } as const;
 export type TSubmode = (typeof SUBMODES)[keyof typeof SUBMODES];

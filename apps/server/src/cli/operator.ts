@@ -23,29 +23,22 @@
  *   npm run operator -- approve <proposalId>
  *   npm run operator -- withdraw <proposalId> --reason "..."
  *
- * OPERATOR_TOKEN acts as the admin operator `cli`; OPERATOR_NAME (default: the login name) is recorded
+ * OPERATOR_URL is the server (default http://127.0.0.1:8080). OPERATOR_TOKEN acts as the admin operator `cli`; OPERATOR_NAME (default: the login name) is recorded
  * beside it in the audit as the person who ran the command, unverified.
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DEV_OPERATOR_TOKEN } from '../config.ts';
+import { DEFAULT_OPERATOR_URL, operatorCall } from './operator-client.ts';
 
-const baseUrl = process.env.OPERATOR_URL ?? 'http://127.0.0.1:8080';
-const token = process.env.OPERATOR_TOKEN ?? DEV_OPERATOR_TOKEN;
+const client = {
+  baseUrl: process.env.OPERATOR_URL ?? DEFAULT_OPERATOR_URL,
+  token: process.env.OPERATOR_TOKEN ?? DEV_OPERATOR_TOKEN,
+  operatorName: process.env.OPERATOR_NAME ?? userInfo().username,
+};
 
-async function ops(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-operator': process.env.OPERATOR_NAME ?? userInfo().username,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await response.json()) as { code: number; msg: string; data: unknown };
-  if (json.code !== 200) throw new Error(`${response.status} ${json.code}: ${json.msg}`);
-  return json.data;
+function ops(method: 'GET' | 'POST', path: string, body?: unknown) {
+  return operatorCall(client, method, path, body);
 }
 
 interface Credentials {

@@ -1,7 +1,9 @@
 import { CHAINS, languageInfo, maskAddress, type TChainName } from '@aidf/contract';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { BackIcon, BscMark, CrossIcon, FeedbackIcon, GlobeIcon, SolanaMark } from '../components/icons.tsx';
+import { UserText } from '../components/UserText.tsx';
 import { useInviteSearch } from '../lib/invite.ts';
 import { openLoginDialog } from '../lib/login-dialog.ts';
 import { useSession } from '../lib/session.ts';
@@ -9,6 +11,7 @@ import { LOCAL_KEYS } from '../lib/storage.ts';
 import { goBack } from './navigation.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { TAB_PATHS } from './TabBar.tsx';
+import { useFitText } from './use-fit-text.ts';
 
 /** The chain's mark; nothing at all while no chain is chosen (no empty placeholder circle). */
 function ChainBadge({ chain }: { chain: TChainName | null }) {
@@ -35,9 +38,9 @@ function AccountChip() {
     <div className="account-chip" data-testid="account-strip">
       <ChainBadge chain={session.chain} />
       <span className="account-lines">
-        <span className="username" data-testid="header-user">
+        <UserText className="username" data-testid="header-user">
           {session.userInfo.username}
-        </span>
+        </UserText>
         {session.walletAddress && (
           <bdi dir="ltr" className="address" data-testid="header-address">
             {maskAddress(session.walletAddress)}
@@ -91,12 +94,15 @@ function LeadControl({ lead }: { lead: RouteHandle['lead'] }) {
 }
 
 /**
- * One compact row (SPEC.md point 2): the lead control, the title (it wraps and shrinks, never cut off),
- * the account and the language.
+ * One compact row (SPEC.md point 2): the lead control, the title (at most two lines, wrapped between words
+ * only, its font shrunk to fit), the account and the language.
  */
 export function Header({ handle }: { handle: RouteHandle | undefined }) {
   const { t, i18n } = useTranslation();
   const isPersonal = handle?.tab === 3;
+  const title = handle ? t(handle.titleKey) : t('app.name');
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useFitText(titleRef, title);
   return (
     <header className="app-header">
       <div className="header-row">
@@ -114,7 +120,9 @@ export function Header({ handle }: { handle: RouteHandle | undefined }) {
             handle && <LeadControl lead={handle.lead} />
           )}
         </div>
-        <h1 className="header-title">{handle ? t(handle.titleKey) : t('app.name')}</h1>
+        <h1 className="header-title" ref={titleRef}>
+          {title}
+        </h1>
         <AccountChip />
         <Link
           to="/language"

@@ -22,6 +22,7 @@ import {
 } from './locales/en.json';
 // The whole file as a static asset of its own (fetched by loadAllMessages), apart from the named imports above.
 import allEnglishUrl from './locales/en.json?url';
+import { applyPluralRulesOfLanguageTags } from './plural-rules.ts';
 
 export type Messages = typeof en;
 
@@ -109,6 +110,7 @@ export async function initI18n() {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  applyPluralRulesOfLanguageTags(i18n);
   const code = storedLanguage();
   if (code === DEFAULT_LANGUAGE) applyToDocument(code);
   else await setLanguage(code).catch(() => applyToDocument(DEFAULT_LANGUAGE));

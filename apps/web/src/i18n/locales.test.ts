@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isErrorCode, LANGUAGE_CODES, TRANSACTION_TYPES } from '@aidf/contract';
+import { isErrorCode, LANGUAGE_CODES, languageInfo, TRANSACTION_TYPES } from '@aidf/contract';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 
@@ -17,6 +17,11 @@ function flatten(value: unknown, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => (text.match(/{{\w+}}/g) ?? []).sort().join();
 const english = flatten(en);
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** A key without its plural form: i18next picks `days_one` or `days_other` for `days` by the count. */
+const base = (key: string) => key.replace(PLURAL, '');
+const baseKeys = (messages: Map<string, string>) => new Set([...messages.keys()].map(base));
+const englishBase = baseKeys(english);
 
 describe('translations', () => {
   it('has one file per language and nothing else', () => {
@@ -26,14 +31,43 @@ describe('translations', () => {
 
   it.each(LANGUAGE_CODES.filter((c) => c !== 'en'))('%s has every key of en, no other, none empty', (code) => {
     const messages = flatten(JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), 'utf8')));
-    const missing = [...english.keys()].filter((k) => !messages.has(k));
-    const extra = [...messages.keys()].filter((k) => !english.has(k));
+    const own = baseKeys(messages);
+    const missing = [...englishBase].filter((k) => !own.has(k));
+    const extra = [...own].filter((k) => !englishBase.has(k));
     expect(missing, `${code} misses keys`).toEqual([]);
     expect(extra, `${code} has keys en lacks`).toEqual([]);
     for (const [key, text] of messages) {
       expect(text.trim(), `${code} ${key} is empty`).not.toBe('');
-      expect(placeholders(text), `${code} ${key} placeholders`).toBe(placeholders(english.get(key) ?? ''));
+      const source = english.get(key) ?? english.get(`${base(key)}_other`) ?? '';
+      // A plural form may say its number in words ("يومان", two days) instead of {{count}}.
+      const expected =
+        PLURAL.test(key) && !text.includes('{{count}}')
+          ? placeholders(source.replace('{{count}}', ''))
+          : placeholders(source);
+      expect(placeholders(text), `${code} ${key} placeholders`).toBe(expected);
     }
+  });
+
+  it.each(LANGUAGE_CODES)('%s has exactly the plural forms its language has, for every plural key', (code) => {
+    const messages = flatten(JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), 'utf8')));
+    const forms = new Intl.PluralRules(languageInfo(code).htmlLang).resolvedOptions().pluralCategories;
+    const pluralKeys = new Set([...english.keys()].filter((k) => PLURAL.test(k)).map(base));
+    for (const key of pluralKeys) {
+      const own = [...messages.keys()]
+        .filter((k) => PLURAL.test(k) && base(k) === key)
+        .map((k) => k.replace(`${key}_`, ''));
+      expect(own.sort(), `${code} ${key}`).toEqual([...forms].sort());
+    }
+  });
+
+  it.each(LANGUAGE_CODES)('%s names BNB Smart Chain as English does, on every screen', (code) => {
+    // A network keeps its name, as exchanges write it ("BNB Smart Chain (BEP-20)"): one name per chain.
+    const messages = flatten(JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), 'utf8')));
+    const renamed = [...english]
+      .filter(([, text]) => text.includes('BNB Smart Chain'))
+      .map(([key]) => key)
+      .filter((key) => !messages.get(key)?.includes('BNB Smart Chain'));
+    expect(renamed).toEqual([]);
   });
 
   it('labels every transaction type of the contract', () => {

@@ -1,4 +1,4 @@
-import { languageInfo } from '@aidf/contract';
+import { formatAmount, languageInfo } from '@aidf/contract';
 
 /** A date in the interface language with Latin digits (STYLE.md item 10). */
 export function formatDate(ms: number, language: string): string {
@@ -26,4 +26,20 @@ export function formatTime(ms: number, language: string): string {
 export function dayKey(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const LRI = '\u2066';
+const PDI = '\u2069';
+
+/**
+ * An amount with its unit inside a translated sentence: the rule of the Amount component (number, then unit, in
+ * one left-to-right isolate) as text, for i18n placeholders that cannot hold an element.
+ */
+export function amountText(amount: string, currency: string, decimals?: number, sign: '+' | '' = ''): string {
+  return `${LRI}${sign}${formatAmount(amount, decimals)} ${currency.toUpperCase()}${PDI}`;
+}
+
+/** "7,100 / 10,000 AIDF" as one left-to-right isolate: progress towards a target, in one unit. */
+export function amountOfText(done: string, target: string, currency: string): string {
+  return `${LRI}${formatAmount(done)} / ${formatAmount(target)} ${currency.toUpperCase()}${PDI}`;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
-import { pageOf, ZDecimalString, ZIdString, ZPageParams, ZText, ZTimeMs } from '../schemas.ts';
+import { pageOf, ZCurrency, ZDecimalString, ZIdString, ZPageParams, ZText, ZTimeMs } from '../schemas.ts';
 
 /**
  * A price item (SPEC.md point 3): id, worth, bnbAmount, solAmount, usdtAmount, eoeoAmount; an amount of '0'
@@ -85,6 +85,8 @@ export const machineIndex = defineEndpoint({
   summary: 'Machine index: the price items (ordered by worth, then id), the mining settings and the buy state',
   data: z.object({
     aiMinningPriceItems: z.array(ZPriceItem),
+    /** The currency every worth is in (WORTH_CURRENCY), for the items, the machines and the orders alike. */
+    worthCurrency: ZCurrency,
     /** AIDF mined a day per unit of worth (0.01 = 1 % a day) and the cap as a multiple of worth. */
     dailyRate: ZDecimalString,
     capMultiple: ZDecimalString,

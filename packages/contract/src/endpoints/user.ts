@@ -112,6 +112,8 @@ export const team = defineEndpoint({
     username: z.string(),
     starLevel: z.number().int().min(0).max(7),
     teamPerformance: ZDecimalString,
+    /** The currency of every volume here (WORTH_CURRENCY: volume is machine worth bought). */
+    volumeCurrency: ZCurrency,
     directCount: z.number().int().nonnegative(),
     teamSize: z.number().int().nonnegative(),
     /** The next level and what it lacks; null at level 7. */

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerRefusal } from '../../components/ServerRefusal.tsx';
+import { currencyLabel } from '../../lib/format.ts';
 import { PRICE_FIELDS, type PriceItem, type PriceItemChange, useSavePriceItem } from './api.ts';
 import { ConfirmChange } from './ConfirmChange.tsx';
 
@@ -64,11 +65,11 @@ export function PriceItemEditor({ item, onDone }: { item: PriceItem; onDone: () 
         <tbody>
           {PRICE_FIELDS.map((field) => (
             <tr key={field}>
-              <th scope="row">{t(`config.item.${field}`)}</th>
+              <th scope="row">{t(`config.item.${field}`, { currency: currencyLabel(item.worthCurrency) })}</th>
               <td className="num">{item[field]}</td>
               <td>
                 <input
-                  aria-label={t(`config.item.${field}`)}
+                  aria-label={t(`config.item.${field}`, { currency: currencyLabel(item.worthCurrency) })}
                   value={values[field]}
                   onChange={(e) => {
                     setValues({ ...values, [field]: e.target.value });

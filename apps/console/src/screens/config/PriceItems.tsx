@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
+import { currencyLabel } from '../../lib/format.ts';
 import { PRICE_FIELDS, type PriceItem, usePriceItems } from './api.ts';
 import { PriceItemEditor } from './PriceItemEditor.tsx';
 
@@ -18,7 +19,7 @@ export function PriceItems() {
     column.accessor('id', { header: t('config.item.id'), meta: { num: true } }),
     ...PRICE_FIELDS.map((field) =>
       column.accessor(field, {
-        header: t(`config.item.${field}`),
+        header: t(`config.item.${field}`, { currency: currencyLabel(items.data?.[0]?.worthCurrency ?? '—') }),
         cell: (c) => <Amount value={c.getValue()} />,
         meta: { num: true },
       }),

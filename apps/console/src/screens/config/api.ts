@@ -14,6 +14,8 @@ export interface Setting {
 export interface PriceItem {
   id: string;
   worth: string;
+  /** The currency of the worth, sent by the server. */
+  worthCurrency: string;
   bnbAmount: string;
   solAmount: string;
   usdtAmount: string;
@@ -25,7 +27,7 @@ export interface PriceItem {
 /** The columns of a price, in the order the console shows them. */
 export const PRICE_FIELDS = ['worth', 'bnbAmount', 'solAmount', 'usdtAmount', 'eoeoAmount'] as const;
 
-export type PriceItemChange = Partial<Omit<PriceItem, 'id' | 'updatedBy'>> & { reason: string };
+export type PriceItemChange = Partial<Omit<PriceItem, 'id' | 'updatedBy' | 'worthCurrency'>> & { reason: string };
 
 const settingsKey = ['config', 'settings'] as const;
 const itemsKey = ['config', 'machine-items'] as const;

@@ -4,6 +4,7 @@ import { Link, useParams } from 'wouter';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { formatTime } from '../../lib/format.ts';
+import { AddressList } from './AddressList.tsx';
 import { useUserDetail } from './api.ts';
 import { useUserColumns } from './user-columns.tsx';
 
@@ -21,7 +22,7 @@ export function UserDetailScreen() {
   const { t } = useTranslation();
   const { mid = '' } = useParams<{ mid: string }>();
   const detail = useUserDetail(mid);
-  const columns = useUserColumns();
+  const columns = useUserColumns(detail.data?.worthCurrency ?? '');
   if (detail.isPending) return <p className="loading">{t('common.loading')}</p>;
   if (detail.isError) return <ErrorLine error={detail.error} />;
   const d = detail.data;
@@ -58,11 +59,7 @@ export function UserDetailScreen() {
         </section>
         <section className="card" aria-labelledby="card-addresses">
           <h2 id="card-addresses">{t('users.addresses')}</h2>
-          {(d.user.addresses ?? []).map((a) => (
-            <div key={`${a.chain}:${a.address}`} className="mono">
-              {a.chain}: {a.address}
-            </div>
-          ))}
+          <AddressList addresses={d.user.addresses ?? []} />
           {(d.user.addresses ?? []).length === 0 ? <p className="muted">{t('users.noAddress')}</p> : null}
         </section>
       </div>

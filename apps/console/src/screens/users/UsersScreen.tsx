@@ -5,6 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { formatTime } from '../../lib/format.ts';
+import { AddressList } from './AddressList.tsx';
 import { USERS_PAGE_SIZE, type UserRow, useUserSearch } from './api.ts';
 
 const column = createColumnHelper<UserRow>();
@@ -36,12 +37,7 @@ export function UsersScreen() {
     column.accessor('email', { header: t('users.email'), cell: (c) => c.getValue() ?? '' }),
     column.accessor('addresses', {
       header: t('users.addresses'),
-      cell: (c) =>
-        c.getValue().map((a) => (
-          <div key={`${a.chain}:${a.address}`} className="mono">
-            {a.chain}: {a.address}
-          </div>
-        )),
+      cell: (c) => <AddressList addresses={c.getValue()} />,
     }),
     column.accessor('createdAt', { header: t('users.createdAt'), cell: (c) => formatTime(c.getValue()) }),
   ];

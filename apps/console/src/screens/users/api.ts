@@ -16,6 +16,8 @@ export interface UserRow {
 }
 
 export interface UserDetail {
+  /** The currency of every worth below (WORTH_CURRENCY of @aidf/contract), sent by the server. */
+  worthCurrency: string;
   user: {
     mid: string;
     username: string;

@@ -18,9 +18,10 @@ const num = { num: true };
 const amount = (c: { getValue: () => string }) => <Amount value={c.getValue()} />;
 const time = (c: { getValue: () => number | null }) => formatTime(c.getValue());
 
-/** The columns of the user page's lists, in the operator's language. */
-export function useUserColumns() {
+/** The columns of the user page's lists, in the operator's language; worth in the unit the server names. */
+export function useUserColumns(worthCurrency: string) {
   const { t } = useTranslation();
+  const worth = t('users.worth', { currency: currencyLabel(worthCurrency) });
   // A status the console has no words for yet is shown as the server sends it.
   const status = (c: { getValue: () => string | number }) =>
     t(`users.statuses.${c.getValue()}`, { defaultValue: String(c.getValue()) });
@@ -48,7 +49,7 @@ export function useUserColumns() {
     ],
     orders: [
       order.accessor('orderNo', { header: t('users.orderNo') }),
-      order.accessor('worth', { header: t('users.worth'), cell: amount, meta: num }),
+      order.accessor('worth', { header: worth, cell: amount, meta: num }),
       order.accessor('status', {
         header: t('users.status'),
         cell: (c) => t(`users.orderStatuses.${c.getValue()}`, { defaultValue: String(c.getValue()) }),
@@ -67,7 +68,7 @@ export function useUserColumns() {
     ],
     machines: [
       machine.accessor('id', { header: t('users.id') }),
-      machine.accessor('worth', { header: t('users.worth'), cell: amount, meta: num }),
+      machine.accessor('worth', { header: worth, cell: amount, meta: num }),
       machine.accessor('mined', { header: t('users.mined'), cell: amount, meta: num }),
       machine.accessor('cap', { header: t('users.cap'), cell: amount, meta: num }),
       machine.accessor('status', { header: t('users.status'), cell: status }),

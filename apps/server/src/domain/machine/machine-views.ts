@@ -1,4 +1,4 @@
-import { Money, moneyString } from '@aidf/contract';
+import { Money, moneyString, WORTH_CURRENCY } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { OrderRow } from '../../db/repositories/machines.ts';
 import { tokenHashOf, usedSession } from '../auth/sessions.ts';
@@ -22,6 +22,7 @@ export async function machineIndex(repos: Repositories, userId: bigint, config: 
   ]);
   return {
     aiMinningPriceItems: items.map((item) => toPriceItem(item, config)),
+    worthCurrency: WORTH_CURRENCY,
     dailyRate: moneyString(new Money(config.dailyRate)),
     capMultiple: moneyString(new Money(config.capMultiple)),
     highestWorth: moneyString(new Money(highest)),

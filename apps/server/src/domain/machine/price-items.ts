@@ -1,4 +1,4 @@
-import { Money, parsePositiveAmount } from '@aidf/contract';
+import { Money, parsePositiveAmount, WORTH_CURRENCY } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { PriceItemRow } from '../../db/repositories/machines.ts';
 import { AppError } from '../errors.ts';
@@ -27,6 +27,7 @@ function view(row: PriceItemRow) {
   return {
     id: String(row.id),
     worth: new Money(row.worth).toFixed(),
+    worthCurrency: WORTH_CURRENCY,
     bnbAmount: new Money(row.bnbAmount).toFixed(),
     solAmount: new Money(row.solAmount).toFixed(),
     usdtAmount: new Money(row.usdtAmount).toFixed(),

@@ -1,4 +1,4 @@
-import { Money, moneyString, SUBMODES } from '@aidf/contract';
+import { Money, moneyString, SUBMODES, WORTH_CURRENCY } from '@aidf/contract';
 import { getAddress, isAddress } from 'viem';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { UserAddressRow } from '../../db/repositories/operator-lookup.ts';
@@ -80,6 +80,8 @@ export async function userDetail(repos: Repositories, userId: bigint) {
   const balanceOf = (currency: string, submode: string) =>
     plain(accounts.find((a) => a.currency === currency && a.submode === submode)?.balance ?? '0');
   return {
+    /** The unit of the orders' and machines' worth. */
+    worthCurrency: WORTH_CURRENCY,
     user: {
       mid: user.id,
       username: user.username,

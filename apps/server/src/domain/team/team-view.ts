@@ -1,4 +1,4 @@
-import { Money, moneyString } from '@aidf/contract';
+import { Money, moneyString, WORTH_CURRENCY } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import { teamConfig } from './team-config.ts';
@@ -40,6 +40,7 @@ export async function teamView(
     username: subject.username,
     starLevel: stats.level,
     teamPerformance: plain(stats.teamVolume),
+    volumeCurrency: WORTH_CURRENCY,
     directCount: stats.directCount,
     teamSize,
     next: nextRule

@@ -45,7 +45,7 @@ export async function devWalletRoutes(app: FastifyInstance, opts: { devChains: D
     ).join('');
     reply.type('text/html; charset=utf-8');
     return `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>AIDF dev wallet</title>
-<style>body{font-family:system-ui;background:#0b0f17;color:#e8edf5;max-width:680px;margin:auto;padding:16px}section{margin:12px 0;padding:12px;background:#141a26;border-radius:12px}code{word-break:break-all;font-size:12px}td{padding:4px 8px;vertical-align:top}input,select,button{font:inherit;padding:8px;border-radius:8px;border:1px solid #2a3346;background:#0b0f17;color:inherit}button{background:#f0b90b;color:#111;border:0;font-weight:600}#result{white-space:pre-wrap}</style>
+<style>*{box-sizing:border-box}body{font-family:system-ui;background:#0b0f17;color:#e8edf5;max-width:680px;margin:auto;padding:16px}section{margin:12px 0;padding:12px;background:#141a26;border-radius:12px;overflow-wrap:anywhere}code{word-break:break-all;font-size:12px}table{inline-size:100%;table-layout:fixed;border-collapse:collapse}td{padding:4px 8px;vertical-align:top}td:first-child{inline-size:5.5em}input,select,button{font:inherit;padding:8px;border-radius:8px;border:1px solid #2a3346;background:#0b0f17;color:inherit;max-inline-size:100%}input,select{inline-size:100%}button{background:#f0b90b;color:#111;border:0;font-weight:600}</style>
 <h1>Dev wallet</h1>
 <p>Development chains started by <code>npm start</code>. Nothing here is real money; the keys are public test keys.</p>
 <section><h2>BNB Smart Chain (dev)</h2><p>RPC <code>${evm.rpcUrl}</code>, chain id 56 (0x38). Add it to your wallet as a network with this RPC URL.</p>
@@ -54,7 +54,7 @@ export async function devWalletRoutes(app: FastifyInstance, opts: { devChains: D
 <section><h2>Demo wallets</h2><p>Import a key into a browser wallet to sign in as that user.</p><table>${demos}</table></section>
 <section><h2>Faucet</h2>
 <form id="faucet"><p><select name="chain"><option value="bnb">BNB Smart Chain: 1 BNB, 100 COW/USDT/AIDF/EOEO</option><option value="sol">Solana: 2 SOL, 100 USDT</option></select></p>
-<p><input name="address" placeholder="your wallet address" size="46" required></p><p><button>Send test tokens</button></p></form>
+<p><input name="address" placeholder="your wallet address" required></p><p><button>Send test tokens</button></p></form>
 <p id="result" role="status"></p></section>
 <script>
 document.getElementById('faucet').addEventListener('submit', async (event) => {
@@ -65,7 +65,9 @@ document.getElementById('faucet').addEventListener('submit', async (event) => {
   const response = await fetch('/dev/faucet', { method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ chain: form.get('chain'), address: form.get('address') }) });
   const answer = await response.json();
-  result.textContent = answer.code === 200 ? 'Sent ' + JSON.stringify(answer.data.sent) + ' to ' + answer.data.address : answer.msg;
+  const sent = answer.code === 200 &&
+    Object.entries(answer.data.sent).map(([currency, amount]) => amount + ' ' + currency.toUpperCase()).join(', ');
+  result.textContent = sent ? 'Sent ' + sent + ' to ' + answer.data.address + '.' : answer.msg;
 });
 </script>`;
   });

@@ -1,6 +1,7 @@
 import { addAmounts, CURRENCIES, formatAmount, SUBMODES, type TSubmode } from '@aidf/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/Amount.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -100,7 +101,7 @@ export function PersonalAssetsScreen({ parts }: { parts: AssetsParts }) {
         <Dialog title={t('assets.frozenTitle')} onClose={() => setFrozenOpen(false)} testId="frozen-dialog">
           <div className="stack-sm">
             <p className="hero-amount">
-              <bdi dir="ltr">{formatAmount(frozen)}</bdi> AIDF
+              <Amount amount={frozen} currency="AIDF" />
             </p>
             <p className="muted">{t('assets.frozenText')}</p>
             {parts.pledgeLauncher(SUBMODES.frozen)}

@@ -1,9 +1,10 @@
-import { formatAmount } from '@aidf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Amount } from '../../components/Amount.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { UserText } from '../../components/UserText.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useSession } from '../../lib/session.ts';
@@ -65,7 +66,7 @@ function Team() {
               <div>
                 <dt>{t('team.teamVolume')}</dt>
                 <dd data-testid="team-volume">
-                  <bdi dir="ltr">{formatAmount(data.teamPerformance)}</bdi> AIDF
+                  <Amount amount={data.teamPerformance} currency={data.volumeCurrency} />
                 </dd>
               </div>
               <div>
@@ -77,7 +78,12 @@ function Team() {
                 <dd>{data.teamSize}</dd>
               </div>
             </dl>
-            <LevelProgress next={data.next} volume={data.teamPerformance} direct={data.directCount} />
+            <LevelProgress
+              next={data.next}
+              volume={data.teamPerformance}
+              currency={data.volumeCurrency}
+              direct={data.directCount}
+            />
           </section>
           {path.length === 0 && <IncomeByType income={data.income} />}
           <section className="stack-sm">
@@ -99,12 +105,12 @@ function Team() {
                     >
                       <span className="stack-sm">
                         <span>
-                          <bdi>{m.username}</bdi> · <StarLevel level={m.starLevel} size="sm" />
+                          <UserText>{m.username}</UserText> · <StarLevel level={m.starLevel} size="sm" />
                         </span>
                         <small className="muted">
                           {t('team.joined', { date: formatDate(m.joinedAt, i18n.language) })} · {t('team.volumeShort')}{' '}
-                          <bdi dir="ltr">{formatAmount(m.performance)}</bdi> · {t('team.boughtShort')}{' '}
-                          <bdi dir="ltr">{formatAmount(m.ownVolume)}</bdi> ·{' '}
+                          <Amount amount={m.performance} currency={data.volumeCurrency} /> · {t('team.boughtShort')}{' '}
+                          <Amount amount={m.ownVolume} currency={data.volumeCurrency} /> ·{' '}
                           {t('team.directShort', { count: m.directCount })}
                         </small>
                       </span>

@@ -1,6 +1,6 @@
-import { formatAmount } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Amount } from '../../components/Amount.tsx';
 
 /** What the team paid the user, by bonus type (SPEC.md transaction-type labels), with the way to the details. */
 type TeamBonusType = 'cow-push-income' | 'cow-sns-level-income' | 'cow-sns-same-level-income';
@@ -20,7 +20,7 @@ export function IncomeByType({ income }: { income: { type: TeamBonusType; amount
           <div key={row.type} data-testid={`income-${row.type}`}>
             <dt>{t(`txType.${row.type}`)}</dt>
             <dd>
-              <bdi dir="ltr">{formatAmount(row.amount)}</bdi> AIDF
+              <Amount amount={row.amount} currency="AIDF" />
             </dd>
           </div>
         ))}

@@ -1,5 +1,6 @@
-import { formatAmount, Money } from '@aidf/contract';
+import { Money } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
+import { amountOfText, amountText } from '../../lib/format.ts';
 import type { StarLevelNumber } from './StarLevel.tsx';
 
 interface Next {
@@ -33,7 +34,18 @@ function Bar({ label, done, missing, testId }: { label: string; done: number; mi
 }
 
 /** The way to the next star level: two bars (team volume, direct invitees), each naming what is still missing. */
-export function LevelProgress({ next, volume, direct }: { next: Next | null; volume: string; direct: number }) {
+export function LevelProgress({
+  next,
+  volume,
+  currency,
+  direct,
+}: {
+  next: Next | null;
+  volume: string;
+  /** The volume's unit, as the server sends it. */
+  currency: string;
+  direct: number;
+}) {
   const { t } = useTranslation();
   if (!next) return <p className="muted small">{t('team.topLevel')}</p>;
   const needed = new Money(next.volumeNeeded);
@@ -44,12 +56,12 @@ export function LevelProgress({ next, volume, direct }: { next: Next | null; vol
       <p className="small">{t('team.toNext', { title: t(`team.level.${next.level as StarLevelNumber}`) })}</p>
       <Bar
         testId="progress-volume"
-        label={t('team.teamVolumeOf', { volume: formatAmount(volume), needed: formatAmount(next.volumeNeeded) })}
+        label={t('team.teamVolumeOf', { progress: amountOfText(volume, next.volumeNeeded, currency) })}
         done={volumeDone}
         missing={
           new Money(next.volumeMissing).isZero()
             ? t('team.reached')
-            : t('team.missingVolume', { amount: formatAmount(next.volumeMissing) })
+            : t('team.missingVolume', { amount: amountText(next.volumeMissing, currency) })
         }
       />
       <Bar

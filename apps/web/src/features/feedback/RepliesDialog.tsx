@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { showToast } from '../../components/toast.tsx';
+import { UserText } from '../../components/UserText.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -59,7 +60,9 @@ export function RepliesDialog({ ticket, onClose }: { ticket: TTicket; onClose: (
           <small className="muted">
             {t('feedback.fromYou')} · {formatDateTime(ticket.createTime * 1000, i18n.language)}
           </small>
-          <p className="feedback-body">{ticket.content.content}</p>
+          <UserText block className="feedback-body">
+            {ticket.content.content}
+          </UserText>
         </div>
         {!replies.data ? (
           <Skeleton />
@@ -79,7 +82,9 @@ export function RepliesDialog({ ticket, onClose }: { ticket: TTicket; onClose: (
                 {t(r.from === 'operator' ? 'feedback.fromSupport' : 'feedback.fromYou')} ·{' '}
                 {formatDateTime(r.createTime * 1000, i18n.language)}
               </small>
-              <p className="feedback-body">{r.replyContent.content}</p>
+              <UserText block className="feedback-body">
+                {r.replyContent.content}
+              </UserText>
               {r.attach.length > 0 && (
                 <div className="feedback-images">
                   {r.attach.map((id) => (
@@ -93,6 +98,7 @@ export function RepliesDialog({ ticket, onClose }: { ticket: TTicket; onClose: (
         {ticket.replied ? (
           <form className="stack-sm" onSubmit={send} data-testid="follow-up-form">
             <textarea
+              dir="auto"
               className="input feedback-text"
               rows={3}
               maxLength={2000}

@@ -6,7 +6,7 @@ import { Field } from '../../components/Dialog.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useFormChecks } from '../../lib/form-checks.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { amountText, formatDateTime } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { uploadImages } from './feedback-api.ts';
 
@@ -118,7 +118,7 @@ export function TicketForm() {
           <option value="">{t('feedback.aboutNone')}</option>
           {records.data?.list.map((r) => (
             <option key={recordValue(r)} value={recordValue(r)}>
-              {t(`feedback.kind.${r.kind}`)} #{r.id} · {r.amount} {r.currency.toUpperCase()} ·{' '}
+              {t(`feedback.kind.${r.kind}`)} #{r.id} · {amountText(r.amount, r.currency, 6)} ·{' '}
               {formatDateTime(r.createTime * 1000, i18n.language)}
             </option>
           ))}
@@ -126,6 +126,7 @@ export function TicketForm() {
       </Field>
       <Field label={t('feedback.content')} error={checks.errors.content}>
         <textarea
+          dir="auto"
           className="input feedback-text"
           value={content}
           maxLength={2000}

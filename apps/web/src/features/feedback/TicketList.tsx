@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { UserText } from '../../components/UserText.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -40,7 +41,7 @@ export function TicketList() {
           {tickets.data.list.map((ticket) => (
             <li key={ticket.id} className="option feedback-ticket" data-testid="ticket" data-replied={ticket.replied}>
               <button type="button" className="feedback-open" onClick={() => setOpen(ticket)}>
-                <span className="feedback-summary">{ticket.content.content}</span>
+                <UserText className="feedback-summary">{ticket.content.content}</UserText>
                 <small className="muted">
                   <bdi dir="ltr">#{ticket.id}</bdi> · {formatDateTime(ticket.createTime * 1000, i18n.language)}
                   {ticket.about && (

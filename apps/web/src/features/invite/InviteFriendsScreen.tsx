@@ -1,6 +1,7 @@
-import { formatAmount, Money } from '@aidf/contract';
+import { Money } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Amount } from '../../components/Amount.tsx';
 import { QrCode } from '../../components/QrCode.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { useHomeUser } from '../../lib/account-queries.ts';
@@ -69,7 +70,7 @@ export default function InviteFriendsScreen() {
           <div>
             <dt>{t('invite.earned')}</dt>
             <dd data-testid="invite-earned">
-              <bdi dir="ltr">{formatAmount(earned.toFixed())}</bdi> AIDF
+              <Amount amount={earned.toFixed()} currency="AIDF" />
             </dd>
           </div>
         </dl>

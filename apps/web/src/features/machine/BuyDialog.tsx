@@ -1,6 +1,7 @@
 import { maskAddress, type TOrder, type TPriceItem } from '@aidf/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/Amount.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { showToast } from '../../components/toast.tsx';
@@ -11,7 +12,7 @@ import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { walletFailureMessage } from '../../lib/wallet-message.ts';
 import { Amount, Price, priceParts } from './amounts.tsx';
-import { useOrderPoll, useRefreshAfterOrder } from './machine-api.ts';
+import { useOrderPoll, useRefreshAfterOrder, useWorthCurrency } from './machine-api.ts';
 import { lackOf, payChainOf } from './pay-check.ts';
 import { PayProblem, payOrder } from './pay-order.ts';
 
@@ -23,6 +24,7 @@ import { PayProblem, payOrder } from './pay-order.ts';
  */
 export function BuyDialog({ item, resume, onClose }: { item?: TPriceItem; resume?: TOrder; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const worthCurrency = useWorthCurrency();
   const call = useApi();
   const session = useSession();
   const assets = useAssets();
@@ -129,7 +131,7 @@ export function BuyDialog({ item, resume, onClose }: { item?: TPriceItem; resume
             <div>
               <dt>{t('machine.worth')}</dt>
               <dd>
-                <Amount amount={item.worth} currency="USDT" decimals={2} />
+                <Amount amount={item.worth} currency={worthCurrency} decimals={2} />
               </dd>
             </div>
             <div>
@@ -142,7 +144,11 @@ export function BuyDialog({ item, resume, onClose }: { item?: TPriceItem; resume
               <div key={p.currency}>
                 <dt>{t('machine.yourBalance', { currency: p.currency })}</dt>
                 <dd>
-                  <Amount amount={balanceIn(assets.data, p.currency.toLowerCase())} currency={p.currency} />
+                  <Amount
+                    amount={balanceIn(assets.data, p.currency.toLowerCase())}
+                    currency={p.currency}
+                    decimals={6}
+                  />
                 </dd>
               </div>
             ))}

@@ -1,7 +1,9 @@
 import type { TPriceItem } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/Amount.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import { Amount, priceParts } from './amounts.tsx';
+import { priceParts } from './amounts.tsx';
+import { useWorthCurrency } from './machine-api.ts';
 
 /** What a machine costs in each currency, what it mines a day, its cap and how long until it is out. */
 export function MachineDetailDialog({
@@ -16,6 +18,7 @@ export function MachineDetailDialog({
   buyBlocked: string | null;
 }) {
   const { t } = useTranslation();
+  const worthCurrency = useWorthCurrency();
   return (
     <Dialog title={t('machine.detailTitle')} onClose={onClose} testId="machine-detail">
       <div className="stack-sm">
@@ -23,27 +26,27 @@ export function MachineDetailDialog({
           <div>
             <dt>{t('machine.worth')}</dt>
             <dd data-testid="detail-worth">
-              <Amount amount={item.worth} currency="USDT" decimals={2} />
+              <Amount amount={item.worth} currency={worthCurrency} decimals={2} />
             </dd>
           </div>
           {priceParts(item).map((p) => (
             <div key={p.currency}>
               <dt>{t('machine.costIn', { currency: p.currency })}</dt>
               <dd>
-                <Amount amount={p.amount} currency={p.currency} />
+                <Amount amount={p.amount} currency={p.currency} decimals={6} />
               </dd>
             </div>
           ))}
           <div>
             <dt>{t('machine.dailyIncome')}</dt>
             <dd data-testid="detail-daily">
-              <Amount amount={item.dailyIncome} currency="AIDF" />
+              <Amount amount={item.dailyIncome} currency="AIDF" decimals={6} />
             </dd>
           </div>
           <div>
             <dt>{t('machine.cap')}</dt>
             <dd data-testid="detail-cap">
-              <Amount amount={item.cap} currency="AIDF" />
+              <Amount amount={item.cap} currency="AIDF" decimals={6} />
             </dd>
           </div>
           <div>

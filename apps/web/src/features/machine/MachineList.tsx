@@ -1,9 +1,9 @@
 import { formatAmount, type TMachine } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/Amount.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { Amount } from './amounts.tsx';
-import { useMachines } from './machine-api.ts';
+import { useMachines, useWorthCurrency } from './machine-api.ts';
 
 /** The user's machines: what each has mined, a bar towards its cap, running or out. */
 export function MachineList() {
@@ -31,12 +31,13 @@ export function MachineList() {
 
 function MachineRow({ machine: m }: { machine: TMachine }) {
   const { t, i18n } = useTranslation();
+  const worthCurrency = useWorthCurrency();
   const percent = Math.min(100, Math.max(0, Number(m.progress) * 100));
   return (
     <li className="machine-row" data-testid="machine" data-status={m.status}>
       <div className="row-between">
         <strong>
-          {t('machine.machineOf')} <Amount amount={m.worth} currency="USDT" decimals={2} />
+          {t('machine.machineOf')} <Amount amount={m.worth} currency={worthCurrency} decimals={2} />
         </strong>
         <span className={`badge badge-${m.status === 'running' ? 'sent' : 'confirmed'}`}>
           {t(`machine.status.${m.status}`)}
@@ -65,7 +66,7 @@ function MachineRow({ machine: m }: { machine: TMachine }) {
       </div>
       <div className="row-between small muted">
         <span>
-          {t('machine.perDay')} <Amount amount={m.dailyIncome} currency="AIDF" />
+          {t('machine.perDay')} <Amount amount={m.dailyIncome} currency="AIDF" decimals={6} />
         </span>
         <span>
           {m.outTime

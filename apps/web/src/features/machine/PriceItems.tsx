@@ -1,6 +1,8 @@
 import type { TPriceItem } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
-import { Amount, Price } from './amounts.tsx';
+import { Amount } from '../../components/Amount.tsx';
+import { Price } from './amounts.tsx';
+import { useWorthCurrency } from './machine-api.ts';
 
 /** Price items grouped by worth (the index orders them by worth, then id); each group lists its ways to pay. */
 export function PriceItems({
@@ -15,6 +17,7 @@ export function PriceItems({
   onBuy: (item: TPriceItem) => void;
 }) {
   const { t } = useTranslation();
+  const worthCurrency = useWorthCurrency();
   const groups = new Map<string, TPriceItem[]>();
   for (const item of items) groups.set(item.worth, [...(groups.get(item.worth) ?? []), item]);
   return (
@@ -23,10 +26,10 @@ export function PriceItems({
         <section key={worth} className="card machine-group" data-testid="worth-group" data-worth={worth}>
           <div className="row-between">
             <h3 className="machine-worth">
-              {t('machine.machineOf')} <Amount amount={worth} currency="USDT" decimals={2} />
+              {t('machine.machineOf')} <Amount amount={worth} currency={worthCurrency} decimals={2} />
             </h3>
             <span className="small muted">
-              {t('machine.perDay')} <Amount amount={group[0]?.dailyIncome ?? '0'} currency="AIDF" />
+              {t('machine.perDay')} <Amount amount={group[0]?.dailyIncome ?? '0'} currency="AIDF" decimals={6} />
             </span>
           </div>
           <ul className="machine-options">

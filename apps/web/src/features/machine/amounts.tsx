@@ -1,5 +1,6 @@
-import { formatAmount, type TPriceItem } from '@aidf/contract';
+import type { TPriceItem } from '@aidf/contract';
 import { Fragment } from 'react';
+import { Amount } from '../../components/Amount.tsx';
 
 /** The currencies a price item is paid in, '0' meaning unused (SPEC.md point 3). */
 export function priceParts(item: TPriceItem): { currency: string; amount: string }[] {
@@ -11,15 +12,6 @@ export function priceParts(item: TPriceItem): { currency: string; amount: string
   ].filter((p) => Number(p.amount) > 0);
 }
 
-/** An amount and its unit, kept left to right inside right-to-left text. */
-export function Amount({ amount, currency, decimals = 6 }: { amount: string; currency: string; decimals?: number }) {
-  return (
-    <bdi dir="ltr" className="nowrap">
-      {formatAmount(amount, decimals)} {currency}
-    </bdi>
-  );
-}
-
 /** "300 USDT + 200 EOEO". */
 export function Price({ item }: { item: TPriceItem }) {
   return (
@@ -27,7 +19,7 @@ export function Price({ item }: { item: TPriceItem }) {
       {priceParts(item).map((p, i) => (
         <Fragment key={p.currency}>
           {i > 0 && ' + '}
-          <Amount amount={p.amount} currency={p.currency} />
+          <Amount amount={p.amount} currency={p.currency} decimals={6} />
         </Fragment>
       ))}
     </>

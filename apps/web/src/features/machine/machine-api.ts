@@ -23,6 +23,11 @@ export function useMachineIndex() {
   });
 }
 
+/** The unit of every worth on the Miner tab, as the server sends it (the screen renders once the index is in). */
+export function useWorthCurrency(): string {
+  return useMachineIndex().data?.worthCurrency ?? '';
+}
+
 /** The user's machines, newest first (one page of 50: a user has few, each bought after the last is out). */
 export function useMachines() {
   const call = useApi();

@@ -1,6 +1,7 @@
 import { CHAINS, formatAmount } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message.ts';
+import { amountText } from '../../lib/format.ts';
 import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { WalletError } from '../../wallet/types.ts';
 import { InvestStopped, useInvest, useInvestInfo } from './use-invest.ts';
@@ -30,7 +31,7 @@ export function InvestFromWallet({ missing }: { missing: string | null }) {
   if (stage.kind === 'credited') {
     return (
       <p className="notice notice-success small" data-testid="invest-credited" role="status">
-        {t('pledge.invest.credited', { amount: formatAmount(stage.amount) })}
+        {t('pledge.invest.credited', { amount: amountText(stage.amount, 'AIDF') })}
       </p>
     );
   }
@@ -69,7 +70,7 @@ export function InvestFromWallet({ missing }: { missing: string | null }) {
           </p>
           {stage.kind === 'failed' && <p className="notice notice-error small">{t('pledge.invest.failed')}</p>}
           <button type="button" className="button button-quiet" onClick={start} data-testid="invest-button">
-            {t('pledge.invest.button', { amount: formatAmount(missing ?? '0') })}
+            {t('pledge.invest.button', { amount: amountText(missing ?? '0', 'AIDF') })}
           </button>
         </>
       )}

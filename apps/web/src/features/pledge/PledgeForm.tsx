@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { InputField } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useFormChecks } from '../../lib/form-checks.ts';
+import { amountText } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useWalletAction } from '../../lib/use-wallet-action.ts';
@@ -50,7 +51,7 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
         return call('pledge', { params: { amount, days: String(days), submode }, body: signature });
       },
       {
-        success: (done) => t('pledge.done', { amount: formatAmount(done.amount), days: done.days }),
+        success: (done) => t('pledge.done', { amount: amountText(done.amount, 'AIDF'), days: done.days }),
         // SPEC.md point 5: a pledge whose wallet signature fails says 'Failed to connect wallet'.
         failure: (_error, message, phase) => (phase === 'wallet' ? t('messages.failedConnect') : message),
       },
@@ -78,8 +79,7 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
       <div className="row-between small">
         <span className="muted">
           {t(submode === SUBMODES.frozen ? 'pledge.frozenAvailable' : 'transfer.available', {
-            amount: formatAmount(balance),
-            currency: 'AIDF',
+            amount: amountText(balance, 'AIDF'),
           })}
         </span>
         <button type="button" className="link-button" onClick={() => setAmount(balance)}>

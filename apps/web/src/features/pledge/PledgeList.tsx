@@ -1,7 +1,8 @@
-import { formatAmount, type TPledgeOrder } from '@aidf/contract';
+import type { TPledgeOrder } from '@aidf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/Amount.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -59,11 +60,12 @@ export function PledgeList() {
                 data-status={p.status}
               >
                 <span>
-                  <bdi dir="ltr">{formatAmount(p.amount)}</bdi> AIDF · {t('pledge.days', { count: p.days })}
+                  <Amount amount={p.amount} currency="AIDF" /> ·{' '}
+                  <bdi data-testid="pledge-days">{t('pledge.days', { count: p.days })}</bdi>
                   <br />
                   <small className="muted">
                     {t('pledge.unlocks', { date: formatDate(p.endTime, i18n.language) })} · {t('pledge.paidSoFar')}{' '}
-                    <bdi dir="ltr">{formatAmount(p.settled)}</bdi>
+                    <Amount amount={p.settled} currency="AIDF" />
                   </small>
                 </span>
                 <span className={`badge badge-${p.status === 'running' ? 'sent' : 'confirmed'}`}>
@@ -80,7 +82,7 @@ export function PledgeList() {
             <div>
               <dt>{t('pledge.amount')}</dt>
               <dd>
-                <bdi dir="ltr">{formatAmount(open.amount)}</bdi> AIDF
+                <Amount amount={open.amount} currency="AIDF" />
               </dd>
             </div>
             <div>
@@ -106,7 +108,7 @@ export function PledgeList() {
             <div>
               <dt>{t('pledge.paidSoFar')}</dt>
               <dd>
-                <bdi dir="ltr">{formatAmount(open.settled, 6)}</bdi> AIDF
+                <Amount amount={open.settled} currency="AIDF" decimals={6} />
               </dd>
             </div>
             <div>

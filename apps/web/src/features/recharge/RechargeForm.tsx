@@ -1,10 +1,11 @@
-import { CHAINS, formatAmount, maskAddress, RECHARGE_HINT_RANGE, type TCurrency } from '@aidf/contract';
+import { CHAINS, maskAddress, RECHARGE_HINT_RANGE, type TCurrency } from '@aidf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useFormChecks } from '../../lib/form-checks.ts';
+import { amountText } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useDepositAddress, useTokenConfig } from '../../lib/use-chain-data.ts';
@@ -92,14 +93,9 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
       />
       <div className="row-between small muted">
         <span data-testid="wallet-balance">
-          {t('recharge.walletBalance', {
-            amount: wallet.data ? formatAmount(wallet.data.balance, 6) : '-',
-            currency: unit,
-          })}
+          {t('recharge.walletBalance', { amount: wallet.data ? amountText(wallet.data.balance, unit, 6) : '-' })}
         </span>
-        <span>
-          {t('recharge.platformBalance', { amount: formatAmount(balanceIn(assets.data, currency), 6), currency: unit })}
-        </span>
+        <span>{t('recharge.platformBalance', { amount: amountText(balanceIn(assets.data, currency), unit, 6) })}</span>
       </div>
       <p className="muted small">{t('recharge.hint', RECHARGE_HINT_RANGE)}</p>
       <RechargeProgress stage={stage} />
@@ -137,7 +133,7 @@ function RechargeProgress({ stage }: { stage: ReturnType<typeof useRecharge>['st
     confirming: t('recharge.confirming'),
     credited:
       stage.kind === 'credited'
-        ? t('recharge.credited', { amount: stage.amount, currency: stage.currency.toUpperCase() })
+        ? t('recharge.credited', { amount: amountText(stage.amount, stage.currency, 18, '+') })
         : '',
     failed: t('recharge.failed'),
   }[stage.kind];

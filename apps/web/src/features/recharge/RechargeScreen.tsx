@@ -1,7 +1,8 @@
-import { DEPOSIT_CURRENCIES, formatAmount, maskAddress, SOLANA_MIN_AMOUNT, type TCurrency } from '@aidf/contract';
+import { DEPOSIT_CURRENCIES, maskAddress, SOLANA_MIN_AMOUNT, type TCurrency } from '@aidf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/Amount.tsx';
 import { CurrencyChips } from '../../components/CurrencyChips.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -69,7 +70,7 @@ function RechargeHistory() {
           {list.data.list.map((r) => (
             <li key={r.id} className="option">
               <span>
-                <bdi dir="ltr">+{formatAmount(r.amount, 6)}</bdi> {r.currency.toUpperCase()}
+                <Amount sign="+" amount={r.amount} currency={r.currency} decimals={6} />
                 <br />
                 <small className="muted">
                   {formatDateTime(r.createTime, i18n.language)} ·{' '}

@@ -2,7 +2,6 @@ import {
   buildTransferSignText,
   canonicalUsername,
   compareAmounts,
-  formatAmount,
   isPositiveAmountText,
   type TCurrency,
 } from '@aidf/contract';
@@ -15,6 +14,7 @@ import { SecurityHoldNotice } from '../../components/SecurityHoldNotice.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFormChecks } from '../../lib/form-checks.ts';
+import { amountText } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
@@ -99,8 +99,7 @@ export default function InternalTransferScreen() {
         return (await call('transfer', { body })).movementId;
       },
       {
-        success: () =>
-          t('transfer.done', { amount: draft.amount, currency: draft.currency.toUpperCase(), username: to }),
+        success: () => t('transfer.done', { amount: amountText(draft.amount, draft.currency, 18), username: to }),
         failure: (error, message) =>
           `${t('messages.coin_W')}: ${error instanceof ApiError && error.code === 1230 ? t('messages.ms23') : message}`,
       },
@@ -157,7 +156,7 @@ export default function InternalTransferScreen() {
         />
         <div className="row-between small">
           <span className="muted" data-testid="transfer-available">
-            {t('transfer.available', { amount: formatAmount(available, 6), currency: currency.toUpperCase() })}
+            {t('transfer.available', { amount: amountText(available, currency, 6) })}
           </span>
           <button type="button" className="link-button" onClick={() => setAmount(available)}>
             {t('transfer.max')}

@@ -2,10 +2,12 @@ import { AMOUNT_TEXT, buildWithdrawSignText, formatAmount, withdrawalFigures } f
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/Amount.tsx';
 import { InputField } from '../../components/Dialog.tsx';
 import { SecurityHoldNotice } from '../../components/SecurityHoldNotice.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useFormChecks } from '../../lib/form-checks.ts';
+import { amountText } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
@@ -67,7 +69,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
       },
       {
         success: (answer) =>
-          t('withdraw.requested', { amount: formatAmount(answer.receive, 6), minutes: rules.arrivalMinutes }),
+          t('withdraw.requested', { amount: amountText(answer.receive, 'COW', 6), minutes: rules.arrivalMinutes }),
       },
     );
     if (!done) return;
@@ -91,7 +93,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
         name="amount"
       />
       <div className="row-between small">
-        <span className="muted">{t('transfer.available', { amount: formatAmount(balance, 6), currency: 'COW' })}</span>
+        <span className="muted">{t('transfer.available', { amount: amountText(balance, 'COW', 6) })}</span>
         <button type="button" className="link-button" onClick={() => setAmount(balance)}>
           {t('transfer.max')}
         </button>
@@ -112,7 +114,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
       <div className="row-between" data-testid="withdraw-receive">
         <span>{t('withdraw.receive')}</span>
         <strong>
-          <bdi dir="ltr">{figures ? formatAmount(figures.receive, 6) : '0'}</bdi> COW
+          <Amount amount={figures?.receive ?? '0'} currency="COW" decimals={6} />
         </strong>
       </div>
       <p className="muted small">{t('withdraw.leftToday', { count: rules.leftToday })}</p>

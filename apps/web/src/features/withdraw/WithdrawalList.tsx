@@ -1,6 +1,7 @@
-import { formatAmount, maskAddress } from '@aidf/contract';
+import { maskAddress } from '@aidf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/Amount.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
@@ -31,7 +32,7 @@ export function WithdrawalList() {
           {list.data.list.map((w) => (
             <li key={w.id} className="option" data-testid="withdrawal" data-status={w.status}>
               <span>
-                <bdi dir="ltr">{formatAmount(w.receive, 6)}</bdi> COW{' '}
+                <Amount amount={w.receive} currency="COW" decimals={6} />{' '}
                 <span className="flip-rtl" aria-hidden="true">
                   →
                 </span>{' '}
