@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.api.test.ts'],
+          // Migrates once the template every file's own database is copied from.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           // Each file starts its own PGlite (about 750 MB); two at a time fit the machine.
           pool: 'forks',
           maxWorkers: 2,
