@@ -1,7 +1,34 @@
-// Reads the JSON reports that Vitest and Playwright write into .test-results/: pass counts, and how long each
-// test file took, so that `npm test` can end by showing where its time went.
+// Runs the steps of a test command (`npm test`, `npm run test:area`) and reads the JSON reports that Vitest and
+// Playwright write into .test-results/: pass counts, and how long each test file took, so that the command can
+// end by showing where its time went.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+
+/** Runs each [name, command, args] in turn, all of them even after a failure; each one's wall time and outcome. */
+export function runSteps(steps) {
+  const stepTimes = [];
+  for (const [name, command, args] of steps) {
+    console.log(`\n══ ${name} ══`);
+    const started = performance.now();
+    const run = spawnSync(command, args, { stdio: 'inherit' });
+    stepTimes.push({ name, ms: performance.now() - started, ok: run.status === 0 });
+  }
+  return stepTimes;
+}
+
+/** Prints the slowest files, the step times and the closing lines; the exit status for the command. */
+export function finish(resultsDir, stepTimes) {
+  const reports = readReports(resultsDir);
+  const { passed, failed, skipped } = countTests(reports);
+  const failedSteps = stepTimes.filter((s) => !s.ok).map((s) => s.name);
+  console.log(timingReport(reports, stepTimes));
+  console.log(`\nchecks failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
+  console.log(
+    `${passed} passed, ${failed + (failed === 0 ? failedSteps.length : 0)} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
+  return failedSteps.length ? 1 : 0;
+}
 
 /** Every report in `dir` as [report name, parsed JSON]. */
 export function readReports(dir) {
