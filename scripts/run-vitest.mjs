@@ -1,4 +1,4 @@
-// Runs a Vitest suite: 'unit' (contract, server units, web, console, dev chains) or 'api' (a real server on PGlite, then on
+// Runs a Vitest suite: 'unit' (contract, server units, web, console, dev chains, the test scripts) or 'api' (a real server on PGlite, then on
 // PostgreSQL when TEST_DATABASE_URL is set; 'api-pglite' and 'api-postgres' run one pass each). Results go to .test-results/ for the summary of `npm test`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,7 +31,7 @@ const apiPostgres = () => {
 
 let status;
 if (suite === 'unit') {
-  status = vitest('unit', ['contract', 'server-unit', 'web', 'console', 'devchain']);
+  status = vitest('unit', ['contract', 'server-unit', 'web', 'console', 'devchain', 'scripts']);
 } else if (suite === 'api') {
   status = apiPglite();
   status = apiPostgres() || status;
