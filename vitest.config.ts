@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      // The test tooling itself: the time report and the areas of `npm run test:area`.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       {
         test: {
           name: 'devchain',
@@ -31,6 +33,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.api.test.ts'],
+          // Migrates once the template every file's own database is copied from.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           // Each file starts its own PGlite (about 750 MB); two at a time fit the machine.
           pool: 'forks',
           maxWorkers: 2,

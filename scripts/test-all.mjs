@@ -1,49 +1,46 @@
-// `npm test`: every check in order (types, lint and format, unit, API, e2e), then one summary line.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check in order (types, lint and format, unit, API, e2e), then where the time went (the ten
+// slowest test files, each step's wall time) and one summary line.
+// `npm test -- --changed[=REF]` (REF defaults to HEAD, i.e. uncommitted work): types and lint whole, the unit and
+// API tests that import a file changed since REF (Vitest's module graph), the e2e specs of the areas it touches.
 import fs from 'node:fs';
 import path from 'node:path';
+import { AREAS, areasOf, changedFiles, testFilesOf } from './test-areas.mjs';
+import { finish, runSteps } from './test-report.mjs';
 
 const resultsDir = path.resolve('.test-results');
 fs.rmSync(resultsDir, { recursive: true, force: true });
 
+const changedArg = process.argv.slice(2).find((a) => a === '--changed' || a.startsWith('--changed='));
+const ref = changedArg?.split('=')[1] ?? 'HEAD';
+const vitestChanged = changedArg ? ['--changed', ref, '--passWithNoTests'] : [];
+
+/** The e2e specs to run: all of them, or under --changed those of the touched areas (all when shared code changed). */
+function e2eArgs() {
+  if (!changedArg) return [];
+  const changed = changedFiles(ref).filter((f) => /^(apps|packages|e2e)\//.test(f));
+  const areas = [...new Set(changed.flatMap(areasOf))];
+  const shared = changed.some((f) => areasOf(f).length === 0);
+  console.log(
+    `changed since ${ref}: ${changed.length} files; areas: ${areas.join(', ') || 'none'}${shared ? '; shared code too' : ''}`,
+  );
+  if (shared) return [];
+  const specs = testFilesOf(areas).e2e;
+  return specs.length ? specs.map((s) => path.relative('e2e', s)) : null;
+}
+
+const e2e = e2eArgs();
 const steps = [
   ['types', 'npm', ['run', 'typecheck']],
   ['lint and format', 'npm', ['run', 'lint']],
-  ['unit', 'npm', ['run', 'test:unit']],
-  ['api', 'npm', ['run', 'test:api']],
-  ['e2e', 'npm', ['run', 'test:e2e']],
+  ['unit', 'node', ['scripts/run-vitest.mjs', 'unit', ...vitestChanged]],
+  ['api on PGlite', 'node', ['scripts/run-vitest.mjs', 'api-pglite', ...vitestChanged]],
+  ...(process.env.TEST_DATABASE_URL
+    ? [['api on PostgreSQL', 'node', ['scripts/run-vitest.mjs', 'api-postgres', ...vitestChanged]]]
+    : []),
+  ...(e2e ? [['e2e', 'node', ['scripts/run-e2e.mjs', ...e2e]]] : []),
 ];
+if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
+if (changedArg && !e2e)
+  console.log(`no e2e spec belongs to the areas changed (areas: ${Object.keys(AREAS).join(', ')})`);
 
-const failedSteps = [];
-for (const [name, command, args] of steps) {
-  console.log(`\n══ ${name} ══`);
-  const run = spawnSync(command, args, { stdio: 'inherit' });
-  if (run.status !== 0) failedSteps.push(name);
-}
-
-/** Counts from the JSON reports that Vitest and Playwright wrote. */
-function counts() {
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  for (const file of fs.existsSync(resultsDir) ? fs.readdirSync(resultsDir) : []) {
-    const report = JSON.parse(fs.readFileSync(path.join(resultsDir, file), 'utf8'));
-    if (report.stats && 'expected' in report.stats) {
-      passed += report.stats.expected;
-      failed += report.stats.unexpected + report.stats.flaky;
-      skipped += report.stats.skipped;
-    } else {
-      passed += report.numPassedTests ?? 0;
-      failed += report.numFailedTests ?? 0;
-      skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-    }
-  }
-  return { passed, failed, skipped };
-}
-
-const { passed, failed, skipped } = counts();
-console.log(`\nchecks failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
-console.log(
-  `${passed} passed, ${failed + (failed === 0 ? failedSteps.length : 0)} failed${skipped ? `, ${skipped} skipped` : ''}`,
-);
-process.exit(failedSteps.length ? 1 : 0);
+process.exit(finish(resultsDir, runSteps(steps)));

@@ -5,6 +5,7 @@ import { createSession, hashToken, revokeSession } from '../src/domain/auth/sess
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { jobRunner } from '../src/jobs/job-runner.ts';
 import { machineMiningJob } from '../src/jobs/machine-mining.ts';
+import { leaseEnded } from './job-leases.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, credit, ops, signUp } from './users.ts';
 
@@ -309,7 +310,7 @@ describe('[api] AI miner: machine-mining', () => {
     });
     await crashing.runDay('machine-mining', day).catch(() => null);
     expect((await minedOn(day)).n).toBe(3);
-    await new Promise((r) => setTimeout(r, 20));
+    await leaseEnded(server, 'machine-mining', day);
     const survivor = jobRunner({ repos: server.repos, jobs: [machineMiningJob({ batchSize: 3 })], owner: 'survivor' });
     await survivor.runDay('machine-mining', day);
     expect((await minedOn(day)).n).toBe(7);

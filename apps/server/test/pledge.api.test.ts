@@ -6,6 +6,7 @@ import { checkLedger } from '../src/domain/ledger/check.ts';
 import { PLATFORM, platformAccount } from '../src/domain/ledger/platform-accounts.ts';
 import { jobRunner } from '../src/jobs/job-runner.ts';
 import { pledgeSettlementJob } from '../src/jobs/pledge-settlement.ts';
+import { leaseEnded } from './job-leases.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, credit, ops, signUp, uniqueTimestamp } from './users.ts';
 import { signed } from './wallets.ts';
@@ -321,7 +322,7 @@ describe('[api] pledge settlement across instances, crashes and outages', () => 
     });
     await expect(crashing.runDay('pledge-settlement', day)).rejects.toThrow('simulated crash');
     expect((await payoutsOn(day)).reduce((s, n) => s + n, 0)).toBe(3);
-    await new Promise((r) => setTimeout(r, 20));
+    await leaseEnded(server, 'pledge-settlement', day);
     const survivor = jobRunner({
       repos: server.repos,
       jobs: [pledgeSettlementJob({ batchSize: 3 })],

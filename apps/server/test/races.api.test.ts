@@ -223,6 +223,10 @@ describe('[api] withdrawals and deposit credits of one user at once', () => {
     for (const user of users) {
       target.user = user;
       let done = false;
+      let scanning!: () => void;
+      const scanned = new Promise<void>((resolve) => {
+        scanning = resolve;
+      });
       const scans = (async () => {
         while (!done) {
           try {
@@ -235,10 +239,12 @@ describe('[api] withdrawals and deposit credits of one user at once', () => {
             // Drizzle wraps the database's error ("deadlock detected") as the cause of a "Failed query".
             scanErrors.push(String((error as Error).cause ?? error));
           }
+          scanning();
         }
       })();
-      // Two withdrawals that debit and one over the daily limit, while the scans credit the same user.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Two withdrawals that debit and one over the daily limit, while the scans credit the same user: sent
+      // once the first scan has ended, so that they meet the ones after it.
+      await scanned;
       answers.push(...(await Promise.all([withdraw(user), withdraw(user), withdraw(user)])));
       done = true;
       await scans;

@@ -8,15 +8,23 @@ import { throwawayDatabase } from '../src/db/throwaway-database.ts';
 import type { DevChains } from '../src/dev/dev-chains.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { buildApp } from '../src/http/app.ts';
+import { ensurePostgresTemplate, pgliteTemplate } from './database-template.ts';
 
 /** 'postgres' when the API suite runs against TEST_DATABASE_URL, else the embedded PGlite. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh, migrated database: PGlite in memory, or a new database on the PostgreSQL of TEST_DATABASE_URL. */
+/**
+ * A fresh, migrated database of its own: PGlite in memory, or a new database on the PostgreSQL of
+ * TEST_DATABASE_URL; either starts as a copy of the suite's migrated template (./database-template.ts).
+ */
 export async function freshDatabase(): Promise<Database & { drop: () => Promise<void> }> {
-  if (TEST_DB === 'postgres' && !process.env.TEST_DATABASE_URL)
-    throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const database = await throwawayDatabase(TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined);
+  const adminUrl = TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (TEST_DB === 'postgres' && !adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const database = await throwawayDatabase(
+    adminUrl,
+    adminUrl ? { postgresDatabase: await ensurePostgresTemplate(adminUrl) } : { pgliteDataDir: await pgliteTemplate() },
+  );
+  // Nothing is left to apply on a copy of the template; a migration it lacks would still be applied here.
   await migrate(database);
   return database;
 }

@@ -25,6 +25,8 @@ export interface Database {
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** A PGlite data directory dumped by `dumpDataDir` to start from (tests start from a migrated one). */
+  loadDataDir?: Blob | undefined;
   /**
    * Told when PostgreSQL closes an idle pooled connection (a server restart, a failover, an administrator):
    * the pool drops that connection and opens a new one for the next query. Without a listener the pool's
@@ -37,16 +39,19 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.onConnectionLost ?? warnConnectionLost)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
 function warnConnectionLost(error: Error) {
   console.warn(`PostgreSQL closed an idle connection (${error.message}); the next query opens a new one`);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir !== ':memory:') fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir === ':memory:' ? new PGlite() : new PGlite(dataDir);
+  const client = new PGlite({
+    ...(dataDir === ':memory:' ? {} : { dataDir }),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   await client.waitReady;
   const session: SqlSession = {
     exec: async (sql) => {

@@ -8,7 +8,7 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 const MIGRATION_LOCK = 7_301_001;
 
 /** Applies the SQL files in ./migrations not yet applied, in name order, in one transaction. */
-export async function migrate(database: Database): Promise<string[]> {
+export async function migrate(database: Pick<Database, 'withSession'>): Promise<string[]> {
   const files = fs
     .readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))

@@ -4,10 +4,17 @@ import { type Database, openDatabase } from './client.ts';
 
 /**
  * A database to throw away after a test file or a benchmark: in-memory PGlite, or a new database created on
- * the PostgreSQL server of `adminUrl` and dropped by `drop()`.
+ * the PostgreSQL server of `adminUrl` and dropped by `drop()`. `template` starts it as a copy: a PGlite data
+ * directory (from `dumpDataDir`), or the name of a database on that server (CREATE DATABASE … TEMPLATE).
  */
-export async function throwawayDatabase(adminUrl?: string): Promise<Database & { drop: () => Promise<void> }> {
-  if (!adminUrl) return { ...(await openDatabase({ dataDir: ':memory:' })), drop: async () => {} };
+export async function throwawayDatabase(
+  adminUrl?: string,
+  template?: { pgliteDataDir?: Blob | undefined; postgresDatabase?: string | undefined },
+): Promise<Database & { drop: () => Promise<void> }> {
+  if (!adminUrl) {
+    const database = await openDatabase({ dataDir: ':memory:', loadDataDir: template?.pgliteDataDir });
+    return { ...database, drop: async () => {} };
+  }
   const name = `aidf_tmp_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -18,7 +25,7 @@ export async function throwawayDatabase(adminUrl?: string): Promise<Database & {
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE ${name}`);
+  await admin(`CREATE DATABASE ${name}${template?.postgresDatabase ? ` TEMPLATE ${template.postgresDatabase}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // drop() ends the connections on purpose (WITH FORCE), which is no news worth a warning.

@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+
+// Migrating a database from nothing costs each API test file seconds; instead the suite migrates one template
+// and every file starts from a copy of it: a PGlite data directory dumped to a tar file and loaded per file, or a
+// PostgreSQL database cloned per file (CREATE DATABASE … TEMPLATE). Both are named after the migrations (and the
+// PGlite version), so a template never holds an older schema, and runs that start together share it.
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');
+
+/** The installed PGlite's version (its package.json is not exported: found beside its entry point). */
+function pgliteVersion(): string {
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+}
+
+/** A hash of every migration file's name and text, and of the PGlite version whose data directory is dumped. */
+function schemaKey(): string {
+  const hash = createHash('sha256');
+  hash.update(`pglite ${pgliteVersion()}\n`);
+  for (const file of fs.readdirSync(MIGRATIONS_DIR).sort()) {
+    if (!file.endsWith('.sql')) continue;
+    hash.update(`${file}\n`).update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Where the migrated PGlite data directory is kept, as an uncompressed tar file. */
+export function pgliteTemplatePath(): string {
+  return path.join(os.tmpdir(), `aidf-pglite-template-${schemaKey()}.tar`);
+}
+
+/** The name of the migrated template database on the PostgreSQL server. */
+export function postgresTemplateName(): string {
+  return `aidf_template_${schemaKey()}`;
+}
+
+/** Makes the PGlite template file unless it is there; written under a temporary name and renamed, never half. */
+export async function ensurePgliteTemplate(): Promise<void> {
+  const file = pgliteTemplatePath();
+  if (fs.existsSync(file)) return;
+  const client = new PGlite();
+  try {
+    await migrate({
+      withSession: (work) =>
+        work({
+          exec: async (sql) => {
+            await client.exec(sql);
+          },
+          query: async <R>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows,
+        }),
+    });
+    const dump = await client.dumpDataDir('none');
+    const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+  } finally {
+    await client.close();
+  }
+}
+
+/** The template's data directory, made first if need be, to hand to `new PGlite({ loadDataDir })`. */
+export async function pgliteTemplate(): Promise<Blob> {
+  await ensurePgliteTemplate();
+  return new Blob([fs.readFileSync(pgliteTemplatePath())]);
+}
+
+async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Makes the template database on the server of `adminUrl` unless it is there: migrated under a temporary name,
+ * then renamed, so a database of the template's name is always complete. Two runs racing both build one; the
+ * loser drops its own.
+ */
+export async function ensurePostgresTemplate(adminUrl: string): Promise<string> {
+  const name = postgresTemplateName();
+  const exists = async () =>
+    withAdmin(adminUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount);
+  if (await exists()) return name;
+  const building = `${name}_build_${randomBytes(4).toString('hex')}`;
+  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${building}`));
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${building}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+    try {
+      await migrate(database);
+    } finally {
+      await database.close();
+    }
+    await withAdmin(adminUrl, (c) => c.query(`ALTER DATABASE ${building} RENAME TO ${name}`));
+  } catch (error) {
+    await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`));
+    if (!(await exists())) throw error;
+  }
+  return name;
+}

@@ -1,0 +1,116 @@
+// Runs the steps of a test command (`npm test`, `npm run test:area`) and reads the JSON reports that Vitest and
+// Playwright write into .test-results/: pass counts, and how long each test file took, so that the command can
+// end by showing where its time went.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Runs each [name, command, args] in turn, all of them even after a failure; each one's wall time and outcome. */
+export function runSteps(steps) {
+  const stepTimes = [];
+  for (const [name, command, args] of steps) {
+    console.log(`\n══ ${name} ══`);
+    const started = performance.now();
+    const run = spawnSync(command, args, { stdio: 'inherit' });
+    stepTimes.push({ name, ms: performance.now() - started, ok: run.status === 0 });
+  }
+  return stepTimes;
+}
+
+/** Prints the slowest files, the step times and the closing lines; the exit status for the command. */
+export function finish(resultsDir, stepTimes) {
+  const reports = readReports(resultsDir);
+  const { passed, failed, skipped } = countTests(reports);
+  const failedSteps = stepTimes.filter((s) => !s.ok).map((s) => s.name);
+  console.log(timingReport(reports, stepTimes));
+  console.log(`\nchecks failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
+  console.log(
+    `${passed} passed, ${failed + (failed === 0 ? failedSteps.length : 0)} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
+  return failedSteps.length ? 1 : 0;
+}
+
+/** Every report in `dir` as [report name, parsed JSON]. */
+export function readReports(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => [path.basename(file, '.json'), JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))]);
+}
+
+const isPlaywright = (report) => report.stats && 'expected' in report.stats;
+
+/** Passed, failed and skipped tests over all reports. */
+export function countTests(reports) {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const [, report] of reports) {
+    if (isPlaywright(report)) {
+      passed += report.stats.expected;
+      failed += report.stats.unexpected + report.stats.flaky;
+      skipped += report.stats.skipped;
+    } else {
+      passed += report.numPassedTests ?? 0;
+      failed += report.numFailedTests ?? 0;
+      skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    }
+  }
+  return { passed, failed, skipped };
+}
+
+/** Milliseconds per Playwright spec file: the sum of its tests' run times (one worker runs a file's tests in turn). */
+function playwrightFiles(report) {
+  const byFile = new Map();
+  const walk = (suite, file) => {
+    const own = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) byFile.set(own, (byFile.get(own) ?? 0) + (result.duration ?? 0));
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, own);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  return [...byFile].map(([file, ms]) => ({ file: path.join('e2e', file), ms }));
+}
+
+/** Milliseconds per Vitest file, from its start to its end (setup and hooks included). */
+function vitestFiles(report) {
+  return (report.testResults ?? []).map((result) => ({
+    file: path.relative(process.cwd(), result.name),
+    ms: Math.max(0, (result.endTime ?? 0) - (result.startTime ?? 0)),
+  }));
+}
+
+/** The `count` slowest test files over all reports, each tagged with the report (suite) it ran in. */
+export function slowestFiles(reports, count = 10) {
+  const files = reports.flatMap(([name, report]) =>
+    (isPlaywright(report) ? playwrightFiles(report) : vitestFiles(report)).map((f) => ({ ...f, suite: name })),
+  );
+  return files.sort((a, b) => b.ms - a.ms).slice(0, count);
+}
+
+/** "1m 23.4s" or "4.2s". */
+export function formatDuration(ms) {
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)}s`;
+  return `${Math.floor(seconds / 60)}m ${(seconds % 60).toFixed(1).padStart(4, '0')}s`;
+}
+
+/** The closing report: the ten slowest files, then each step's wall time. */
+export function timingReport(reports, stepTimes) {
+  const lines = ['', 'slowest test files:'];
+  for (const { file, ms, suite } of slowestFiles(reports)) {
+    lines.push(`  ${formatDuration(ms).padStart(9)}  ${file}  (${suite})`);
+  }
+  lines.push('', 'step times:');
+  let total = 0;
+  for (const { name, ms, ok } of stepTimes) {
+    total += ms;
+    lines.push(`  ${formatDuration(ms).padStart(9)}  ${name}${ok ? '' : '  (failed)'}`);
+  }
+  lines.push(`  ${formatDuration(total).padStart(9)}  total`);
+  return lines.join('\n');
+}

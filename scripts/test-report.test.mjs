@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { countTests, formatDuration, slowestFiles, timingReport } from './test-report.mjs';
+
+const vitestReport = {
+  numPassedTests: 5,
+  numFailedTests: 1,
+  numPendingTests: 1,
+  numTodoTests: 0,
+  testResults: [
+    { name: `${process.cwd()}/apps/server/test/slow.api.test.ts`, startTime: 1_000, endTime: 61_000 },
+    { name: `${process.cwd()}/apps/server/test/quick.api.test.ts`, startTime: 1_000, endTime: 2_000 },
+  ],
+};
+const playwrightReport = {
+  stats: { expected: 3, unexpected: 0, flaky: 1, skipped: 0 },
+  suites: [
+    {
+      title: 'shell/overflow.spec.ts',
+      file: 'shell/overflow.spec.ts',
+      specs: [{ tests: [{ results: [{ duration: 20_000 }] }] }],
+      suites: [
+        { title: 'nested', file: 'shell/overflow.spec.ts', specs: [{ tests: [{ results: [{ duration: 15_000 }] }] }] },
+      ],
+    },
+    { title: 'auth/me.spec.ts', file: 'auth/me.spec.ts', specs: [{ tests: [{ results: [{ duration: 500 }] }] }] },
+  ],
+};
+const reports = [
+  ['api-pglite', vitestReport],
+  ['e2e', playwrightReport],
+];
+
+describe('the time report of npm test', () => {
+  it('counts passed, failed (flaky included) and skipped tests over Vitest and Playwright reports', () => {
+    expect(countTests(reports)).toEqual({ passed: 8, failed: 2, skipped: 1 });
+  });
+
+  it('ranks the files of both runners by time, a spec file summing its nested suites', () => {
+    expect(slowestFiles(reports, 3)).toEqual([
+      { file: 'apps/server/test/slow.api.test.ts', ms: 60_000, suite: 'api-pglite' },
+      { file: 'e2e/shell/overflow.spec.ts', ms: 35_000, suite: 'e2e' },
+      { file: 'apps/server/test/quick.api.test.ts', ms: 1_000, suite: 'api-pglite' },
+    ]);
+  });
+
+  it('prints the slowest files, then each step and the total', () => {
+    const text = timingReport(reports, [
+      { name: 'types', ms: 30_000, ok: true },
+      { name: 'e2e', ms: 95_500, ok: false },
+    ]);
+    expect(text).toContain('1m 00.0s  apps/server/test/slow.api.test.ts  (api-pglite)');
+    expect(text).toContain('1m 35.5s  e2e  (failed)');
+    expect(text).toMatch(/2m 05\.5s {2}total$/);
+    expect(formatDuration(4_200)).toBe('4.2s');
+  });
+});
