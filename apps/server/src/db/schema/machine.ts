@@ -139,7 +139,7 @@ export const machineOrderHints = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
-  // 0027_order_hints_per_user.sql: one hint per (transaction, user), so nobody can squat another's transaction.
+  // 0028_order_hints_per_user.sql: one hint per (transaction, user), so nobody can squat another's transaction.
   (t) => [primaryKey({ columns: [t.chain, t.txHash, t.userId] })],
 );
 
