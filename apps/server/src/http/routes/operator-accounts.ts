@@ -86,7 +86,11 @@ export async function operatorAccountRoutes(app: FastifyInstance) {
     '/ops/v1/operators/:username/role',
     {
       preHandler: operatorGuard(app, 'operators'),
-      schema: { params: ZOperatorName, body: z.object({ role: z.enum(OPERATOR_ROLES), reason: ZOperatorReason }), hide: true },
+      schema: {
+        params: ZOperatorName,
+        body: z.object({ role: z.enum(OPERATOR_ROLES), reason: ZOperatorReason }),
+        hide: true,
+      },
     },
     async (request) =>
       ok(await proposeRoleChange(app.repos, operatorOf(request), { ...request.params, ...request.body })),

@@ -11,7 +11,7 @@ import { useApi } from '../../lib/use-api.ts';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { walletFailureMessage } from '../../lib/wallet-message.ts';
-import { Amount, Price, priceParts } from './amounts.tsx';
+import { Price, priceParts } from './amounts.tsx';
 import { useOrderPoll, useRefreshAfterOrder, useWorthCurrency } from './machine-api.ts';
 import { lackOf, payChainOf } from './pay-check.ts';
 import { PayProblem, payOrder } from './pay-order.ts';
