@@ -7,7 +7,7 @@ import { ZMidParams, ZUserInfo, ZWalletSignature } from './common.ts';
 
 export const getFollowedInvite = defineEndpoint({
   ...ROUTES.getFollowedInvite,
-  summary: "The bound inviter's code, or '1' (no inviter) or '2' (unknown user)",
+  summary: "The bound inviter's code, or '1' (no inviter) or '2' (unknown user); an e-mail always answers '1'",
   params: z.object({ prodId: ZIdString, loginName: ZText(254) }),
   data: z.string(),
 });
