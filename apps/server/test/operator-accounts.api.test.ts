@@ -14,7 +14,7 @@ describe('[api] operators are accounts (issue 16 item 1)', () => {
   // TRUST_PROXY=loopback: each test is its own client through X-Forwarded-For, so their limits are apart.
   beforeAll(async () => {
     server = await startTestServer({ env: { TRUST_PROXY: 'loopback' } });
-  });
+  }, 120_000); // a fresh database and server on a busy machine
   afterAll(() => server.close());
 
   it('npm run operator -- add-operator prints the one-time password and the otpauth URI that sign in', async () => {
