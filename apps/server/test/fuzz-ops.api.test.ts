@@ -178,6 +178,13 @@ describe(`[api] fuzz: every /ops/v1 route, every role (${RUNS} cases each, FUZZ_
     ["a lone surrogate in a credit's reason", 'POST', '/ops/v1/credit', creditBody({ reason: 'r\ud800' })],
     ["NUL in a setting's reason", 'POST', '/ops/v1/config', settingBody('r\u0000')],
     ["a lone surrogate in a setting's reason", 'POST', '/ops/v1/config', settingBody('\udc00r')],
+    // Found by this fuzz: the rule lookup read Object.prototype, whose "pattern" is undefined.
+    ...['__proto__', 'constructor', 'toString'].map((key): [string, 'POST', string, () => unknown] => [
+      `"${key}" as a setting key`,
+      'POST',
+      '/ops/v1/config',
+      () => ({ key, value: '1', reason: 'r' }),
+    ]),
     [
       "NUL in a new price item's reason",
       'POST',

@@ -72,9 +72,12 @@ export function settingKeys(): string[] {
   return Object.keys(SETTING_RULES);
 }
 
+/** The rule of a known key; own keys only, so '__proto__' or 'constructor' is unknown, not Object's. */
+const ruleOf = (key: string) => (Object.hasOwn(SETTING_RULES, key) ? SETTING_RULES[key] : undefined);
+
 /** What a known setting's value means (the console shows it beside the value); null for an unknown key. */
 export function settingMeaning(key: string): string | null {
-  return SETTING_RULES[key]?.meaning ?? null;
+  return ruleOf(key)?.meaning ?? null;
 }
 
 /**
@@ -104,7 +107,7 @@ export async function setSetting(
   repos: Repositories,
   input: { key: string; value: string; actor: OperatorActor; reason: string },
 ) {
-  const rule = SETTING_RULES[input.key];
+  const rule = ruleOf(input.key);
   if (!rule) throw new AppError(1225, `unknown setting ${input.key}; known: ${settingKeys().join(', ')}`);
   if (!rule.pattern.test(input.value)) throw new AppError(1225, `${input.key} must be a ${rule.meaning}`);
   const changed = await repos.transaction(async (tx) => {
