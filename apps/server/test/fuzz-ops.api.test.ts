@@ -161,23 +161,30 @@ describe(`[api] fuzz: every /ops/v1 route, every role (${RUNS} cases each, FUZZ_
 
   /** What the operator API answered with 500 before every string and time was checked at the schema. */
   // Bodies are valid but for the one field, so each reaches the query it once broke (read once the users exist).
-  const credit = (change: object) => () => ({
+  const creditBody = (change: object) => () => ({
     username: user.username,
     currency: 'cow',
     amount: '1',
     reason: 'r',
     ...change,
   });
-  const setting = (reason: string) => () => ({ key: PLEDGE_SETTINGS.dailyLimit, value: settingValue, reason });
+  const settingBody = (reason: string) => () => ({ key: PLEDGE_SETTINGS.dailyLimit, value: settingValue, reason });
   it.each<[string, 'GET' | 'POST', string, (() => unknown) | undefined]>([
     ['NUL in the audit filter "operator"', 'GET', '/ops/v1/audit?operator=%00', undefined],
     ['NUL in the audit filter "action"', 'GET', '/ops/v1/audit?action=a%00', undefined],
     ['NUL in the audit filter "target"', 'GET', '/ops/v1/audit?target=%00b', undefined],
-    ["NUL in a credit's username", 'POST', '/ops/v1/credit', credit({ username: 'a\u0000' })],
-    ["NUL in a credit's reason", 'POST', '/ops/v1/credit', credit({ reason: 'r\u0000' })],
-    ["a lone surrogate in a credit's reason", 'POST', '/ops/v1/credit', credit({ reason: 'r\ud800' })],
-    ["NUL in a setting's reason", 'POST', '/ops/v1/config', setting('r\u0000')],
-    ["a lone surrogate in a setting's reason", 'POST', '/ops/v1/config', setting('\udc00r')],
+    ["NUL in a credit's username", 'POST', '/ops/v1/credit', creditBody({ username: 'a\u0000' })],
+    ["NUL in a credit's reason", 'POST', '/ops/v1/credit', creditBody({ reason: 'r\u0000' })],
+    ["a lone surrogate in a credit's reason", 'POST', '/ops/v1/credit', creditBody({ reason: 'r\ud800' })],
+    ["NUL in a setting's reason", 'POST', '/ops/v1/config', settingBody('r\u0000')],
+    ["a lone surrogate in a setting's reason", 'POST', '/ops/v1/config', settingBody('\udc00r')],
+    // Found by this fuzz: the rule lookup read Object.prototype, whose "pattern" is undefined.
+    ...['__proto__', 'constructor', 'toString'].map((key): [string, 'POST', string, () => unknown] => [
+      `"${key}" as a setting key`,
+      'POST',
+      '/ops/v1/config',
+      () => ({ key, value: '1', reason: 'r' }),
+    ]),
     [
       "NUL in a new price item's reason",
       'POST',

@@ -88,9 +88,12 @@ export function settingKeys(): string[] {
   return Object.keys(SETTING_RULES);
 }
 
+/** The rule of a known key; own keys only, so '__proto__' or 'constructor' is unknown, not Object's. */
+const ruleOf = (key: string) => (Object.hasOwn(SETTING_RULES, key) ? SETTING_RULES[key] : undefined);
+
 /** What a known setting's value means (the console shows it beside the value); null for an unknown key. */
 export function settingMeaning(key: string): string | null {
-  return SETTING_RULES[key]?.meaning ?? null;
+  return ruleOf(key)?.meaning ?? null;
 }
 
 /**
@@ -113,7 +116,7 @@ export async function listSettings(repos: Repositories) {
 }
 
 function validSetting(key: string, value: string) {
-  const rule = SETTING_RULES[key];
+  const rule = ruleOf(key);
   if (!rule) throw new AppError(1225, `unknown setting ${key}; known: ${settingKeys().join(', ')}`);
   if (!rule.pattern.test(value)) throw new AppError(1225, `${key} must be a ${rule.meaning}`);
 }
