@@ -11,11 +11,12 @@ fs.mkdirSync(resultsDir, { recursive: true });
 
 function vitest(name, projects, env = {}) {
   const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json'];
+  args.push(`--reporter=${path.resolve('scripts/file-times-reporter.mjs')}`);
   args.push(`--outputFile.json=${path.join(resultsDir, `${name}.json`)}`, ...extra);
   console.log(`\n▶ ${name}`);
   const run = spawnSync(path.resolve('node_modules/.bin/vitest'), args, {
     stdio: 'inherit',
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, FILE_TIMES_OUT: path.join(resultsDir, 'file-times', `${name}.json`) },
   });
   return run.status ?? 1;
 }

@@ -22,7 +22,7 @@ export function finish(resultsDir, stepTimes) {
   const reports = readReports(resultsDir);
   const { passed, failed, skipped } = countTests(reports);
   const failedSteps = stepTimes.filter((s) => !s.ok).map((s) => s.name);
-  console.log(timingReport(reports, stepTimes));
+  console.log(timingReport(reports, stepTimes, readFileTimes(path.join(resultsDir, 'file-times'))));
   console.log(`\nchecks failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
   console.log(
     `${passed} passed, ${failed + (failed === 0 ? failedSteps.length : 0)} failed${skipped ? `, ${skipped} skipped` : ''}`,
@@ -37,6 +37,11 @@ export function readReports(dir) {
     .readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .map((file) => [path.basename(file, '.json'), JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))]);
+}
+
+/** The per-file times ./file-times-reporter.mjs wrote, by report name. */
+export function readFileTimes(dir) {
+  return Object.fromEntries(readReports(dir));
 }
 
 const isPlaywright = (report) => report.stats && 'expected' in report.stats;
@@ -76,8 +81,12 @@ function playwrightFiles(report) {
   return [...byFile].map(([file, ms]) => ({ file: path.join('e2e', file), ms }));
 }
 
-/** Milliseconds per Vitest file, from its start to its end (setup and hooks included). */
-function vitestFiles(report) {
+/**
+ * Milliseconds per Vitest file: its whole cost as ./file-times-reporter.mjs wrote it (imports and setup too),
+ * else the JSON report's span of its tests.
+ */
+function vitestFiles(report, fileTimes) {
+  if (fileTimes) return fileTimes;
   return (report.testResults ?? []).map((result) => ({
     file: path.relative(process.cwd(), result.name),
     ms: Math.max(0, (result.endTime ?? 0) - (result.startTime ?? 0)),
@@ -85,9 +94,12 @@ function vitestFiles(report) {
 }
 
 /** The `count` slowest test files over all reports, each tagged with the report (suite) it ran in. */
-export function slowestFiles(reports, count = 10) {
+export function slowestFiles(reports, count = 10, fileTimes = {}) {
   const files = reports.flatMap(([name, report]) =>
-    (isPlaywright(report) ? playwrightFiles(report) : vitestFiles(report)).map((f) => ({ ...f, suite: name })),
+    (isPlaywright(report) ? playwrightFiles(report) : vitestFiles(report, fileTimes[name])).map((f) => ({
+      ...f,
+      suite: name,
+    })),
   );
   return files.sort((a, b) => b.ms - a.ms).slice(0, count);
 }
@@ -100,9 +112,9 @@ export function formatDuration(ms) {
 }
 
 /** The closing report: the ten slowest files, then each step's wall time. */
-export function timingReport(reports, stepTimes) {
+export function timingReport(reports, stepTimes, fileTimes = {}) {
   const lines = ['', 'slowest test files:'];
-  for (const { file, ms, suite } of slowestFiles(reports)) {
+  for (const { file, ms, suite } of slowestFiles(reports, 10, fileTimes)) {
     lines.push(`  ${formatDuration(ms).padStart(9)}  ${file}  (${suite})`);
   }
   lines.push('', 'step times:');

@@ -43,6 +43,13 @@ describe('the time report of npm test', () => {
     ]);
   });
 
+  it("prefers a Vitest file's whole cost (imports and setup) when the file-times reporter wrote it", () => {
+    const fileTimes = { 'api-pglite': [{ file: 'apps/server/test/quick.api.test.ts', ms: 90_000 }] };
+    expect(slowestFiles(reports, 1, fileTimes)).toEqual([
+      { file: 'apps/server/test/quick.api.test.ts', ms: 90_000, suite: 'api-pglite' },
+    ]);
+  });
+
   it('prints the slowest files, then each step and the total', () => {
     const text = timingReport(reports, [
       { name: 'types', ms: 30_000, ok: true },
