@@ -36,8 +36,12 @@ describe('[api] operator console: dashboard, users, payouts (issue 16)', () => {
     });
     bob = { ...alice, wallet, token: res.headers.get('authorization') ?? '', ...res.json.data };
     await server.database.db.execute(sql`UPDATE users SET email = 'alice@example.com' WHERE id = ${alice.mid}`);
-    for (const amount of ['600', '400.5']) {
-      const credited = await finance.call('POST', '/ops/v1/credit', {
+    // Two operators: one operator's credits in a currency over 24 hours count together against the threshold.
+    for (const [by, amount] of [
+      [finance, '600'],
+      [finance2, '400.5'],
+    ] as const) {
+      const credited = await by.call('POST', '/ops/v1/credit', {
         username: alice.username,
         currency: 'usdt',
         amount,
