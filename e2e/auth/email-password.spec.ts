@@ -79,9 +79,7 @@ test.describe('[auth] e-mail code and password', () => {
     await expect(page.getByTestId('header-user')).toHaveText(username);
   });
 
-  test('an account that has an inviter shows its invite code locked at the next e-mail sign-in', async ({
-    browser,
-  }) => {
+  test('the next e-mail sign-in of an invited account reveals nothing of it before the code', async ({ browser }) => {
     const inviterPage = await browser.newPage();
     await injectEvmWallet(inviterPage, { chainId: '0x38', knowsBsc: true });
     await inviterPage.goto('/');
@@ -109,8 +107,9 @@ test.describe('[auth] e-mail code and password', () => {
     const second = again.getByTestId('email-login');
     await second.getByLabel('E-mail').fill(email);
     await second.getByLabel('Verification code').focus();
-    await expect(second.getByTestId('login-invite-code')).toHaveValue(inviter);
-    await expect(second.getByText('Already bound to this account')).toBeVisible();
+    // The inviter lookup answers alike for every e-mail, so the dialog cannot tell that this one has an account.
+    await expect(second.getByTestId('login-invite-code')).toHaveCount(0);
+    await expect(second.getByText('Already bound to this account')).toHaveCount(0);
     await again.close();
   });
 

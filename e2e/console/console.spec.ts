@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { screenshot } from '../support/app.ts';
+import { expectInlineScriptBlocked, watchViolations } from '../support/csp.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 import {
   addOperator,
@@ -17,8 +18,8 @@ import {
 // The console is a desktop app (issue 16 item 4); the user's app beside it keeps the phone's size.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
-/** Above the e2e server's CREDIT_APPROVAL_THRESHOLD (1000): it waits for a second finance operator. */
-const LARGE_CREDIT = '2500';
+/** Above the e2e server's CREDIT_APPROVAL_THRESHOLD (1,000,000): it waits for a second finance operator. */
+const LARGE_CREDIT = '2500000';
 const RATE_KEY = 'pledge.rate.90';
 
 /** The user's app in a phone-sized page of its own, signed in with a fresh wallet. */
@@ -63,6 +64,8 @@ for (const language of CONSOLE_LANGUAGES) {
     const t = consoleTexts(language);
     const shots = `console-${language.code}`;
     await page.addInitScript((l) => localStorage.setItem('aidf-console-language', l), language.stored);
+    // The whole console flow runs under its Content-Security-Policy: any violation fails the test.
+    const violations = await watchViolations(page);
 
     const { app, context, username } = await userApp(browser, language);
     const problem = language.code === 'en' ? 'My deposit has not arrived.' : '我的充值还没有到账。';
@@ -110,7 +113,7 @@ for (const language of CONSOLE_LANGUAGES) {
       await consoleSignOut(page, language);
 
       await app.goto('/personalAssets');
-      await expect(app.getByTestId('asset-usdt')).toContainText('2,500');
+      await expect(app.getByTestId('asset-usdt')).toContainText('2,500,000');
       await screenshot(app, shots, 'app-balance-credited');
 
       // Support answers the user's ticket from the queue, the image shown from the authenticated route.
@@ -239,6 +242,10 @@ for (const language of CONSOLE_LANGUAGES) {
         await expect(audit(`operator:${op.username}`, 'operator-add')).toContainText('cli');
       }
       await screenshot(page, shots, 'audit');
+      const policy = (await page.request.get('/ops/')).headers()['content-security-policy'];
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(await violations()).toEqual([]);
+      await expectInlineScriptBlocked(page);
     } finally {
       // Other specs expect the seeded rate: put it back (running pledges keep theirs anyway).
       await ops(base, 'POST', '/config', { key: RATE_KEY, value: rateBefore, reason: 'e2e: console spec restores' });

@@ -49,7 +49,7 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
     const page = await signedInWallet(browser, wallet.key, 'en');
 
     await page.goto('/recharge');
-    await expect(page.getByTestId('wallet-balance')).toContainText('Wallet: 100 COW');
+    await expect(page.getByTestId('wallet-balance')).toContainText('Wallet: \u2066100 COW\u2069');
     await page.getByTestId('recharge-form').locator('button[type="submit"]').click();
     await expect(page.getByTestId('recharge-form')).toContainText('Please enter the recharge amount');
     await recharge(page, '200');

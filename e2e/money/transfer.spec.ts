@@ -48,7 +48,7 @@ test.describe('[money] internal transfer and statements', () => {
     await expect(alice.getByTestId('transfer-review')).toHaveCount(0);
 
     const receipt = await transfer(alice, BOB.username, '12.5');
-    await expect(alice.getByRole('status')).toContainText(`Sent 12.5 USDT to ${BOB.username}`);
+    await expect(alice.getByRole('status')).toContainText(`Sent \u2066${'12.5 USDT'}\u2069 to ${BOB.username}`);
     await expect(receipt).toContainText(BOB.username);
     await expect(receipt).toContainText('-12.5');
     await expect(receipt.getByTestId('receipt-id')).toHaveText(/^[1-9]\d*$/);

@@ -48,7 +48,7 @@ test('[invest] a short stake is invested from the wallet through the invest cont
   await expect(form.getByTestId('invest-pending')).toContainText(/Waiting for 15 confirmations|mined|Confirm|Approve/);
   await screenshot(page, 'en', 'dialog-pledge-invest-pending');
   // Blocks come every 250 ms on the e2e chain: the 15 confirmations and the watcher's poll take a few seconds.
-  await expect(form.getByTestId('invest-credited')).toContainText('60 AIDF credited', { timeout: 60_000 });
+  await expect(form.getByTestId('invest-credited')).toContainText('\u206660 AIDF\u2069 credited', { timeout: 60_000 });
   await expect(form).toContainText('Available: 60 AIDF');
   await screenshot(page, 'en', 'dialog-pledge-invest-credited');
   expect(await walletAidf(address)).toBe('40');

@@ -61,7 +61,9 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await expect(form.getByTestId('pledge-rates')).toContainText('24.33%');
     await screenshot(page, language, 'dialog-pledge');
     await form.locator('button[type="submit"]').click();
-    await expect(page.getByRole('status')).toContainText(language === 'en' ? 'Pledged 100 AIDF for 90 days' : '100');
+    await expect(page.getByRole('status')).toContainText(
+      language === 'en' ? 'Pledged \u2066100 AIDF\u2069 for 90 days' : '100',
+    );
     await expect(page.getByTestId('pledge-dialog')).toHaveCount(0);
 
     await page.goto('/personalAssets');
