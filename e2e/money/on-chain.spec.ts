@@ -59,7 +59,7 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
     await recharge(page, '10');
     await expect(page.getByTestId('recharge-status')).toHaveAttribute('data-stage', /pending|confirming|credited/);
     await expect(page.getByTestId('recharge-status')).toHaveAttribute('data-stage', 'credited', { timeout: 60_000 });
-    await expect(page.getByTestId('recharge-status')).toContainText('Credited: +10 COW');
+    await expect(page.getByTestId('recharge-status')).toContainText('Credited: \u2066+10 COW\u2069');
     await expect(page.getByTestId('recharge-history')).toContainText('+10');
     await screenshot(page, 'en', 'recharge-credited');
     expect(await walletCow(wallet.address)).toBe('90');

@@ -49,14 +49,14 @@ test('[invest] a short stake is invested from the wallet through the invest cont
   await screenshot(page, 'en', 'dialog-pledge-invest-pending');
   // Blocks come every 250 ms on the e2e chain: the 15 confirmations and the watcher's poll take a few seconds.
   await expect(form.getByTestId('invest-credited')).toContainText('\u206660 AIDF\u2069 credited', { timeout: 60_000 });
-  await expect(form).toContainText('Available: 60 AIDF');
+  await expect(form).toContainText('Available: \u206660 AIDF\u2069');
   await screenshot(page, 'en', 'dialog-pledge-invest-credited');
   expect(await walletAidf(address)).toBe('40');
   // The wallet approved once (the maximum) and invested once.
   expect((await wallet.calls()).filter((c) => c === 'eth_sendTransaction')).toHaveLength(2);
 
   await form.locator('button[type="submit"]').click();
-  await expect(page.getByRole('status').filter({ hasText: 'Pledged 60 AIDF for 30 days' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Pledged \u206660 AIDF\u2069 for 30 days' })).toBeVisible();
   await page.goto('/personalAssets');
   await expect(page.getByTestId('pledge-list').getByTestId('pledge')).toHaveAttribute('data-status', 'running');
   await screenshot(page, 'en', 'personalAssets-pledge-invested');
