@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { screenshot } from '../support/app.ts';
 import { expectInlineScriptBlocked, watchViolations } from '../support/csp.ts';
+import { type Browser, expect, type Page, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 import {
   addOperator,
@@ -81,7 +81,8 @@ for (const language of CONSOLE_LANGUAGES) {
       addOperator(base, `su-${suffix}`, 'support'),
     ])) as [Operator, Operator, Operator];
     const admin = await addOperator(base, `ad-${suffix}`, 'admin');
-    for (const op of [finance1, finance2, support, admin]) expect(op.password, `${op.username} made at once`).toBeTruthy();
+    for (const op of [finance1, finance2, support, admin])
+      expect(op.password, `${op.username} made at once`).toBeTruthy();
     const settings = await ops<{ key: string; value: string | null }[]>(base, 'GET', '/config');
     const rateBefore = settings.find((s) => s.key === RATE_KEY)?.value ?? '';
     expect(rateBefore).not.toBe('');

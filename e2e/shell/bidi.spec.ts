@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type Locator, test } from '@playwright/test';
 import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 import { screenshot } from '../support/app.ts';
+import { expect, type Locator, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 /**

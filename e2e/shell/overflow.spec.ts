@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@aidf/contract';
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { SCREENS, signIn, TEST_WALLET } from '../support/app.ts';
 import { findBrokenTitle, findOverflow } from '../support/overflow.ts';
+import { expect, type Locator, type Page, test } from '../support/test.ts';
 
 /**
  * Issue 14 item 7: every screen and dialog at 360 px in all eleven languages, with no text clipped and nothing

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
 import { screenshot } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 import { expectToastClearOf, recordToastPile, toastPile } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
