@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Two workers by default, each with an e2e server of its own (support/test.ts starts it: its own database, dev
- * chains and port), so tests of any file may run side by side. E2E_WORKERS=1 runs them one by one.
+ * chains and port). A file's tests run in order in one worker (some build on the one before, as the transfer
+ * spec's second on the first's balance), unless the file says its tests are independent (`mode: 'parallel'`).
+ * E2E_WORKERS=1 runs everything one by one.
  */
 const workers = Number(process.env.E2E_WORKERS ?? 2);
 
@@ -10,7 +12,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: './test-results',
-  fullyParallel: true,
+  fullyParallel: false,
   workers,
   retries: 0,
   timeout: 60_000,

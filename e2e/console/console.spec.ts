@@ -53,6 +53,9 @@ async function openTicket(app: Page, problem: string) {
 const rows = (page: Page, table: string, text: string) =>
   page.getByTestId(table).getByRole('row').filter({ hasText: text });
 
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of CONSOLE_LANGUAGES) {
   test(`[console] two finance operators credit with four eyes, admin sets the 90-day rate, support replies, the audit lists it (${language.code})`, async ({
     page,

@@ -24,6 +24,9 @@ async function operator(baseURL: string, ...args: string[]) {
   return run.stdout;
 }
 
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of ['en', 'ar'] as const) {
   test(`[feedback] opens a ticket about a withdrawal with a screenshot, gets the operator's reply (${language})`, async ({
     page,

@@ -82,6 +82,9 @@ async function expectStatusAfterPay(page: Page, status: string) {
     .toMatch(new RegExp(`^${status} `));
 }
 
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of ['en', 'ar'] as const) {
   test(`[machine] buys a 100 machine with 0.1 of its 0.15 BNB in balance, pays the rest from the wallet, and it mines (${language})`, async ({
     page,

@@ -23,6 +23,9 @@ async function operator(baseURL: string, ...args: string[]) {
   return run.stdout;
 }
 
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of ['en', 'zhCN', 'ar'] as const) {
   test(`[assets] icons, what COW and EOEO are, and the total at the platform's reference prices (${language})`, async ({
     page,

@@ -37,6 +37,9 @@ async function newUserWithAidf(page: Page, baseURL: string, language: string) {
 
 test.use({ viewport: { width: 360, height: 740 } });
 
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of ['en', 'zhCN', 'ar'] as const) {
   test(`[pledge] stakes 100 AIDF for 90 days and is paid day by day until it completes (${language})`, async ({
     page,

@@ -43,6 +43,9 @@ async function edges(amount: Locator) {
   });
 }
 
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of ['en', 'zhCN', 'ar'] as const) {
   test(`[bidi] amounts read number then unit, typed text keeps its direction, e-mails start left (${language})`, async ({
     page,

@@ -35,6 +35,9 @@ async function openDialog(page: Page, opener: Locator, dialog: string, found: st
   await expect(page.getByTestId(dialog)).toHaveCount(0);
 }
 
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const { code } of LANGUAGES) {
   test(`[overflow] ${code}: every screen and dialog fits 360 px with no text clipped`, async ({ page }) => {
     const found: string[] = [];

@@ -10,6 +10,9 @@ const texts = { en, zhCN, ar } as const;
 
 test.use({ viewport: { width: 360, height: 740 } });
 
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of ['en', 'zhCN', 'ar'] as const) {
   test(`[toasts] one toast at a time, clear of the open sheet's and the form's controls (${language})`, async ({
     page,

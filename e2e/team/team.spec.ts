@@ -38,6 +38,9 @@ async function openEcology(page: Page) {
   await expect(page.getByTestId('team-level')).toBeVisible();
 }
 
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of ['en', 'ar'] as const) {
   test(`[team] a friend opens the invite link on a fresh wallet, signs in and buys a machine; the inviter sees the member, the direct bonus and the level progress (${language})`, async ({
     browser,
