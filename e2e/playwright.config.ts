@@ -1,17 +1,22 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 18_080);
+/**
+ * Two workers by default, each with an e2e server of its own (support/test.ts starts it: its own database, dev
+ * chains and port). A file's tests run in order in one worker (some build on the one before, as the transfer
+ * spec's second on the first's balance), unless the file says its tests are independent (`mode: 'parallel'`).
+ * E2E_WORKERS=1 runs everything one by one.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 60_000,
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -29,13 +34,5 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
-  },
-  webServer: {
-    command: '../node_modules/.bin/tsx support/e2e-server.ts',
-    url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
   },
 });

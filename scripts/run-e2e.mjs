@@ -1,20 +1,8 @@
-// Builds the web app and the operator console, makes sure Chromium is there, and runs the Playwright suite against a real server.
+// Builds the web app and the operator console, makes sure Chromium is there, and runs the Playwright suite; each
+// Playwright worker starts a real server of its own on a free port (e2e/support/test.ts).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-
-/** A port nothing listens on now, so the e2e server never collides with another run on this machine. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {
@@ -43,7 +31,6 @@ const run = spawnSync(
     stdio: 'inherit',
     env: {
       ...process.env,
-      E2E_PORT: process.env.E2E_PORT ?? String(await freePort()),
       PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, 'e2e.json'),
     },
   },

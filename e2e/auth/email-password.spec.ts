@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { screenshot } from '../support/app.ts';
+import { expect, type Page, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 /** The newest code the server mailed to `email`, read from the dev mailbox like a newcomer would. */

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { screenshot } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 import { injectEvmWallet, injectSolanaWallet, signInWithWallet } from '../support/wallets.ts';
 
 const masked = (a: string) => `${a.slice(0, 4)}****${a.slice(-4)}`;

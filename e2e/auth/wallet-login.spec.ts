@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { screenshot } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 import {
   injectEvmWallet,
   injectSolanaWallet,

@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { screenshot } from '../support/app.ts';
 import { expectInlineScriptBlocked, watchViolations } from '../support/csp.ts';
+import { type Browser, expect, type Page, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 import {
   addOperator,
@@ -52,6 +52,9 @@ async function openTicket(app: Page, problem: string) {
 
 const rows = (page: Page, table: string, text: string) =>
   page.getByTestId(table).getByRole('row').filter({ hasText: text });
+
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 for (const language of CONSOLE_LANGUAGES) {
   test(`[console] two finance operators credit with four eyes, admin sets the 90-day rate, support replies, the audit lists it (${language.code})`, async ({

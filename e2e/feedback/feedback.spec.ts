@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
 import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import { screenshot } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,6 +23,9 @@ async function operator(baseURL: string, ...args: string[]) {
   );
   return run.stdout;
 }
+
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 for (const language of ['en', 'ar'] as const) {
   test(`[feedback] opens a ticket about a withdrawal with a screenshot, gets the operator's reply (${language})`, async ({

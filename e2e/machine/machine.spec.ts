@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
 import { e2eChains, screenshot } from '../support/app.ts';
+import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 import { injectPayingSolanaWallet, randomSolanaAddress } from './solana-wallet.ts';
 
@@ -34,10 +34,21 @@ async function fundedBscKey(request: APIRequestContext) {
   return key;
 }
 
-async function signedIn(page: Page, language: 'en' | 'ar', chain: 'bsc' | 'solana') {
+/**
+ * Signs in with the wallet, has the operator credit `credit` (its account exists from the sign-in on), then opens
+ * /machine: the shop's first load already shows the credited balance, with no reload.
+ */
+async function signedInWithCredit(
+  page: Page,
+  base: string,
+  language: 'en' | 'ar',
+  chain: 'bsc' | 'solana',
+  credit: [currency: string, amount: string],
+) {
   if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
   await page.goto('/');
   const username = (await signInWithWallet(page, chain)).trim();
+  await operator(base, 'credit', username, ...credit, '--reason', 'e2e machine part payment');
   await page.goto('/machine');
   if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   return username;
@@ -71,6 +82,9 @@ async function expectStatusAfterPay(page: Page, status: string) {
     .toMatch(new RegExp(`^${status} `));
 }
 
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of ['en', 'ar'] as const) {
   test(`[machine] buys a 100 machine with 0.1 of its 0.15 BNB in balance, pays the rest from the wallet, and it mines (${language})`, async ({
     page,
@@ -79,15 +93,16 @@ for (const language of ['en', 'ar'] as const) {
   }) => {
     test.setTimeout(180_000);
     const base = baseURL as string;
-    const key = await fundedBscKey(request);
     // A collection address of the test's own, so what the watcher counts there is this test's payment.
     const collection = privateKeyToAccount(generatePrivateKey()).address;
-    await operator(base, 'set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine');
+    // The faucet and the setting are independent: both at once.
+    const [key] = await Promise.all([
+      fundedBscKey(request),
+      operator(base, 'set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine'),
+    ]);
     await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true, privateKey: key, rpcUrl: e2eChains().bscRpcUrl });
     await recordToasts(page);
-    const username = await signedIn(page, language, 'bsc');
-    await operator(base, 'credit', username, 'bnb', '0.1', '--reason', 'e2e machine part payment');
-    await page.reload();
+    await signedInWithCredit(page, base, language, 'bsc', ['bnb', '0.1']);
 
     // The price items, grouped by worth; the 100 machine paid in BNB opens its detail.
     const group = page.locator('[data-testid="worth-group"][data-worth="100"]');
@@ -145,12 +160,12 @@ test('[machine] buys a 100 machine paid in SOL: 0.3 of 0.6 SOL in balance, the r
   const base = baseURL as string;
   const wallet = await injectPayingSolanaWallet(page);
   await recordToasts(page);
-  const res = await request.post('/dev/faucet', { data: { chain: 'sol', address: wallet.address } });
+  const [res] = await Promise.all([
+    request.post('/dev/faucet', { data: { chain: 'sol', address: wallet.address } }),
+    operator(base, 'set-config', 'machine.collectionAddress.solana', randomSolanaAddress(), '--reason', 'e2e'),
+  ]);
   expect((await res.json()).code).toBe(200);
-  await operator(base, 'set-config', 'machine.collectionAddress.solana', randomSolanaAddress(), '--reason', 'e2e');
-  const username = await signedIn(page, 'en', 'solana');
-  await operator(base, 'credit', username, 'sol', '0.3', '--reason', 'e2e machine part payment');
-  await page.reload();
+  await signedInWithCredit(page, base, 'en', 'solana', ['sol', '0.3']);
 
   // BNB cannot be paid from a Solana wallet (ms69); the order is cancelled and its hold released.
   const group = page.locator('[data-testid="worth-group"][data-worth="100"]');
@@ -217,9 +232,11 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await page.setViewportSize({ width: 360, height: 740 });
     const base = baseURL as string;
     const t = texts[language];
-    const key = await fundedBscKey(request);
     const collection = privateKeyToAccount(generatePrivateKey()).address;
-    await operator(base, 'set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine');
+    const [key] = await Promise.all([
+      fundedBscKey(request),
+      operator(base, 'set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine'),
+    ]);
     const wallet = await injectEvmWallet(page, {
       chainId: '0x38',
       knowsBsc: true,
@@ -231,8 +248,11 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     // An account whose bound address is the funded wallet's, with a password.
     await page.goto('/');
     const username = (await signInWithWallet(page, 'bsc')).trim();
-    await setPasswordAndSignOut(page, 'Secret123');
-    await operator(base, 'credit', username, 'bnb', '0.1', '--reason', 'e2e machine part payment');
+    // The operator's credit and the password are independent once the account exists: both at once.
+    await Promise.all([
+      setPasswordAndSignOut(page, 'Secret123'),
+      operator(base, 'credit', username, 'bnb', '0.1', '--reason', 'e2e machine part payment'),
+    ]);
 
     // Signed in by password while the wallet shows another account: paying signs out with ms48.
     await wallet.switchAccount();

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { getAddress } from 'viem';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import { e2eChains, screenshot } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 const texts = { en, ar } as const;

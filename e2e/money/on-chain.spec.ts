@@ -1,8 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { createPublicClient, createWalletClient, erc20Abi, formatUnits, http, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import { e2eChains, screenshot } from '../support/app.ts';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '../support/test.ts';
 import { devBsc, injectEvmWallet, injectSolanaWallet, signInWithWallet } from '../support/wallets.ts';
 
 /** A fresh wallet with the dev faucet's grant (1 BNB, 100 COW…), through the faucet page's own call. */

@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from '../../apps/server/src/dev/demo-users.ts';
 import { screenshot } from '../support/app.ts';
+import { type Browser, expect, type Page, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 const [ALICE, BOB] = DEMO_USERS as [(typeof DEMO_USERS)[number], (typeof DEMO_USERS)[number]];

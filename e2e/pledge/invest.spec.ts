@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { createPublicClient, erc20Abi, formatUnits, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { e2eChains, screenshot } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 import { devBsc, injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 /** The wallet's AIDF on the dev chain. */

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, type Locator, test } from '@playwright/test';
 import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 import { screenshot } from '../support/app.ts';
+import { expect, type Locator, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 /**
@@ -42,6 +42,9 @@ async function edges(amount: Locator) {
     return { text, left: box.left, right: box.right, numberRight: number.right, unitLeft: unit.left };
   });
 }
+
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 for (const language of ['en', 'zhCN', 'ar'] as const) {
   test(`[bidi] amounts read number then unit, typed text keeps its direction, e-mails start left (${language})`, async ({

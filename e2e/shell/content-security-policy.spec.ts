@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { SCREENS, signIn } from '../support/app.ts';
 import { expectInlineScriptBlocked, watchViolations } from '../support/csp.ts';
+import { expect, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 test.describe('[shell] the app and the console work under their Content-Security-Policy', () => {

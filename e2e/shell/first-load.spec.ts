@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test.describe('[shell] first load', () => {
   test('the page paints the brand and its styles itself before the app runs, and asks for the screen and its words at once', async ({

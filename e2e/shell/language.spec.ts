@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { SCREENS, screenshot, signIn } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe('[i18n] language choice', () => {
   test('switches to Arabic (right to left), keeps it on reload, then zhCN and back to English', async ({ page }) => {

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 /**
  * Issue 16 item 5: a server started the way an operator starts it, with its own REQUEST_SIGN_SECRET and no

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { e2eSession, SCREENS, screenshot, signIn, TEST_WALLET } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe('[shell] routes, header and tab bar', () => {
   test('a first visit shows the home screen in English with announcements, not logged in', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { e2eSession, signIn } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe('[session] the kept sign-in', () => {
   test('a live token keeps the user signed in across reloads', async ({ page }) => {

@@ -1,14 +1,17 @@
-import { expect, test } from '@playwright/test';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
 import { screenshot } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 import { expectToastClearOf, recordToastPile, toastPile } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 const texts = { en, zhCN, ar } as const;
 
 test.use({ viewport: { width: 360, height: 740 } });
+
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 for (const language of ['en', 'zhCN', 'ar'] as const) {
   test(`[toasts] one toast at a time, clear of the open sheet's and the form's controls (${language})`, async ({

@@ -16,11 +16,12 @@ export interface E2eSession {
 }
 
 /** What the e2e server (support/e2e-server.ts) leaves in e2e/.state for the tests to read. */
-// E2E_STATE_DIR lets a second e2e server run beside the suite without sharing its files.
-const STATE_DIR = process.env.E2E_STATE_DIR ?? path.join(here, '..', '.state');
+// E2E_STATE_DIR is each server's own folder (support/test.ts sets it per worker); read at each call, since the
+// worker sets it after this module is loaded.
+const stateDir = () => process.env.E2E_STATE_DIR ?? path.join(here, '..', '.state');
 export const E2E_STATE_FILES = { session: 'session.json', chains: 'chains.json', hardhatLog: 'hardhat.log' };
-const readState = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(STATE_DIR, file), 'utf8')) as T;
-export const e2eStatePath = (file: string) => path.join(STATE_DIR, file);
+const readState = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(stateDir(), file), 'utf8')) as T;
+export const e2eStatePath = (file: string) => path.join(stateDir(), file);
 
 export function e2eSession(): E2eSession {
   return readState<E2eSession>(E2E_STATE_FILES.session);

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 import { screenshot } from '../support/app.ts';
+import { type Browser, expect, type Page, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -37,6 +37,9 @@ async function openEcology(page: Page) {
   await page.goto('/ecology');
   await expect(page.getByTestId('team-level')).toBeVisible();
 }
+
+// Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 for (const language of ['en', 'ar'] as const) {
   test(`[team] a friend opens the invite link on a fresh wallet, signs in and buys a machine; the inviter sees the member, the direct bonus and the level progress (${language})`, async ({
