@@ -1,5 +1,5 @@
 /**
- * Where the dev tools may run (README "Production start-up rules"). The dev tools — demo users, the dev
+ * Where the dev tools may run (docs/deployment.md "Production start-up rules"). The dev tools — demo users, the dev
  * mailbox, the /dev/wallet faucet, the public dev secrets, the dev deposit seed file and the hot wallet key
  * derived from it — are safe only beside the dev chains `npm start` runs itself, or in the test suite.
  * - 'dev-chains': not production, DEV_CHAIN on and nothing real configured: `npm start` runs the dev chains.

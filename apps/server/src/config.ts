@@ -118,7 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  // README "Production start-up rules": the dev tools only beside npm start's own dev chains or in the tests.
+  // docs/deployment.md "Production start-up rules": the dev tools only beside npm start's own dev chains or in the tests.
   const devSecrets = { REQUEST_SIGN_SECRET: DEV_REQUEST_SIGN_SECRET, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN };
   const startup = startupCheck(e, devSecrets, env);
   if (startup.missing.length > 0)

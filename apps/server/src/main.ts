@@ -15,7 +15,7 @@ async function main() {
   // The compiled bundle (build.mjs, `npm run start:prod`) leaves the dev chains out: they run under `npm start`.
   if (devMode && import.meta.url.endsWith('.js'))
     throw new Error(
-      'npm run start:prod runs production-like starts only (README "Production start-up rules"): set your settings, or use npm start for the dev chains',
+      'npm run start:prod runs production-like starts only (docs/deployment.md "Production start-up rules"): set your settings, or use npm start for the dev chains',
     );
   const { migrations, seeded, repos } = await prepareDatabase(database, { seedDemoData: devMode });
 

@@ -11,7 +11,7 @@ import { PAYOUTS_PAGE_SIZE, type Payout, type PayoutAction, useHeldPayouts, useP
 
 const column = createColumnHelper<Payout>();
 
-/** Payouts the worker set aside (README "Held payouts"): send back to the worker, or refund, with a reason. */
+/** Payouts the worker set aside (docs/operator-guide.md "Held payouts"): send back to the worker, or refund, with a reason. */
 export function PayoutsScreen() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);

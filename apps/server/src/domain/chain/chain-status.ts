@@ -101,7 +101,7 @@ export async function chainStatus(repos: Repositories, chains: ChainServices) {
       }
     : null;
   const withdrawals = Object.fromEntries((await repos.withdrawals.countByStatus()).map((r) => [r.status, r.n]));
-  // Payouts set aside for an operator (README "Held payouts"): payout-retry or payout-refund.
+  // Payouts set aside for an operator (docs/operator-guide.md "Held payouts"): payout-retry or payout-refund.
   const heldPayouts = (await repos.withdrawals.held()).map((w) => ({
     id: w.id.toString(),
     toAddress: w.toAddress,

@@ -1,6 +1,6 @@
 /**
  * The limits of feedback attachments (issue 13 point 3), in one place: the upload route, the sanitizer and
- * the quota read them, and the README quotes them.
+ * the quota read them, and docs/api.md quotes them.
  */
 export const IMAGE_POLICY = {
   /** One file, as uploaded (before re-encoding): a phone screenshot is 0.3-3 MB. */

@@ -3,7 +3,7 @@ import type { AttemptCharge } from './attempts.ts';
 /**
  * How often one client (IP) and one account may try. A client has its own budget on an account, and the
  * account's budget over all clients is higher, so one client cannot lock a victim out; windows are short so
- * a lock-out by many clients ends soon after they stop. README "Attempt limits" explains the numbers.
+ * a lock-out by many clients ends soon after they stop. docs/api.md "Attempt limits" explains the numbers.
  */
 interface Policy {
   windowMs: number;
@@ -15,7 +15,7 @@ interface Policy {
 }
 
 export const POLICIES = {
-  /** RULES.md: 5 password failures per 15 minutes per IP; per login name 20 over all IPs (not 5: see README). */
+  /** RULES.md: 5 password failures per 15 minutes per IP; per login name 20 over all IPs (not 5: see docs/api.md). */
   passwordFailure: { windowMs: 15 * 60_000, perIp: 5, perAccount: 20 },
   /** Wallet sign-in (each success opens a session, a first one creates an account). */
   signIn: { windowMs: 60_000, perIp: 60, perAccountAndIp: 10, perAccount: 30 },

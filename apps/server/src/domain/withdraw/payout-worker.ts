@@ -58,7 +58,7 @@ export function bumpedGasPrice(old: bigint, current: bigint, max: bigint): bigin
  * Payouts are isolated from each other (issue 9 point 2): one that cannot be paid is set aside and the tick
  * goes on with the others. A destination the strict rule refuses (left by older code) is refunded before
  * signing; a payout whose signing fails, or whose bytes the node refuses outright, is held for an operator
- * (README "Held payouts"); a passing broadcast failure (no gas money, the network, an earlier nonce not in
+ * (docs/operator-guide.md "Held payouts"); a passing broadcast failure (no gas money, the network, an earlier nonce not in
  * yet) leaves it as it is for the next tick. A payout without a receipt `bumpAfterBlocks` after it was priced
  * is signed again with its nonce at a higher price (recorded before it is sent, every variant kept).
  */

@@ -3,7 +3,7 @@ import type { WithdrawalRow } from '../../db/repositories/withdrawals.ts';
 
 /**
  * A withdrawal as its owner sees it: a signed payout not yet sent still reads 'requested', and so does one an
- * operator holds (it is neither paid nor refunded yet: the operator decides, README "Held payouts").
+ * operator holds (it is neither paid nor refunded yet: the operator decides, docs/operator-guide.md "Held payouts").
  */
 export function withdrawalView(w: WithdrawalRow) {
   const status =

@@ -97,7 +97,7 @@ export async function operatorRoutes(app: FastifyInstance) {
       ),
   );
 
-  // Held payouts (README "Held payouts"): back to the worker (released), or refunded when it can never be paid;
+  // Held payouts (docs/operator-guide.md "Held payouts"): back to the worker (released), or refunded when it can never be paid;
   // at or above the threshold each waits for a second operator.
   for (const action of ['retry', 'refund'] as const) {
     routes.post(
