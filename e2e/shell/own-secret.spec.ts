@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '../support/test.ts';
+import { expect, freePort, test } from '../support/test.ts';
 
 /**
  * Issue 16 item 5: a server started the way an operator starts it, with its own REQUEST_SIGN_SECRET and no
@@ -15,17 +14,6 @@ import { expect, test } from '../support/test.ts';
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OWN_SECRET = 'an-operators-own-request-secret-16';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let server: ChildProcess | undefined;
 let baseUrl = '';
