@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  backgroundWork,
   buildApp,
   createSession,
   loadConfig,
@@ -51,8 +52,18 @@ fs.writeFileSync(
 );
 
 const app = await buildApp({ config, database, devChains });
-if (app.chains.bsc) await devChains.fundHotWallet(app.chains.bsc.hotWallet.address);
-const workers = startWorkers({ repos, chains: app.chains, pollMs: 300, log: app.log, allowChainReset: true });
+const hotWallet = app.chains.bsc?.payouts?.hotWallet;
+if (hotWallet) await devChains.fundHotWallet(hotWallet);
+// The chain watchers and the payout worker; the daily and timed jobs are run by the specs that need them.
+const workers = startWorkers({
+  roles: config.roles,
+  works: backgroundWork().filter((work) => work.schedule === 'watcher'),
+  repos,
+  chains: app.chains,
+  pollMs: 300,
+  log: app.log,
+  allowChainReset: true,
+});
 await app.listen({ port: config.port, host: '127.0.0.1' });
 const stop = async () => {
   await workers.stop();

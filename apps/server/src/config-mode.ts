@@ -1,3 +1,5 @@
+import { PROCESS_ROLES, type ProcessRole } from './process-roles.ts';
+
 /**
  * Where the dev tools may run (docs/deployment.md "Production start-up rules"). The dev tools — demo users, the dev
  * mailbox, the /dev/wallet faucet, the public dev secrets, the dev deposit seed file and the hot wallet key
@@ -24,8 +26,14 @@ const OWN_SECRETS = ['REQUEST_SIGN_SECRET', 'OPERATOR_TOKEN'] as const;
 const REQUIRED_SETTINGS = ['SMTP_URL', 'PUBLIC_HOSTS'] as const;
 // Issue 16 four eyes: required with NODE_ENV=production only; unset anywhere else every credit applies at once.
 const PRODUCTION_ONLY_SETTINGS = ['CREDIT_APPROVAL_THRESHOLD'] as const;
-// DEPOSIT_XPUB, not DEPOSIT_HD_MNEMONIC: the API derives deposit addresses without the seed that spends them.
-const REQUIRED_CHAIN_SETTINGS = ['BSC_RPC_URL', 'SOLANA_RPC_URL', 'HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_XPUB'] as const;
+// Each with the role that needs it (null: every role). DEPOSIT_XPUB, not DEPOSIT_HD_MNEMONIC: the API derives
+// deposit addresses without the seed that spends them; the hot wallet's key pays out, in the treasury role.
+const REQUIRED_CHAIN_SETTINGS: readonly (readonly [string, ProcessRole | null])[] = [
+  ['BSC_RPC_URL', null],
+  ['SOLANA_RPC_URL', null],
+  ['HOT_WALLET_PRIVATE_KEY', 'treasury'],
+  ['DEPOSIT_XPUB', 'api'],
+];
 
 type Settings = Readonly<Record<string, unknown>>;
 
@@ -56,15 +64,23 @@ export function startupCheck(settings: Settings, devSecrets: Settings, raw: Sett
 
   // DEV_CHAIN=off with nothing real set runs with no chain at all: its chain settings are not asked for.
   const chainMeant = settings.NODE_ENV === 'production' || realChains.length > 0 || platformKeys.length > 0;
+  // Each role asks for what it uses (process-roles.ts): the secrets, mail and hosts serve HTTP; the hot wallet's
+  // key pays out. A process without `api` opens no API, so it needs none of the API's settings.
+  const roles = (Array.isArray(settings.ROLES) ? settings.ROLES : PROCESS_ROLES) as readonly ProcessRole[];
+  const api = roles.includes('api');
   const missing = [
-    ...OWN_SECRETS.filter((name) => !settings[name] || settings[name] === devSecrets[name]).map((name) => ({
-      name,
-      dev: settings[name] === devSecrets[name],
-    })),
+    ...(api ? OWN_SECRETS : [])
+      .filter((name) => !settings[name] || settings[name] === devSecrets[name])
+      .map((name) => ({
+        name,
+        dev: settings[name] === devSecrets[name],
+      })),
     ...[
-      ...REQUIRED_SETTINGS,
-      ...(settings.NODE_ENV === 'production' ? PRODUCTION_ONLY_SETTINGS : []),
-      ...(chainMeant ? REQUIRED_CHAIN_SETTINGS : []),
+      ...(api ? REQUIRED_SETTINGS : []),
+      ...(api && settings.NODE_ENV === 'production' ? PRODUCTION_ONLY_SETTINGS : []),
+      ...(chainMeant
+        ? REQUIRED_CHAIN_SETTINGS.filter(([, role]) => role === null || roles.includes(role)).map(([name]) => name)
+        : []),
     ]
       .filter((name) => !isSet(name))
       .map((name) => ({ name, dev: false })),

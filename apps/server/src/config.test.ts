@@ -182,5 +182,58 @@ describe('loadConfig', () => {
         creditApprovalThreshold: '1000',
       });
     });
+    describe('process roles (ROLES)', () => {
+      const production = { NODE_ENV: 'production', ...everything, CREDIT_APPROVAL_THRESHOLD: '1000' };
+      const { HOT_WALLET_PRIVATE_KEY: hotKey, ...withoutKeys } = production;
+      const mnemonic = 'test test test test test test test test test test test junk';
+
+      it('runs all three roles in one process unless ROLES names fewer', () => {
+        expect(loadConfig({}).roles).toEqual(['api', 'workers', 'treasury']);
+        expect(loadConfig({ ROLES: ' api , workers,api' }).roles).toEqual(['api', 'workers']);
+        expect(refusal({ ROLES: 'api,payouts' })).toMatch(
+          /^Invalid configuration:\n {2}ROLES\.1: must be a comma list/,
+        );
+        expect(refusal({ ROLES: ' , ' })).toMatch(/ROLES: must name at least one of api, workers, treasury/);
+      });
+
+      it('refuses an API without the treasury that holds a spending key, in one line naming the keys', () => {
+        expect(refusal({ ...production, ROLES: 'api' })).toBe(
+          'Invalid configuration: ROLES=api runs the API without the treasury, so it may hold no spending key; unset HOT_WALLET_PRIVATE_KEY (only the treasury role reads it)',
+        );
+        expect(refusal({ ...production, ROLES: 'api,workers', DEPOSIT_HD_MNEMONIC: mnemonic })).toBe(
+          'Invalid configuration: ROLES=api,workers runs the API without the treasury, so it may hold no spending key; unset DEPOSIT_HD_MNEMONIC and HOT_WALLET_PRIVATE_KEY (only the treasury role reads them)',
+        );
+        // Production-like without NODE_ENV (a real chain configured) is refused the same.
+        const { NODE_ENV: _env, ...noNodeEnv } = production;
+        expect(refusal({ ...noNodeEnv, ROLES: 'api' })).toMatch(/^Invalid configuration: ROLES=api runs the API/);
+        // The tests run every role mix with the dev keys on the loopback chains.
+        expect(refusal({ NODE_ENV: 'test', ROLES: 'api', HOT_WALLET_PRIVATE_KEY: hotKey })).toBe('started');
+      });
+
+      it('starts an API without keys, which never sees them; the treasury alone reads them', () => {
+        const api = loadConfig({ ...withoutKeys, ROLES: 'api,workers' });
+        expect(api).toMatchObject({ roles: ['api', 'workers'], hotWalletPrivateKey: undefined });
+        const treasury = loadConfig({ ...production, DEPOSIT_HD_MNEMONIC: mnemonic, ROLES: 'treasury' });
+        expect(treasury).toMatchObject({ hotWalletPrivateKey: hotKey, depositMnemonic: mnemonic });
+        // In the tests a key given to a process without the treasury stays unread.
+        const testApi = loadConfig({ NODE_ENV: 'test', ROLES: 'api', HOT_WALLET_PRIVATE_KEY: hotKey });
+        expect(testApi).toMatchObject({ hotWalletPrivateKey: undefined, depositMnemonic: undefined });
+      });
+
+      it("asks each role for what it uses: the treasury for the hot wallet's key, the API for its secrets", () => {
+        expect(refusal({ ...withoutKeys, ROLES: 'treasury' })).toBe(
+          'Invalid configuration:\n  HOT_WALLET_PRIVATE_KEY: required in production',
+        );
+        // A workers or treasury process serves no API: no secrets, mail, hosts, threshold or xpub asked for.
+        const chainsOnly = {
+          NODE_ENV: 'production',
+          BSC_RPC_URL: everything.BSC_RPC_URL,
+          SOLANA_RPC_URL: everything.SOLANA_RPC_URL,
+        };
+        expect(refusal({ ...chainsOnly, ROLES: 'workers' })).toBe('started');
+        expect(refusal({ ...chainsOnly, ROLES: 'workers,treasury', HOT_WALLET_PRIVATE_KEY: hotKey })).toBe('started');
+        expect(refusal({ ...withoutKeys, ROLES: 'api' })).toBe('started');
+      });
+    });
   });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { DEV_REQUEST_SIGN_SECRET } from '@aidf/contract';
 import { z } from 'zod';
 import { type ConfigMode, productionRefusal, startupCheck, startupRefusal, testModeRefusal } from './config-mode.ts';
+import { type ProcessRole, spendingKeyRefusal, ZRoles } from './process-roles.ts';
 import { type TrustProxy, ZTrustProxy } from './trust-proxy.ts';
 
 /** The operator token of development; `npm start` prints it. */
@@ -12,6 +13,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  ROLES: ZRoles,
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -34,6 +36,10 @@ const ZEnv = z.object({
   HOT_WALLET_PRIVATE_KEY: z
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits')
+    .optional(),
+  HOT_WALLET_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
     .optional(),
   BSC_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(15),
   WITHDRAW_FEE_RATE: z
@@ -59,6 +65,8 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   /** Whether the dev tools may run: only in 'dev-chains' (npm start's own dev chains) and 'test' (config-mode.ts). */
   mode: ConfigMode;
+  /** What this process runs (process-roles.ts): from ROLES, all three by default. */
+  roles: readonly ProcessRole[];
   port: number;
   host: string;
   /** Where the embedded database keeps its files; ':memory:' keeps it in memory. */
@@ -72,7 +80,10 @@ export interface AppConfig {
    * currency) waits for a second operator. null (unset, allowed outside production): everything applies at once.
    */
   creditApprovalThreshold: string | null;
-  /** BIP-39 phrase of the deposit addresses; in development a key file in DATA_DIR when unset. */
+  /**
+   * BIP-39 phrase of the deposit addresses; in development a key file in DATA_DIR when unset. Read only in a
+   * process running the treasury role (undefined in any other).
+   */
   depositMnemonic: string | undefined;
   /** Extended public key of m/44'/60'/0'/0: EVM deposit addresses without the seed (issue 9 point 9). */
   depositXpub: string | undefined;
@@ -82,8 +93,13 @@ export interface AppConfig {
   /** BNB Smart Chain RPC; outside production, unset means `npm start` runs a dev chain (unless DEV_CHAIN=off). */
   bscRpcUrl: string | undefined;
   solanaRpcUrl: string | undefined;
-  /** The payout wallet's key; in development derived from the dev deposit phrase when unset. */
+  /**
+   * The payout wallet's key; in development derived from the dev deposit phrase when unset. Read only in a
+   * process running the treasury role (undefined in any other).
+   */
   hotWalletPrivateKey: string | undefined;
+  /** The hot wallet's public address, for a process without its key: the API refuses it as a destination. */
+  hotWalletAddress: string | undefined;
   /** Blocks on top of a transfer before a deposit is credited or a payout confirmed (RULES.md: 15). */
   bscConfirmations: number;
   /** The one withdrawal fee rate of RULES.md (0.005 = 0.5 %). */
@@ -121,13 +137,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // docs/deployment.md "Production start-up rules": the dev tools only beside npm start's own dev chains or in the tests.
   const devSecrets = { REQUEST_SIGN_SECRET: DEV_REQUEST_SIGN_SECRET, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN };
   const startup = startupCheck(e, devSecrets, env);
+  // Before what is missing: a key where it must not be is the graver fault, and needs no other setting to see.
+  const keyRefusal = startup.mode === 'production-like' ? spendingKeyRefusal(e.ROLES, env) : null;
+  if (keyRefusal) throw new Error(keyRefusal);
   if (startup.missing.length > 0)
     throw new Error(e.NODE_ENV === 'production' ? productionRefusal(startup) : startupRefusal(startup));
   const testRefusal = startup.mode === 'test' ? testModeRefusal(env) : null;
   if (testRefusal) throw new Error(testRefusal);
+  // The spending keys go no further than a process running the treasury role (process-roles.ts).
+  const treasury = e.ROLES.includes('treasury');
   return {
     env: e.NODE_ENV,
     mode: startup.mode,
+    roles: e.ROLES,
     port: e.PORT,
     host: e.HOST,
     // Relative to where the user ran npm (INIT_CWD), not to the workspace npm switched into.
@@ -136,13 +158,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requestSignSecret: e.REQUEST_SIGN_SECRET,
     operatorToken: e.OPERATOR_TOKEN,
     creditApprovalThreshold: e.CREDIT_APPROVAL_THRESHOLD ?? null,
-    depositMnemonic: e.DEPOSIT_HD_MNEMONIC,
+    depositMnemonic: treasury ? e.DEPOSIT_HD_MNEMONIC : undefined,
     depositXpub: e.DEPOSIT_XPUB,
     bscLogAddressChunk: e.BSC_LOG_ADDRESS_CHUNK,
     smtpUrl: e.SMTP_URL,
     bscRpcUrl: e.BSC_RPC_URL,
     solanaRpcUrl: e.SOLANA_RPC_URL,
-    hotWalletPrivateKey: e.HOT_WALLET_PRIVATE_KEY,
+    hotWalletPrivateKey: treasury ? e.HOT_WALLET_PRIVATE_KEY : undefined,
+    hotWalletAddress: e.HOT_WALLET_ADDRESS,
     bscConfirmations: e.BSC_CONFIRMATIONS,
     withdrawFeeRate: e.WITHDRAW_FEE_RATE,
     chainPollMs: e.CHAIN_POLL_MS,

@@ -14,5 +14,6 @@ export { buildApp } from './http/app.ts';
 export { jobRunner } from './jobs/job-runner.ts';
 export { machineMiningJob } from './jobs/machine-mining.ts';
 export { pledgeSettlementJob } from './jobs/pledge-settlement.ts';
+export { backgroundWork } from './jobs/registry.ts';
 export { startWorkers } from './jobs/workers.ts';
 export { prepareDatabase } from './prepare.ts';

@@ -2,7 +2,7 @@ import { type AppConfig, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { DevChains } from './dev/dev-chains.ts';
 import { buildApp } from './http/app.ts';
-import { periodicJobs } from './jobs/order-expiry.ts';
+import { buildHealthApp } from './http/health-app.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { prepareDatabase } from './prepare.ts';
 
@@ -27,9 +27,13 @@ async function main() {
     config = { ...config, bscRpcUrl: devChains.evm.rpcUrl, solanaRpcUrl: devChains.solana.rpcUrl };
   }
 
-  const app = await buildApp({ config, database, devChains });
-  if (devChains && app.chains.bsc) await devChains.fundHotWallet(app.chains.bsc.hotWallet.address);
+  // ROLES (process-roles.ts): the API serves HTTP; a process without it answers only its health checks.
+  const serveApi = config.roles.includes('api');
+  const app = serveApi ? await buildApp({ config, database, devChains }) : await buildHealthApp({ config, database });
+  const hotWallet = app.chains.bsc?.payouts?.hotWallet;
+  if (devChains && hotWallet) await devChains.fundHotWallet(hotWallet);
   const workers = startWorkers({
+    roles: config.roles,
     repos,
     chains: app.chains,
     pollMs: config.chainPollMs,
@@ -37,8 +41,6 @@ async function main() {
     // A dev chain starts empty each time: read from genesis, and followed when it starts over. A real chain is
     // read from its head (not from genesis on mainnet), and going back is a fault to stop on, not to follow.
     allowChainReset: devMode,
-    daily: { runner: app.jobs, everyMs: 60_000 },
-    periodic: periodicJobs(),
     collectionFallbackToHotWallet: devMode,
   });
   const shutdown = async (signal: string) => {
@@ -54,8 +56,14 @@ async function main() {
 
   const address = await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-  app.log.info({ migrations, seeded, database: where }, 'database ready');
-  console.log(`\n  AIDF is running: ${address}\n  API docs:        ${address}/docs\n  Database:        ${where}`);
+  app.log.info({ migrations, seeded, database: where, roles: config.roles, work: workers.started }, 'database ready');
+  console.log(`\n  AIDF is running: ${address}\n  Roles:           ${config.roles.join(', ')}`);
+  console.log(
+    serveApi
+      ? `  API docs:        ${address}/docs`
+      : `  Health checks:   ${address}/healthz, ${address}/readyz (no API)`,
+  );
+  console.log(`  Database:        ${where}`);
   console.log(`  BNB Smart Chain: ${config.bscRpcUrl ?? 'off'}${devChains ? '  (dev chain, chain id 56)' : ''}`);
   console.log(`  Solana:          ${config.solanaRpcUrl ?? 'off'}${devChains ? '  (dev stand-in)' : ''}`);
   if (devChains) {

@@ -81,8 +81,9 @@ describe('the dev chains of npm start and the /dev/wallet faucet', () => {
   });
 
   it('reports chain health to the operator', async () => {
-    if (!server.app.chains.bsc) throw new Error('BSC not configured');
-    await devChains.fundHotWallet(server.app.chains.bsc.hotWallet.address);
+    const hotWallet = server.app.chains.bsc?.hotWalletAddress;
+    if (!hotWallet) throw new Error('BSC or its hot wallet not configured');
+    await devChains.fundHotWallet(hotWallet);
     const res = await fetch(`${server.baseUrl}/ops/v1/chain/status`, {
       headers: { authorization: 'Bearer aidf-dev-operator-token' },
     });
@@ -93,7 +94,7 @@ describe('the dev chains of npm start and the /dev/wallet faucet', () => {
     expect(data.watchers[0]).toMatchObject({ rpcUrl: devChains.evm.rpcUrl, rpcErrors: '0' });
     expect(Number(data.watchers[0]?.head)).toBeGreaterThan(0);
     expect(data.hotWallet).toMatchObject({
-      address: server.app.chains.bsc.hotWallet.address,
+      address: hotWallet,
       bnb: '100',
       cow: '1000000',
     });

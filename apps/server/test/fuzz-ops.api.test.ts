@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
 import { LOGIN_ALERT } from '../src/domain/operator/accounts.ts';
 import { PLEDGE_SETTINGS } from '../src/domain/pledge/pledge-config.ts';
-import { periodicJobs } from '../src/jobs/order-expiry.ts';
+import { periodicJobs } from '../src/jobs/registry.ts';
 import { type FuzzCase, type FuzzTarget, fuzzCases } from './fuzz-inputs.ts';
 import { CONCURRENCY, expectNoFailures, type FuzzFailure, isEnvelope, pool, RUNS, SEED, show } from './fuzz-run.ts';
 import { type Operator, signInOperator } from './operators.ts';

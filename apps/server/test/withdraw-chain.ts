@@ -23,9 +23,11 @@ export class SimulatedCrash extends PayoutCrash {}
 export function useWithdrawChain() {
   let server: ChainTestServer;
 
+  /** BNB Smart Chain with the treasury's signer (the test server runs every role). */
   const bsc = () => {
-    if (!server.app.chains.bsc) throw new Error('BSC not configured');
-    return server.app.chains.bsc;
+    const chain = server.app.chains.bsc;
+    if (!chain?.payouts) throw new Error('BSC or its hot wallet not configured');
+    return { ...chain, payouts: chain.payouts, hotWallet: { address: chain.payouts.hotWallet } };
   };
   const worker = (crashPoints?: Parameters<typeof payoutWorker>[0]['crashPoints'], owner = 'payouts-1') =>
     payoutWorker({

@@ -20,11 +20,16 @@ export interface ChainServices {
     confirmations: number;
     /** When a stuck payout is priced again, and the price it never goes above (config PAYOUT_*). */
     payoutGas: { bumpAfterBlocks: number; maxGasPrice: bigint };
-    hotWallet: LocalAccount;
+    /**
+     * The hot wallet's address: its key's in a treasury process, else HOT_WALLET_ADDRESS; null when this process
+     * knows neither (an API without the treasury and without the setting).
+     */
+    hotWalletAddress: `0x${string}` | null;
     deposits: DepositSource;
     /** The invest contract's events and reserve (issue 10 point 7). */
     invests: InvestSource;
-    payouts: PayoutChain;
+    /** Signs and sends payouts with the hot wallet's key: only in a process running the treasury role. */
+    payouts: PayoutChain | null;
   } | null;
   solana: { rpcUrl: string; deposits: DepositSource } | null;
   withdrawPolicy: WithdrawPolicy;
@@ -34,15 +39,21 @@ export interface ChainServices {
 export function chainServices(config: AppConfig, devMnemonic: string | null): ChainServices {
   let bsc: ChainServices['bsc'] = null;
   if (config.bscRpcUrl) {
-    if (devMnemonic === null && !config.hotWalletPrivateKey) {
-      throw new Error('HOT_WALLET_PRIVATE_KEY is required: with DEPOSIT_XPUB the API loads no seed to derive it from');
-    }
     const client = bscPublicClient(config.bscRpcUrl);
-    const hotWallet = loadHotWallet({
-      devKey: devToolsAllowed(config),
-      privateKey: config.hotWalletPrivateKey,
-      devMnemonic: devMnemonic ?? '', // unused: the key is set (checked above)
-    });
+    // The key is loaded by the treasury role alone (process-roles.ts); the other roles know only the address.
+    let hotWallet: LocalAccount | null = null;
+    if (config.roles.includes('treasury')) {
+      if (devMnemonic === null && !config.hotWalletPrivateKey) {
+        throw new Error('HOT_WALLET_PRIVATE_KEY is required: with DEPOSIT_XPUB no seed is loaded to derive it from');
+      }
+      hotWallet = loadHotWallet({
+        devKey: devToolsAllowed(config),
+        privateKey: config.hotWalletPrivateKey,
+        devMnemonic: devMnemonic ?? '', // unused: the key is set (checked above)
+      });
+      if (config.hotWalletAddress && config.hotWalletAddress.toLowerCase() !== hotWallet.address.toLowerCase())
+        throw new Error('HOT_WALLET_ADDRESS is not the address of HOT_WALLET_PRIVATE_KEY');
+    }
     const deposits = evmDepositSource(client, config.bscConfirmations, {
       addressesPerRequest: config.bscLogAddressChunk,
     });
@@ -51,10 +62,10 @@ export function chainServices(config: AppConfig, devMnemonic: string | null): Ch
       client,
       confirmations: config.bscConfirmations,
       payoutGas: { bumpAfterBlocks: config.payoutBumpAfterBlocks, maxGasPrice: config.payoutMaxGasPrice },
-      hotWallet,
+      hotWalletAddress: hotWallet?.address ?? (config.hotWalletAddress as `0x${string}` | undefined) ?? null,
       deposits,
       invests: evmInvestSource(client, deposits),
-      payouts: evmPayoutChain(client, hotWallet),
+      payouts: hotWallet ? evmPayoutChain(client, hotWallet) : null,
     };
   }
   const solana = config.solanaRpcUrl
@@ -63,7 +74,7 @@ export function chainServices(config: AppConfig, devMnemonic: string | null): Ch
   return {
     bsc,
     solana,
-    withdrawPolicy: { feeRate: new Money(config.withdrawFeeRate), hotWallet: bsc?.hotWallet.address ?? null },
+    withdrawPolicy: { feeRate: new Money(config.withdrawFeeRate), hotWallet: bsc?.hotWalletAddress ?? null },
   };
 }
 

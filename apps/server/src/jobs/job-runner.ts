@@ -55,11 +55,14 @@ export function jobRunner(options: JobRunnerOptions) {
     return { job: name, day, status: 'done', items };
   }
 
-  /** Every job's days up to today not yet done, oldest first; a day another runner holds stops that job. */
-  async function catchUp(): Promise<DayOutcome[]> {
+  /**
+   * Every job's days up to today not yet done, oldest first; a day another runner holds stops that job. `only`:
+   * that one job's (the workers run each daily job as a work of its own, jobs/registry.ts).
+   */
+  async function catchUp(only?: string): Promise<DayOutcome[]> {
     const today = utcDayOf(now());
     const outcomes: DayOutcome[] = [];
-    for (const job of options.jobs) {
+    for (const job of options.jobs.filter((j) => only === undefined || j.name === only)) {
       for (const day of await repos.jobRuns.daysToRun(job.name, today, options.maxCatchUpDays ?? 400)) {
         const outcome = await runDay(job.name, day);
         outcomes.push(outcome);

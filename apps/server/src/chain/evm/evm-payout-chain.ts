@@ -138,17 +138,19 @@ export function evmPayoutChain(client: PublicClient, account: LocalAccount): Pay
       }
     },
     head: () => client.getBlockNumber({ cacheTime: 0 }),
-    async balances(token) {
-      const native = await client.getBalance({ address: account.address });
-      const tokenBalance = token
-        ? await client.readContract({
-            address: token,
-            abi: erc20Abi,
-            functionName: 'balanceOf',
-            args: [account.address],
-          })
-        : null;
-      return { native, token: tokenBalance };
-    },
+    balances: (token) => evmBalances(client, account.address, token),
   };
+}
+
+/** An address's BNB and, when given, token balance: read by anyone, no key needed (the operator's chain-status). */
+export async function evmBalances(
+  client: PublicClient,
+  address: `0x${string}`,
+  token: `0x${string}` | null,
+): Promise<{ native: bigint; token: bigint | null }> {
+  const native = await client.getBalance({ address });
+  const tokenBalance = token
+    ? await client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    : null;
+  return { native, token: tokenBalance };
 }

@@ -1,5 +1,6 @@
 import { formatUnits } from 'viem';
 import type { ChainServices } from '../../chain/chain-services.ts';
+import { evmBalances } from '../../chain/evm/evm-payout-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { investStatus } from '../invest/invest-status.ts';
 import { payoutToken } from '../withdraw/payout-token.ts';
@@ -77,12 +78,13 @@ export async function chainStatus(repos: Repositories, chains: ChainServices) {
 
   let hotWallet = null;
   const bsc = chains.bsc;
-  if (bsc) {
+  const hotWalletAddress = bsc?.hotWalletAddress;
+  if (bsc && hotWalletAddress) {
     const cow = await payoutToken(repos);
-    const balances = await attempt(() => bsc.payouts.balances(cow?.contract ?? null));
+    const balances = await attempt(() => evmBalances(bsc.client, hotWalletAddress, cow?.contract ?? null));
     hotWallet = {
       chain: 'bsc',
-      address: bsc.hotWallet.address,
+      address: hotWalletAddress,
       ...('native' in balances
         ? {
             bnb: formatUnits(balances.native, 18),

@@ -17,7 +17,7 @@ import { defineRoute } from './define-route.ts';
  */
 export async function machineConfigOf(app: FastifyInstance) {
   const dev = devToolsAllowed(app.config);
-  const fallback = { bsc: dev ? (app.chains.bsc?.hotWallet.address ?? null) : null, solana: null };
+  const fallback = { bsc: dev ? (app.chains.bsc?.hotWalletAddress ?? null) : null, solana: null };
   return {
     ...(await machineConfig(app.repos, fallback)),
     publicSolanaRpcUrl: devSolanaRpcUrl(app),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { devToolsAllowed } from '../../config-mode.ts';
 import { AppError } from '../../domain/errors.ts';
 import { listPriceItems, savePriceItem, thirdPartyPayments } from '../../domain/machine/price-items.ts';
-import { periodicJobs } from '../../jobs/order-expiry.ts';
+import { periodicJobs } from '../../jobs/registry.ts';
 import { operatorGuard, operatorOf } from '../operator-auth.ts';
 import { ZOperatorReason } from '../operator-schemas.ts';
 

@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `npm start` (src/main.ts) in a process of its own, with exactly the environment a deployment would give it (not
+ * the test runner's NODE_ENV=test), every module it reaches written down by module-loads/register.mjs.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const MAIN = path.join(here, '../src/main.ts');
+const RECORDER = path.join(here, 'module-loads/register.mjs');
+
+/** A deployment's settings without NODE_ENV: its own secrets, SMTP, both chains and the platform keys. */
+export const EVERY_PRODUCTION_SETTING = {
+  REQUEST_SIGN_SECRET: 'a-deployment-request-secret',
+  OPERATOR_TOKEN: 'a-deployment-operator-token',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  PUBLIC_HOSTS: 'aidf.example',
+  BSC_RPC_URL: 'https://bsc.example.invalid',
+  SOLANA_RPC_URL: 'https://solana.example.invalid',
+  HOT_WALLET_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
+  // The extended public key of m/44'/60'/0'/0 of the phrase 'test … junk': the API holds no seed.
+  DEPOSIT_XPUB:
+    'xpub6DyUKdwoLWmUJ4Tn9Bbsdtx7B5Ws18mEN19e5HT52ikE53FiUheSQXrZUNPovqfyKmw4579A1Mm3GXXKM39N64uooBfJ4tNAzFsEbodRTx4',
+};
+
+/** tsx compiles the whole server on a cold start: on a busy machine that takes a while. */
+export const START_TIMEOUT_MS = 120_000;
+
+export interface MainRun {
+  /** 'running' once main printed its address, else 'exited' with the exit code. */
+  state: 'running' | 'exited';
+  code: number | null;
+  baseUrl: string;
+  stdout: () => string;
+  stderr: () => string;
+  /** The URLs of every module the process resolved so far. */
+  loads: () => string[];
+  stop: () => Promise<void>;
+}
+
+/** Starts main.ts with `env` only (plus PATH and HOME) on an in-memory database; waits until it listens or exits. */
+export async function runMain(env: Record<string, string>): Promise<MainRun> {
+  const loadsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aidf-loads-')), 'loads.txt');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', RECORDER, MAIN], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DATA_DIR: ':memory:',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WEB_DIST_DIR: '/nonexistent',
+      CHAIN_POLL_MS: '600000',
+      MODULE_LOADS_FILE: loadsFile,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const outcome = await new Promise<{ state: 'running' | 'exited'; code: number | null; baseUrl: string }>(
+    (resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`main did not start or stop:\n${stdout}\n${stderr}`)),
+        START_TIMEOUT_MS,
+      );
+      child.stdout?.on('data', () => {
+        const address = /AIDF is running: (http:\/\/\S+)/.exec(stdout)?.[1];
+        if (address) {
+          clearTimeout(timer);
+          resolve({ state: 'running', code: null, baseUrl: address });
+        }
+      });
+      void exited.then((code) => {
+        clearTimeout(timer);
+        resolve({ state: 'exited', code, baseUrl: '' });
+      });
+    },
+  );
+  return {
+    ...outcome,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    loads: () => (fs.existsSync(loadsFile) ? fs.readFileSync(loadsFile, 'utf8').split('\n').filter(Boolean) : []),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(killer);
+      }
+      fs.rmSync(path.dirname(loadsFile), { recursive: true, force: true });
+    },
+  };
+}
