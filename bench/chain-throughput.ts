@@ -31,7 +31,8 @@ export async function chainThroughput() {
     await pointTokenConfigAt(repos, evm);
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ':memory:', BSC_RPC_URL: evm.rpcUrl });
     const chains = chainServices(config, DEV_MNEMONIC);
-    if (!chains.bsc) throw new Error('no BSC');
+    if (!chains.bsc?.payouts) throw new Error('no BSC, or no hot wallet key');
+    const payoutChain = chains.bsc.payouts;
     const derive = depositAddressDeriver(DEV_MNEMONIC);
 
     const users: { id: bigint; wallet: ReturnType<typeof privateKeyToAccount>; deposit: `0x${string}` }[] = [];
@@ -72,7 +73,7 @@ export async function chainThroughput() {
     }
     const depositSeconds = (performance.now() - depositStart) / 1000;
 
-    await evm.fund(chains.bsc.hotWallet.address, { bnb: '100', cow: '1000000' });
+    await evm.fund(payoutChain.hotWallet, { bnb: '100', cow: '1000000' });
     let clock = Date.now();
     for (const user of users) {
       await creditUser(repos, {
@@ -105,7 +106,7 @@ export async function chainThroughput() {
     }
     const worker = payoutWorker({
       repos,
-      chain: chains.bsc.payouts,
+      chain: payoutChain,
       owner: 'bench',
       confirmations: 15,
       ...chains.bsc.payoutGas,

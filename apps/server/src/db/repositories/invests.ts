@@ -50,7 +50,7 @@ export function investsRepository(db: AppDb) {
       return row?.nextBlock === expectedNext;
     },
 
-    async advanceCursor(chain: InvestChain, nextBlock: bigint, lastBlockHash: string, headBlock: bigint) {
+    async advanceCursor(chain: InvestChain, nextBlock: bigint, lastBlockHash: string | null, headBlock: bigint) {
       await db
         .update(investCursors)
         .set({ nextBlock, lastBlockHash, headBlock, scannedAt: sql`now()` })

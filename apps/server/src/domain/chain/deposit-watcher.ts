@@ -3,6 +3,7 @@ import type { DepositSource, WatchedToken } from '../../chain/deposit-source.ts'
 import type { Repositories } from '../../db/repositories/index.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { type PreparedMovement, postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import { cursorScan } from './cursor-scan.ts';
 import { errorSummary } from './error-summary.ts';
 
 export interface DepositWatcherOptions {
@@ -46,41 +47,29 @@ export function depositWatcher(options: DepositWatcherOptions) {
     return options.nativeToken ? [options.nativeToken, ...tokens] : tokens;
   }
 
-  async function cursorFor(confirmed: bigint) {
-    const genesis = await source.genesisHash();
-    const cursor = await repos.chain.cursor(source.chain);
-    if (cursor && cursor.genesisHash === genesis) return cursor;
-    if (cursor && !options.allowChainReset) {
-      return { stop: `the RPC serves another chain (genesis ${genesis}, the cursor's is ${cursor.genesisHash})` };
-    }
-    const start = options.startAt === 'head' ? (confirmed > 0n ? confirmed : 0n) : 0n;
-    await repos.chain.resetCursor(source.chain, genesis, start);
-    return repos.chain.cursor(source.chain);
-  }
+  const scan = cursorScan({
+    repos,
+    chain: source,
+    maxRange,
+    startAt: options.startAt,
+    allowChainReset: options.allowChainReset,
+    store: {
+      cursor: () => repos.chain.cursor(source.chain),
+      reset: (genesisHash, nextBlock) => repos.chain.resetCursor(source.chain, genesisHash, nextBlock),
+      lockAt: (tx, expectedNext) => tx.chain.lockCursorAt(source.chain, expectedNext),
+      advance: (tx, nextBlock, lastBlockHash, head) =>
+        tx.chain.advanceCursor(source.chain, nextBlock, lastBlockHash, head),
+      noteHead: (head) => repos.chain.noteHead(source.chain, head),
+      noteError: (message) => repos.chain.noteError(source.chain, message),
+    },
+  });
 
   async function tick(): Promise<TickResult> {
     if (!(await repos.chain.takeLease(leaseName, owner, leaseMs))) return { outcome: 'not-lease-holder' };
-    const { head, confirmed } = await source.heads();
-    const cursor = await cursorFor(confirmed);
-    if (!cursor) throw new Error('chain cursor vanished after reset');
-    if ('stop' in cursor) {
-      await repos.chain.noteError(source.chain, cursor.stop);
-      return { outcome: 'stopped', reason: cursor.stop };
-    }
-    const from = cursor.nextBlock;
-    if (from > confirmed) {
-      await repos.chain.noteHead(source.chain, head);
-      return { outcome: 'caught-up' };
-    }
-    if (cursor.lastBlockHash && from > 0n) {
-      const seen = await source.blockHash(from - 1n);
-      if (seen !== null && seen !== cursor.lastBlockHash) {
-        const reason = `block ${from - 1n} changed after it was scanned: a reorganisation deeper than the confirmation depth; scanning stopped for an operator`;
-        await repos.chain.noteError(source.chain, reason);
-        return { outcome: 'stopped', reason };
-      }
-    }
-    const to = confirmed < from + maxRange - 1n ? confirmed : from + maxRange - 1n;
+    const range = await scan.next();
+    if (range.kind === 'stopped') return { outcome: 'stopped', reason: range.reason };
+    if (range.kind === 'caught-up') return { outcome: 'caught-up' };
+    const { from, to, genesisHash } = range;
     // Read after the heads: an address handed out later can only receive in a block after `to` (deposit-source.ts).
     const addresses = await repos.depositAddresses.addressesOf(source.chainCurrency);
     const { transfers, lastBlockHash } = await source.transfers(from, to, await watchedTokens(), addresses);
@@ -94,7 +83,7 @@ export function depositWatcher(options: DepositWatcherOptions) {
       const amount = new Money(transfer.amount);
       const movement = await prepareMovement(repos, {
         type: 'chain-recharge',
-        idemKey: `deposit:${source.chain}:${cursor.genesisHash}:${transfer.txHash}:${transfer.eventIndex}`,
+        idemKey: `deposit:${source.chain}:${genesisHash}:${transfer.txHash}:${transfer.eventIndex}`,
         ref: transfer.txHash,
         lines: [
           { account: platformAccount(PLATFORM.chain(source.chain), transfer.currency), amount: amount.neg() },
@@ -104,9 +93,7 @@ export function depositWatcher(options: DepositWatcherOptions) {
       credits.push({ transfer, userId, movement });
     }
 
-    const credited = await repos.transaction(async (tx) => {
-      // Another instance (after a lost lease) may have moved the cursor meanwhile: then this scan is void.
-      if (!(await tx.chain.lockCursorAt(source.chain, from))) return null;
+    const committed = await scan.commit(range, lastBlockHash, async (tx) => {
       // The global lock order (a withdrawal request's too): the users' rows, then every account in id order,
       // all before the first credit. Crediting one by one would lock accounts out of order across credits,
       // and a deposit row's foreign-key check on a user after its account deadlocked with a withdrawal.
@@ -120,7 +107,7 @@ export function depositWatcher(options: DepositWatcherOptions) {
         if (posted.replayed) continue;
         await tx.chain.insertDeposit({
           chain: source.chain,
-          genesisHash: cursor.genesisHash,
+          genesisHash,
           txHash: transfer.txHash,
           eventIndex: transfer.eventIndex,
           blockNumber: transfer.blockNumber,
@@ -135,11 +122,10 @@ export function depositWatcher(options: DepositWatcherOptions) {
         });
         count++;
       }
-      await tx.chain.advanceCursor(source.chain, to + 1n, lastBlockHash, head);
       return count;
     });
-    if (credited === null) return { outcome: 'cursor-moved' };
-    return { outcome: 'scanned', from, to, credited };
+    if (committed === null) return { outcome: 'cursor-moved' };
+    return { outcome: 'scanned', from, to, credited: committed.result };
   }
 
   return {

@@ -1,6 +1,7 @@
 import { Money } from '@aidf/contract';
 import type { InvestSource } from '../../chain/evm/evm-invest-source.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
+import { cursorScan } from '../chain/cursor-scan.ts';
 import { errorSummary } from '../chain/error-summary.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { type PreparedMovement, postPrepared, prepareMovement } from '../ledger/post-movement.ts';
@@ -40,42 +41,30 @@ export function investWatcher(options: InvestWatcherOptions) {
   const chain = source.chain;
   const leaseName = `invest-watcher:${chain}`;
 
-  async function cursorFor(confirmed: bigint) {
-    const genesis = await source.genesisHash();
-    const cursor = await repos.invests.cursor(chain);
-    if (cursor && cursor.genesisHash === genesis) return cursor;
-    if (cursor && !options.allowChainReset) {
-      return { stop: `the RPC serves another chain (genesis ${genesis}, the cursor's is ${cursor.genesisHash})` };
-    }
-    await repos.invests.resetCursor(chain, genesis, options.startAt === 'head' && confirmed > 0n ? confirmed : 0n);
-    return repos.invests.cursor(chain);
-  }
+  const scan = cursorScan({
+    repos,
+    chain: source,
+    maxRange,
+    startAt: options.startAt,
+    allowChainReset: options.allowChainReset,
+    store: {
+      cursor: () => repos.invests.cursor(chain),
+      reset: (genesisHash, nextBlock) => repos.invests.resetCursor(chain, genesisHash, nextBlock),
+      lockAt: (tx, expectedNext) => tx.invests.lockCursorAt(chain, expectedNext),
+      advance: (tx, nextBlock, lastBlockHash, head) => tx.invests.advanceCursor(chain, nextBlock, lastBlockHash, head),
+      noteHead: (head) => repos.invests.noteHead(chain, head),
+      noteError: (message) => repos.invests.noteError(chain, message),
+    },
+  });
 
   async function tick(): Promise<InvestTickResult> {
     const target = await investTarget(repos, chain);
     if (!target) return { outcome: 'not-configured' };
     if (!(await repos.chain.takeLease(leaseName, owner, leaseMs))) return { outcome: 'not-lease-holder' };
-    const { head, confirmed } = await source.heads();
-    const cursor = await cursorFor(confirmed);
-    if (!cursor) throw new Error('invest cursor vanished after reset');
-    if ('stop' in cursor) {
-      await repos.invests.noteError(chain, cursor.stop);
-      return { outcome: 'stopped', reason: cursor.stop };
-    }
-    const from = cursor.nextBlock;
-    if (from > confirmed) {
-      await repos.invests.noteHead(chain, head);
-      return { outcome: 'caught-up' };
-    }
-    if (cursor.lastBlockHash && from > 0n) {
-      const seen = await source.blockHash(from - 1n);
-      if (seen !== null && seen !== cursor.lastBlockHash) {
-        const reason = `block ${from - 1n} changed after it was scanned: a reorganisation deeper than the confirmation depth; scanning stopped for an operator`;
-        await repos.invests.noteError(chain, reason);
-        return { outcome: 'stopped', reason };
-      }
-    }
-    const to = confirmed < from + maxRange - 1n ? confirmed : from + maxRange - 1n;
+    const range = await scan.next();
+    if (range.kind === 'stopped') return { outcome: 'stopped', reason: range.reason };
+    if (range.kind === 'caught-up') return { outcome: 'caught-up' };
+    const { from, to, genesisHash } = range;
     const { invests, lastBlockHash } = await source.invests(from, to, target.contract, target.decimals);
 
     const owners = await repos.invests.boundOwners([...new Set(invests.map((i) => i.from))]);
@@ -89,7 +78,7 @@ export function investWatcher(options: InvestWatcherOptions) {
       const amount = new Money(invest.amount);
       const movement = await prepareMovement(repos, {
         type: 'chain-invest',
-        idemKey: `invest:${chain}:${cursor.genesisHash}:${invest.txHash}:${invest.logIndex}`,
+        idemKey: `invest:${chain}:${genesisHash}:${invest.txHash}:${invest.logIndex}`,
         ref: invest.txHash,
         lines: [
           { account: platformAccount(PLATFORM.chain(chain), 'aidf'), amount: amount.neg() },
@@ -99,9 +88,7 @@ export function investWatcher(options: InvestWatcherOptions) {
       found.push({ invest, userId, movement });
     }
 
-    const counts = await repos.transaction(async (tx) => {
-      // Another instance (after a lost lease) may have moved the cursor meanwhile: then this scan is void.
-      if (!(await tx.invests.lockCursorAt(chain, from))) return null;
+    const committed = await scan.commit(range, lastBlockHash, async (tx) => {
       // The global lock order: the users' rows, then every account in id order, before the first credit.
       const credits = found.filter((f) => f.movement !== null);
       if (credits.length > 0) {
@@ -115,7 +102,7 @@ export function investWatcher(options: InvestWatcherOptions) {
         if (posted?.replayed) continue;
         const recorded = await tx.invests.insert({
           chain,
-          genesisHash: cursor.genesisHash,
+          genesisHash,
           txHash: invest.txHash,
           logIndex: invest.logIndex,
           blockNumber: invest.blockNumber,
@@ -131,11 +118,10 @@ export function investWatcher(options: InvestWatcherOptions) {
         if (recorded && posted) credited++;
         if (recorded && !posted) unbound++;
       }
-      await tx.invests.advanceCursor(chain, to + 1n, lastBlockHash, head);
       return { credited, unbound };
     });
-    if (counts === null) return { outcome: 'cursor-moved' };
-    return { outcome: 'scanned', from, to, ...counts };
+    if (committed === null) return { outcome: 'cursor-moved' };
+    return { outcome: 'scanned', from, to, ...committed.result };
   }
 
   return {

@@ -4,6 +4,7 @@ import type { CollectionSource } from '../../chain/collection-source.ts';
 import type { ScannedTransfer, WatchedToken } from '../../chain/deposit-source.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { PaymentRow } from '../../db/repositories/machines.ts';
+import { cursorScan } from '../chain/cursor-scan.ts';
 import { errorSummary } from '../chain/error-summary.ts';
 import { type MachineConfig, machineConfig } from './machine-config.ts';
 import { openStatusOf, settlePayment } from './order-lifecycle.ts';
@@ -153,50 +154,37 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
     return found;
   }
 
-  async function cursorFor(confirmed: bigint, genesis: string) {
-    const cursor = await repos.machines.cursor(chain);
-    if (cursor && cursor.genesisHash === genesis) return cursor;
-    if (cursor && !options.allowChainReset) {
-      return { stop: `the RPC serves another chain (genesis ${genesis}, the cursor's is ${cursor.genesisHash})` };
-    }
-    await repos.machines.setCursor(chain, options.startAt === 'head' && confirmed > 0n ? confirmed : 0n, genesis);
-    return repos.machines.cursor(chain);
-  }
+  const scan = cursorScan({
+    repos,
+    chain: source,
+    maxRange: source.maxRange,
+    startAt: options.startAt,
+    allowChainReset: options.allowChainReset,
+    store: {
+      cursor: () => repos.machines.cursor(chain),
+      reset: (genesisHash, nextBlock) => repos.machines.setCursor(chain, nextBlock, genesisHash),
+      lockAt: (tx, expectedNext) => tx.machines.lockCursorAt(chain, expectedNext),
+      advance: (tx, nextBlock, lastBlockHash, head) => tx.machines.advanceCursor(chain, nextBlock, lastBlockHash, head),
+      // Orders opened from now on know that every block up to here was before them (order-lifecycle.ts).
+      noteHead: (head, genesisHash) => repos.machines.noteHead(chain, genesisHash, head),
+      noteError: (message) => repos.machines.noteCursorError(chain, message),
+    },
+  });
 
   /** One bounded range after the cursor; answers the payments recorded, null when another instance moved it. */
   async function scanRange(
     collection: string,
     watched: WatchedToken[],
-    head: bigint,
-    confirmed: bigint,
-    genesis: string,
+    known: { head: bigint; confirmed: bigint; genesisHash: string },
   ): Promise<{ stop: string } | { found: number; caughtUp: boolean } | null> {
-    const cursor = await cursorFor(confirmed, genesis);
-    if (!cursor) throw new Error('collection cursor vanished after reset');
-    if ('stop' in cursor) return { stop: cursor.stop };
-    const from = cursor.nextBlock;
-    if (from > confirmed) {
-      // Orders opened from now on know that every block up to here was before them (order-lifecycle.ts).
-      await repos.machines.noteHead(chain, genesis, head);
-      return { found: 0, caughtUp: true };
-    }
-    if (cursor.lastBlockHash && from > 0n) {
-      const seen = await source.blockHash(from - 1n);
-      if (seen !== null && seen !== cursor.lastBlockHash) {
-        return {
-          stop: `block ${from - 1n} changed after it was scanned: a reorganisation deeper than the confirmation depth; scanning stopped for an operator`,
-        };
-      }
-    }
-    const to = confirmed < from + source.maxRange - 1n ? confirmed : from + source.maxRange - 1n;
-    const { payments, lastBlockHash } = await source.scan(from, to, collection, watched);
-    const moved = await repos.transaction(async (tx) => {
-      if (!(await tx.machines.lockCursorAt(chain, from))) return false;
-      for (const payment of payments) await record(payment, cursor.genesisHash, tx);
-      await tx.machines.advanceCursor(chain, to + 1n, lastBlockHash, head);
-      return true;
+    const range = await scan.next(known);
+    if (range.kind === 'stopped') return { stop: range.reason };
+    if (range.kind === 'caught-up') return { found: 0, caughtUp: true };
+    const { payments, lastBlockHash } = await source.scan(range.from, range.to, collection, watched);
+    const committed = await scan.commit(range, lastBlockHash, async (tx) => {
+      for (const payment of payments) await record(payment, range.genesisHash, tx);
     });
-    return moved ? { found: payments.length, caughtUp: to >= confirmed } : null;
+    return committed ? { found: payments.length, caughtUp: range.to >= range.confirmed } : null;
   }
 
   async function settle(row: PaymentRow, config: MachineConfig): Promise<boolean> {
@@ -254,12 +242,9 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
     const known = await repos.machines.cursor(chain);
     const sameChain = !known || known.genesisHash === genesis || options.allowChainReset;
     const hinted = sameChain ? await checkHints(collection, watched, genesis) : 0;
-    const scanned = await scanRange(collection, watched, head, confirmed, genesis);
+    const scanned = await scanRange(collection, watched, { head, confirmed, genesisHash: genesis });
     if (scanned === null) return { outcome: 'cursor-moved' };
-    if ('stop' in scanned) {
-      await repos.machines.noteCursorError(chain, scanned.stop);
-      return { outcome: 'stopped', reason: scanned.stop };
-    }
+    if ('stop' in scanned) return { outcome: 'stopped', reason: scanned.stop };
     const { settled, orphaned } = await settleDeep(confirmed, config);
     return {
       outcome: scanned.caughtUp ? 'caught-up' : 'scanned',
