@@ -1,10 +1,8 @@
-import { Money, moneyString, WORTH_CURRENCY } from '@aidf/contract';
+import { Money, moneyString, TEAM_BONUS_TYPES, WORTH_CURRENCY } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import { nextLevelGap } from './level-progress.ts';
 import { teamConfig } from './team-config.ts';
-
-export const TEAM_BONUS_TYPES = ['cow-push-income', 'cow-sns-level-income', 'cow-sns-same-level-income'] as const;
 
 /** NUMERIC text without the trailing zeros ('100.500000000000000000' → '100.5'). */
 const plain = (text: string) => moneyString(new Money(text));
