@@ -117,6 +117,18 @@ for (const language of CONSOLE_LANGUAGES) {
       await expect(page.getByTestId('approve-result')).toBeVisible();
       await expect(rows(page, 'proposals-table', username)).toHaveCount(0);
       await screenshot(page, shots, 'credits-approved');
+
+      // The user's page lists the credit under the app's own label for its transaction type.
+      await openSection(page, language, 'users');
+      await page.getByLabel(t('users.searchLabel')).fill(username);
+      await page.getByRole('button', { name: t('common.search'), exact: true }).click();
+      await page.getByTestId('users-table').getByRole('link', { name: username, exact: true }).click();
+      const credit = page
+        .getByRole('table', { name: t('users.movements') })
+        .getByRole('row')
+        .filter({ hasText: 'merchant-system-transfer' });
+      await expect(credit).toContainText(t('txType.merchant-system-transfer'));
+      await screenshot(page, shots, 'user-movements');
       await consoleSignOut(page, language);
 
       await app.goto('/personalAssets');

@@ -12,6 +12,8 @@ import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MESSAGES = path.join(here, '../../apps/console/src/i18n');
+// The transaction-type labels the console shows are the app's (its `txType` group), as apps/console/src/i18n says.
+const APP_LOCALES = path.join(here, '../../apps/web/src/i18n/locales');
 
 export interface Operator {
   username: string;
@@ -38,6 +40,8 @@ export function consoleTexts(language: ConsoleLanguage) {
       .filter((f) => f.endsWith('.json'))
       .map((f) => [f.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Tree]),
   );
+  const app = JSON.parse(fs.readFileSync(path.join(APP_LOCALES, `${language.folder}.json`), 'utf8')) as Tree;
+  tree.txType = app.txType as Tree;
   return (key: string, vars: Record<string, string | number> = {}): string => {
     let node: string | Tree | undefined = tree;
     for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;

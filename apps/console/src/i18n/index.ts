@@ -1,5 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+// One set of transaction-type labels: the words users see in the app (its `txType` group), read here as they are.
+import { txType as enTxType } from '../../../web/src/i18n/locales/en.json';
+import { txType as zhCNTxType } from '../../../web/src/i18n/locales/zhCN.json';
 
 /** The console's two languages (issue 16 item 4). */
 export const LANGUAGES = [
@@ -26,8 +29,17 @@ export function mergeMessages(files: Record<string, { default: Messages }>): Mes
   return merged;
 }
 
-const en = mergeMessages(import.meta.glob<{ default: Messages }>('./en/*.json', { eager: true }));
-const zhCN = mergeMessages(import.meta.glob<{ default: Messages }>('./zhCN/*.json', { eager: true }));
+const en = {
+  ...mergeMessages(import.meta.glob<{ default: Messages }>('./en/*.json', { eager: true })),
+  txType: enTxType,
+};
+const zhCN = {
+  ...mergeMessages(import.meta.glob<{ default: Messages }>('./zhCN/*.json', { eager: true })),
+  txType: zhCNTxType,
+};
+
+/** Every message of each language, as i18next gets them (the tests check the app's labels are among them). */
+export const CONSOLE_MESSAGES = { en, 'zh-CN': zhCN } as const satisfies Record<Language, Messages>;
 
 function savedLanguage(): Language {
   const saved = localStorage.getItem(STORAGE_KEY);
@@ -47,7 +59,7 @@ export async function initI18n() {
   await i18next.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',
-    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+    resources: { en: { translation: CONSOLE_MESSAGES.en }, 'zh-CN': { translation: CONSOLE_MESSAGES['zh-CN'] } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });

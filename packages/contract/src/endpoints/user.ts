@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
 import { safeString } from '../safe-string.ts';
 import { pageOf, ZChainCurrency, ZCurrency, ZDecimalString, ZEmpty, ZIdString, ZText, ZTimeMs } from '../schemas.ts';
+import { TEAM_BONUS_TYPES } from '../transaction-types.ts';
 import { ZMidParams, ZUserInfo, ZWalletSignature } from './common.ts';
 
 export const getFollowedInvite = defineEndpoint({
@@ -79,7 +80,7 @@ export const register = defineEndpoint({
   data: ZEmpty,
 });
 
-export const ZTeamBonusType = z.enum(['cow-push-income', 'cow-sns-level-income', 'cow-sns-same-level-income']);
+export const ZTeamBonusType = z.enum(TEAM_BONUS_TYPES);
 
 /** Issue 12: the team of the caller, or of a member of it (`of`, a username in the caller's downline; 81045 else). */
 export const team = defineEndpoint({

@@ -1,3 +1,4 @@
+import { transactionTypeKey } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
@@ -37,11 +38,10 @@ export function useUserColumns(worthCurrency: string) {
       movement.accessor('amount', { header: t('users.amount'), cell: amount, meta: num }),
       movement.accessor('kind', {
         header: t('users.kind'),
-        // The app's label (txType.json, the same words users see) and the ledger's own code beside it.
+        // The app's label (the same words users see, from the app's locale files) and the ledger's code beside it.
         cell: (c) => (
           <>
-            {t(`txType.${c.getValue()}`, { defaultValue: c.getValue() })}{' '}
-            <span className="muted mono">{c.getValue()}</span>
+            {t(transactionTypeKey(c.getValue()))} <span className="muted mono">{c.getValue()}</span>
           </>
         ),
       }),

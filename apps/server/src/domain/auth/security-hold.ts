@@ -18,6 +18,16 @@ export interface SecurityChangeRecord {
   notice: SecurityNotice;
 }
 
+/** When the hold of a change made at `now` ends: `holdHours` later (SECURITY_HOLD_HOURS, 24 by default). */
+export function holdEnd(now: Date, holdHours: number): Date {
+  return new Date(now.getTime() + Math.round(holdHours * 3_600_000));
+}
+
+/** The end (ms) of the latest hold while it still runs at `now`; null once it ended (or without any). */
+export function runningHoldUntil(latestEnd: Date | null, now: Date): number | null {
+  return latestEnd && latestEnd.getTime() > now.getTime() ? latestEnd.getTime() : null;
+}
+
 /** Records a change inside the caller's transaction, so the change and its hold commit together. */
 export async function recordSecurityChange(
   tx: Repositories,
@@ -25,7 +35,7 @@ export async function recordSecurityChange(
   holdHours: number,
   now = new Date(),
 ): Promise<SecurityChangeRecord> {
-  const holdUntil = new Date(now.getTime() + Math.round(holdHours * 3_600_000));
+  const holdUntil = holdEnd(now, holdHours);
   await tx.securityChanges.insert({
     userId: change.userId,
     kind: change.kind,
@@ -43,8 +53,7 @@ export async function recordSecurityChange(
 
 /** Until when (ms) the user's outgoing money is held; null when it is not held at `now`. */
 export async function securityHoldUntil(repos: Repositories, userId: bigint, now = new Date()): Promise<number | null> {
-  const until = await repos.securityChanges.holdUntil(userId);
-  return until && until.getTime() > now.getTime() ? until.getTime() : null;
+  return runningHoldUntil(await repos.securityChanges.holdUntil(userId), now);
 }
 
 /** Refuses (81012, naming the end in ISO and ms) money leaving an account within a hold. */

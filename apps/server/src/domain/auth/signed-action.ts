@@ -20,8 +20,13 @@ interface Signer {
   address: string;
 }
 
+/** Whether a signed timestamp lies more than 5 minutes from server time, either side (RULES.md "Sign-in and sessions"). */
+export function isStaleTimestamp(timestampMs: number, now: Date): boolean {
+  return Math.abs(now.getTime() - timestampMs) > MAX_CLOCK_SKEW_MS;
+}
+
 function assertFresh(timestampMs: number, now: Date) {
-  if (Math.abs(now.getTime() - timestampMs) > MAX_CLOCK_SKEW_MS) {
+  if (isStaleTimestamp(timestampMs, now)) {
     throw new AppError(1229, 'the signature is more than 5 minutes old');
   }
 }

@@ -1,4 +1,4 @@
-import { Money, PLEDGE_AMOUNT, type PledgeDays, parsePositiveAmount, SUBMODES, type TSubmode } from '@aidf/contract';
+import { Money, type PledgeDays, SUBMODES, type TSubmode } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { PledgeRow } from '../../db/repositories/pledges.ts';
 import { utcDayOf } from '../../jobs/daily-job.ts';
@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
 import { pledgeConfig } from './pledge-config.ts';
+import { parsePledgeAmount, pledgesLeftToday } from './pledge-rules.ts';
 
 export interface PledgeInput extends WalletSignatureInput {
   amount: string;
@@ -27,10 +28,8 @@ export async function createPledge(
   input: PledgeInput,
   now = new Date(),
 ): Promise<PledgeRow> {
-  const amount = parsePositiveAmount(input.amount);
-  if (!amount || amount.lt(new Money(PLEDGE_AMOUNT.min)) || amount.gt(new Money(PLEDGE_AMOUNT.max))) {
-    throw new AppError(81011);
-  }
+  const amount = parsePledgeAmount(input.amount);
+  if (!amount) throw new AppError(81011);
   const signer = await boundSignerFor(repos, userId, input.sign);
   const idemKey = `pledge:${signer.address}:${input.signContent}`;
   const day = utcDayOf(now);
@@ -56,7 +55,9 @@ export async function createPledge(
       return earlier;
     }
     const config = await pledgeConfig(tx);
-    if ((await tx.pledges.countStartedOn(userId, day)) >= config.dailyLimit) throw new AppError(81020);
+    if (pledgesLeftToday(config.dailyLimit, await tx.pledges.countStartedOn(userId, day)) === 0) {
+      throw new AppError(81020);
+    }
     const posted = await postPrepared(tx, prepared, () =>
       acceptSignedAction(tx, { ...input, action: 'pledge', ...signer, now }),
     );

@@ -3,6 +3,7 @@ import type { Repositories } from '../../db/repositories/index.ts';
 import type { PledgeFilter, PledgeRow } from '../../db/repositories/pledges.ts';
 import { utcDayOf } from '../../jobs/daily-job.ts';
 import { pledgeConfig } from './pledge-config.ts';
+import { pledgesLeftToday } from './pledge-rules.ts';
 
 /** Trailing zeros off: NUMERIC answers '12.500000000000000000'. */
 const plain = (decimal: string) => (decimal.includes('.') ? decimal.replace(/\.?0+$/, '') : decimal);
@@ -19,7 +20,7 @@ export async function fundInfo(repos: Repositories, userId: bigint, now = new Da
     dailyLimit: config.dailyLimit,
     minAmount: PLEDGE_AMOUNT.min,
     maxAmount: PLEDGE_AMOUNT.max,
-    pledgesLeftToday: Math.max(0, config.dailyLimit - startedToday),
+    pledgesLeftToday: pledgesLeftToday(config.dailyLimit, startedToday),
   };
 }
 

@@ -1,9 +1,8 @@
-import { Money, moneyString, WORTH_CURRENCY } from '@aidf/contract';
+import { Money, moneyString, TEAM_BONUS_TYPES, WORTH_CURRENCY } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
+import { nextLevelGap } from './level-progress.ts';
 import { teamConfig } from './team-config.ts';
-
-export const TEAM_BONUS_TYPES = ['cow-push-income', 'cow-sns-level-income', 'cow-sns-same-level-income'] as const;
 
 /** NUMERIC text without the trailing zeros ('100.500000000000000000' → '100.5'). */
 const plain = (text: string) => moneyString(new Money(text));
@@ -34,8 +33,6 @@ export async function teamView(
     await repos.team.teamSize(subject.id),
     await repos.team.incomeByType(callerId),
   ];
-  const nextRule = config.levels.find((l) => l.level === stats.level + 1);
-  const volume = new Money(stats.teamVolume);
   return {
     username: subject.username,
     starLevel: stats.level,
@@ -43,15 +40,7 @@ export async function teamView(
     volumeCurrency: WORTH_CURRENCY,
     directCount: stats.directCount,
     teamSize,
-    next: nextRule
-      ? {
-          level: nextRule.level,
-          volumeNeeded: plain(nextRule.minVolume),
-          directNeeded: nextRule.minDirect,
-          volumeMissing: moneyString(Money.max(new Money(nextRule.minVolume).minus(volume), 0)),
-          directMissing: Math.max(nextRule.minDirect - stats.directCount, 0),
-        }
-      : null,
+    next: nextLevelGap(stats, config.levels),
     income: TEAM_BONUS_TYPES.map((type) => ({ type, amount: plain(income.get(type) ?? '0') })),
     total: stats.directCount,
     list: invitees.map((m) => ({

@@ -1,4 +1,4 @@
-import { buildWithdrawSignText, Money, parsePositiveAmount, WITHDRAW_AMOUNT, WITHDRAW_PER_DAY } from '@aidf/contract';
+import { buildWithdrawSignText } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { WithdrawalRow } from '../../db/repositories/withdrawals.ts';
 import { boundSignerFor } from '../auth/bound-signer.ts';
@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
 import { checkDestination, platformAddresses } from './destination.ts';
-import { utcDay, type WithdrawPolicy, withdrawalFee } from './withdraw-policy.ts';
+import { utcDay, type WithdrawPolicy, withdrawalsLeftToday, withdrawalTerms } from './withdraw-policy.ts';
 
 export interface WithdrawInput extends WalletSignatureInput {
   amount: string;
@@ -33,12 +33,9 @@ export async function requestWithdrawal(
   input: WithdrawInput,
   now = new Date(),
 ): Promise<WithdrawalRow> {
-  const amount = parsePositiveAmount(input.amount);
-  if (!amount || amount.lt(new Money(WITHDRAW_AMOUNT.min)) || amount.gt(new Money(WITHDRAW_AMOUNT.max))) {
-    throw new AppError(81011);
-  }
-  const { fee, receive } = withdrawalFee(policy, amount);
-  if (!receive.gt(0)) throw new AppError(81009);
+  const terms = withdrawalTerms(policy, input.amount);
+  if (!terms.ok) throw new AppError(terms.code);
+  const { amount, fee, receive } = terms;
   const destination = await checkDestination(input.address, platformAddresses(repos, policy));
   if (!destination.ok) throw new AppError(destination.code);
   const signer = await boundSignerFor(repos, userId, input.sign);
@@ -66,7 +63,7 @@ export async function requestWithdrawal(
     await tx.withdrawals.lockUser(userId);
     const earlier = await tx.withdrawals.byIdem(idemKey);
     if (earlier) return earlier;
-    if ((await tx.withdrawals.countOnDay(userId, day)) >= WITHDRAW_PER_DAY) throw new AppError(81008);
+    if (withdrawalsLeftToday(await tx.withdrawals.countOnDay(userId, day)) === 0) throw new AppError(81008);
     const posted = await postPrepared(tx, prepared, () => claimSignedRequest(tx, { ...input, ...signer, now }));
     return tx.withdrawals.insert({
       userId,

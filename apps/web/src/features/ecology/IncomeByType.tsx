@@ -1,11 +1,10 @@
+import { type TTeamBonusType, transactionTypeKey } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Amount } from '../../components/Amount.tsx';
 
 /** What the team paid the user, by bonus type (SPEC.md transaction-type labels), with the way to the details. */
-type TeamBonusType = 'cow-push-income' | 'cow-sns-level-income' | 'cow-sns-same-level-income';
-
-export function IncomeByType({ income }: { income: { type: TeamBonusType; amount: string }[] }) {
+export function IncomeByType({ income }: { income: { type: TTeamBonusType; amount: string }[] }) {
   const { t } = useTranslation();
   return (
     <section className="card stack-sm team-card" data-testid="team-income">
@@ -18,7 +17,7 @@ export function IncomeByType({ income }: { income: { type: TeamBonusType; amount
       <dl className="figures figures-rows small">
         {income.map((row) => (
           <div key={row.type} data-testid={`income-${row.type}`}>
-            <dt>{t(`txType.${row.type}`)}</dt>
+            <dt>{t(transactionTypeKey(row.type))}</dt>
             <dd>
               <Amount amount={row.amount} currency="AIDF" />
             </dd>

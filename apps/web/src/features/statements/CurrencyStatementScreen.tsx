@@ -30,7 +30,7 @@ export default function CurrencyStatementScreen() {
       ];
       const rows = lines.map((l) => [
         new Date(l.createTime).toISOString(),
-        t(transactionTypeKey(l.type) as 'txType.unknown'),
+        t(transactionTypeKey(l.type)),
         l.amount,
         l.balanceAfter,
       ]);

@@ -9,7 +9,7 @@ export function StatementLineSheet({ line, onClose }: { line: TStatementLine; on
   const credit = !line.amount.startsWith('-');
   const unit = line.currency.toUpperCase();
   return (
-    <Dialog title={t(transactionTypeKey(line.type) as 'txType.unknown')} onClose={onClose} testId="statement-detail">
+    <Dialog title={t(transactionTypeKey(line.type))} onClose={onClose} testId="statement-detail">
       <div className="stack-sm">
         <p className="review-amount">
           <bdi dir="ltr" className={credit ? 'credit' : 'debit'}>

@@ -95,7 +95,7 @@ export function StatementList({ query, empty }: { query: StatementQuery; empty: 
                         data-testid="statement-line"
                       >
                         <span className="option-text">
-                          <span>{t(transactionTypeKey(line.type) as 'txType.unknown')}</span>
+                          <span>{t(transactionTypeKey(line.type))}</span>
                           <span className="muted small">
                             <time dateTime={new Date(line.createTime).toISOString()}>
                               {formatTime(line.createTime, i18n.language)}

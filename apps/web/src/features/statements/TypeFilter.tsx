@@ -19,7 +19,7 @@ export function TypeFilter({
         <option value="">{t('history.allTypes')}</option>
         {types.map((type) => (
           <option key={type} value={type}>
-            {t(transactionTypeKey(type) as 'txType.unknown')}
+            {t(transactionTypeKey(type))}
           </option>
         ))}
       </select>
