@@ -66,7 +66,8 @@ async function main() {
   console.log(`  Database:        ${where}`);
   console.log(`  BNB Smart Chain: ${config.bscRpcUrl ?? 'off'}${devChains ? '  (dev chain, chain id 56)' : ''}`);
   console.log(`  Solana:          ${config.solanaRpcUrl ?? 'off'}${devChains ? '  (dev stand-in)' : ''}`);
-  if (devChains) {
+  // The dev pages and the demo users are the API's: a process without it serves neither.
+  if (devChains && serveApi) {
     const { DEMO_USERS } = await import('./dev/demo-users.ts');
     console.log(`  Dev mailbox:     ${address}/dev/mailbox`);
     console.log(`  Dev wallet:      ${address}/dev/wallet  (dev wallets and a test-token faucet)`);
