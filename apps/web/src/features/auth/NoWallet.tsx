@@ -53,7 +53,7 @@ export function NoWallet({ chain, onBack }: { chain: TChainName; onBack: () => v
           </ul>
         </>
       )}
-      <p className="muted small" data-testid="what-is-wallet">
+      <p className="muted small wallet-store-links" data-testid="what-is-wallet">
         {t('walletPicker.whatIsWallet')}{' '}
         <a href={stores.appStore} target="_blank" rel="noopener noreferrer" data-testid="store-apple">
           {t('walletPicker.appStore')}
@@ -63,14 +63,12 @@ export function NoWallet({ chain, onBack }: { chain: TChainName; onBack: () => v
           {t('walletPicker.googlePlay')}
         </a>
       </p>
-      <div className="button-row">
-        <button type="button" className="button button-quiet" onClick={onBack}>
-          {t('common.back')}
-        </button>
-        <button type="button" className="button" onClick={() => openLoginDialog('email')} data-testid="no-wallet-email">
-          {t('auth.emailLogin')}
-        </button>
-      </div>
+      <button type="button" className="button" onClick={() => openLoginDialog('email')} data-testid="no-wallet-email">
+        {t('auth.emailLogin')}
+      </button>
+      <button type="button" className="button button-quiet" onClick={onBack}>
+        {t('common.back')}
+      </button>
     </div>
   );
 }
