@@ -99,13 +99,14 @@ export function machinesRepository(db: AppDb) {
       const [row] = await db.select(withItemAmounts).from(machinePriceItems).where(eq(machinePriceItems.id, id));
       return row ?? null;
     },
+    /** The price item locked for the caller's transaction, its amounts read after the lock (orderForUpdate). */
     async itemForUpdate(id: bigint): Promise<PriceItemRow | null> {
-      const [row] = await db
-        .select(withItemAmounts)
+      const [locked] = await db
+        .select({ id: machinePriceItems.id })
         .from(machinePriceItems)
         .where(eq(machinePriceItems.id, id))
-        .for('update', { of: machinePriceItems });
-      return row ?? null;
+        .for('update');
+      return locked ? itemById(id) : null;
     },
     /** Adds a price item with its amounts ('0': the currency is not used, no row). */
     async insertItem(values: typeof machinePriceItems.$inferInsert, amounts: ItemAmounts): Promise<PriceItemRow> {
@@ -155,12 +156,19 @@ export function machinesRepository(db: AppDb) {
       const [row] = await db.select(withOrderAmounts).from(machineOrders).where(eq(machineOrders.id, id));
       return row ?? null;
     },
+    /**
+     * The order locked for the caller's transaction. Its amounts are read after the lock, in a statement of their
+     * own: the transaction the lock waited for may have changed them, and under READ COMMITTED only a new
+     * statement sees that (the lock re-reads the order's row, not the rows a subquery reads).
+     */
     async orderForUpdate(id: bigint): Promise<OrderRow | null> {
-      const [row] = await db
-        .select(withOrderAmounts)
+      const [locked] = await db
+        .select({ id: machineOrders.id })
         .from(machineOrders)
         .where(eq(machineOrders.id, id))
-        .for('update', { of: machineOrders });
+        .for('update');
+      if (!locked) return null;
+      const [row] = await db.select(withOrderAmounts).from(machineOrders).where(eq(machineOrders.id, id));
       return row ?? null;
     },
     /** What confirmed on-chain payments covered of the order's lack of `currency`, now `paid`. */
