@@ -19,14 +19,14 @@ export interface PageScore {
  * Lighthouse (mobile, its default simulated slow 4G and 4x CPU throttling) on the home page and /machine, served
  * by the real server from the built app (apps/web/dist) with demo data, as a first visitor sees them.
  */
-export async function lighthouseScores(): Promise<PageScore[]> {
+export async function lighthouseScores(distDir = path.join(root, 'apps/web/dist')): Promise<PageScore[]> {
   const database = await openDatabase({ dataDir: ':memory:' });
   await prepareDatabase(database, { seedDemoData: true });
   const app = await buildApp({
     config: loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+      WEB_DIST_DIR: distDir,
       DATA_DIR: ':memory:',
     }),
     database,

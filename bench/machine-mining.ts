@@ -18,10 +18,10 @@ export async function machineMiningThroughput(adminUrl?: string) {
         MACHINES,
       ]);
       await session.exec(`
-        INSERT INTO machine_orders (user_id, item_id, worth, bnb_amount, sol_amount, usdt_amount, eoeo_amount,
-                                    status, expires_at, closed_at)
-        SELECT u.id, (SELECT min(id) FROM machine_price_items), 100 + (u.id % 9) * 100, 0, 0, 100, 0, 1, now(), now()
-        FROM users u`);
+        INSERT INTO machine_orders (user_id, item_id, worth, status, expires_at, closed_at)
+        SELECT u.id, (SELECT min(id) FROM machine_price_items), 100 + (u.id % 9) * 100, 1, now(), now()
+        FROM users u;
+        INSERT INTO machine_order_amounts (order_id, currency, price) SELECT id, 'usdt', 100 FROM machine_orders`);
       // Each machine's owner has its normal AIDF account, as order-lifecycle.ts makes sure.
       await session.exec(
         `INSERT INTO accounts (kind, owner_user_id, currency, submode) SELECT 'user', id, 'aidf', '00' FROM users`,

@@ -67,10 +67,10 @@ async function seed(database: Awaited<ReturnType<typeof throwawayDatabase>>) {
       ORDERS,
     ]);
     await session.exec(`
-      INSERT INTO machine_orders (user_id, item_id, worth, bnb_amount, sol_amount, usdt_amount, eoeo_amount,
-                                  lack_bnb, status, expires_at)
-      SELECT u.id, (SELECT min(id) FROM machine_price_items), 100, 0.15, 0, 0, 0, 0.1, 0, now() + interval '1 day'
-      FROM users u`);
+      INSERT INTO machine_orders (user_id, item_id, worth, status, expires_at)
+      SELECT u.id, (SELECT min(id) FROM machine_price_items), 100, 0, now() + interval '1 day'
+      FROM users u;
+      INSERT INTO machine_order_amounts (order_id, currency, price, lack) SELECT id, 'bnb', 0.15, 0.1 FROM machine_orders`);
   });
   const rows = await database.withSession((s) =>
     s.query<{ id: string; user: string }>(
@@ -95,7 +95,9 @@ async function seed(database: Awaited<ReturnType<typeof throwawayDatabase>>) {
     });
   }
   // Statistics, as a database in service has them: without, autovacuum analyses the new rows during the run.
-  await database.withSession((s) => s.exec('ANALYZE users; ANALYZE sessions; ANALYZE machine_orders'));
+  await database.withSession((s) =>
+    s.exec('ANALYZE users; ANALYZE sessions; ANALYZE machine_orders; ANALYZE machine_order_amounts'),
+  );
   return pollers;
 }
 

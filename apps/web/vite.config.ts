@@ -3,9 +3,10 @@ import { defineConfig } from 'vite';
 import { appShell } from './build/app-shell.ts';
 import { noDevModules } from './build/no-dev-modules.ts';
 import { precompress } from './build/precompress.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 export default defineConfig({
-  plugins: [react(), appShell(), precompress(), noDevModules()],
+  plugins: [react(), appShell(), serviceWorker(), precompress(), noDevModules()],
   server: {
     host: '127.0.0.1',
     // `npm run dev -w @aidf/web` talks to the API server of `npm start`.

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { initI18n } from './i18n/index.ts';
 import { inviteCodeOf } from './lib/invite.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles/tokens.css';
 import './styles/app.css';
 
@@ -11,6 +12,9 @@ if (!root) throw new Error('index.html has no #root');
 
 // The invitation link's code is kept before anything loads: leaving the page early must not lose it.
 inviteCodeOf(window.location.search);
+
+// The app shell kept for an offline start and installation (the web app manifest asks for a worker).
+registerServiceWorker();
 
 // In a transition, React renders the first screen in slices and lets the browser breathe between them, instead of
 // one long task that holds a slow phone's main thread (and its taps) until the whole tree is on screen.

@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './feedback.ts';
 export * from './languages.ts';
 export * from './mask.ts';
+export * from './miner-currencies.ts';
 export * from './money.ts';
 export * from './paths.ts';
 export * from './pledge-progress.ts';

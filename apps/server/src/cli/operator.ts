@@ -28,6 +28,7 @@
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import { MINER_CURRENCY_CODES, priceField, type TMinerCurrency } from '@aidf/contract';
 import { DEV_OPERATOR_TOKEN } from '../config.ts';
 import { DEFAULT_OPERATOR_URL, operatorCall } from './operator-client.ts';
 
@@ -75,10 +76,11 @@ async function main() {
       date: { type: 'string' },
       through: { type: 'string' },
       worth: { type: 'string' },
-      bnb: { type: 'string' },
-      sol: { type: 'string' },
-      usdt: { type: 'string' },
-      eoeo: { type: 'string' },
+      // --usdt, --bnb, ...: the price in each currency the miner accepts.
+      ...(Object.fromEntries(MINER_CURRENCY_CODES.map((c) => [c, { type: 'string' }])) as Record<
+        TMinerCurrency,
+        { type: 'string' }
+      >),
       on: { type: 'boolean' },
       off: { type: 'boolean' },
       role: { type: 'string' },
@@ -218,10 +220,7 @@ async function main() {
     if (!values.reason) throw new Error('usage: npm run operator -- machine-item [<id>] --worth W ... --reason "..."');
     const body = {
       worth: values.worth,
-      bnbAmount: values.bnb,
-      solAmount: values.sol,
-      usdtAmount: values.usdt,
-      eoeoAmount: values.eoeo,
+      ...Object.fromEntries(MINER_CURRENCY_CODES.map((c) => [priceField(c), values[c]])),
       ...(values.off ? { onSale: false } : values.on ? { onSale: true } : {}),
       reason: values.reason,
     };

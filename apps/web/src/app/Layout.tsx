@@ -1,14 +1,16 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Activity, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { showToast, Toaster } from '../components/toast.tsx';
 import { WalletWatcher } from '../features/auth/WalletWatcher.tsx';
 import { withAllMessages } from '../i18n/index.ts';
+import { useOffline } from '../lib/connection.ts';
 import { useInviteSearch } from '../lib/invite.ts';
 import { openLoginDialog, useLoginDialog } from '../lib/login-dialog.ts';
 import { useSession } from '../lib/session.ts';
 import { Header } from './Header.tsx';
+import { OfflineScreen } from './OfflineScreen.tsx';
 import { type AppRoute, NotFound, useCurrentRoute } from './routes.tsx';
 import { TabBar } from './TabBar.tsx';
 import { useSessionCheck } from './useSessionCheck.ts';
@@ -45,11 +47,16 @@ export function Layout() {
   useSessionCheck();
   const loginDialog = useLoginDialog();
   const blocked = handle?.requiresLogin && !session.isLogin;
+  const offline = useOffline();
   return (
     <div className={`app-column${handle?.tab ? ' has-tabbar' : ''}`}>
       <Header handle={handle} />
       <main className="app-main">
-        {blocked ? session.signedOut ? <Redirect to="/" replace /> : <SendVisitorHome /> : <Screen route={route} />}
+        {offline && <OfflineScreen />}
+        {/* Hidden, not gone, while offline: what was typed in the screen is still there when the API is back. */}
+        <Activity mode={offline ? 'hidden' : 'visible'}>
+          {blocked ? session.signedOut ? <Redirect to="/" replace /> : <SendVisitorHome /> : <Screen route={route} />}
+        </Activity>
       </main>
       {handle?.tab !== undefined && <TabBar active={handle.tab} />}
       {loginDialog && (

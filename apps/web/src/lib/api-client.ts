@@ -16,6 +16,7 @@ import {
   type TRouteName,
 } from '@aidf/contract';
 import { webEnv } from '../config/env.ts';
+import { reportApiReached } from './connection.ts';
 import { clearAuth, getSession } from './session.ts';
 
 /** A refused or failed call: a catalogue code, or 'network' / 'timeout' when no answer came. */
@@ -149,10 +150,13 @@ export async function apiCallWithToken<K extends TRouteName>(
       ...(body !== '' ? { body } : {}),
     });
   } catch {
-    throw controller.signal.aborted ? new ApiError('timeout', 0, 'timeout') : new ApiError('network', 0, 'network');
+    if (controller.signal.aborted) throw new ApiError('timeout', 0, 'timeout');
+    reportApiReached(false);
+    throw new ApiError('network', 0, 'network');
   } finally {
     clearTimeout(timer);
   }
+  reportApiReached(true);
 
   const text = await response.text();
   const json = await readEnvelope(text);

@@ -3,7 +3,7 @@ import { evmContractCalls } from './evm-contracts.ts';
 import { evmTransfers } from './evm-transfers.ts';
 import { type WalletConnector, WalletError } from './types.ts';
 
-interface Eip1193Provider {
+export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
   on?(event: string, listener: (...args: unknown[]) => void): void;
   removeListener?(event: string, listener: (...args: unknown[]) => void): void;
@@ -13,20 +13,6 @@ declare global {
   interface Window {
     ethereum?: Eip1193Provider;
   }
-}
-
-/** EIP-6963: wallets announce themselves when asked; the first one wins, `window.ethereum` is the fallback. */
-async function discoverProvider(): Promise<Eip1193Provider | null> {
-  const announced: Eip1193Provider[] = [];
-  const listener = (event: Event) => {
-    const provider = (event as CustomEvent<{ provider?: Eip1193Provider }>).detail?.provider;
-    if (provider) announced.push(provider);
-  };
-  window.addEventListener('eip6963:announceProvider', listener);
-  window.dispatchEvent(new Event('eip6963:requestProvider'));
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  window.removeEventListener('eip6963:announceProvider', listener);
-  return announced[0] ?? window.ethereum ?? null;
 }
 
 const errorCode = (error: unknown) => (error as { code?: number } | null)?.code;
@@ -58,9 +44,8 @@ async function ensureBsc(provider: Eip1193Provider) {
 const toHex = (text: string) =>
   `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 
-export async function evmConnector(): Promise<WalletConnector> {
-  const provider = await discoverProvider();
-  if (!provider) throw new WalletError('notFound');
+/** BNB Smart Chain through one EIP-1193 provider (the wallet the user picked, see discovery.ts). */
+export function evmConnector(provider: Eip1193Provider): WalletConnector {
   return {
     ...evmTransfers(provider),
     contracts: evmContractCalls(provider),

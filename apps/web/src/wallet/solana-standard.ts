@@ -1,5 +1,4 @@
 import { base58 } from '@scure/base';
-import { getWallets } from '@wallet-standard/app';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { solanaTransfers } from './solana-transfers.ts';
 import { type WalletConnector, WalletError } from './types.ts';
@@ -22,19 +21,11 @@ interface EventsFeature {
 
 const feature = <T>(wallet: Wallet, name: `${string}:${string}`) => wallet.features[name] as Feature<T>;
 
-/** A registered wallet-standard wallet that speaks Solana and can sign messages, or null. */
-export function findStandardSolanaWallet(): Wallet | null {
-  return (
-    getWallets()
-      .get()
-      .find(
-        (w) =>
-          w.chains.some((c) => c.startsWith('solana:')) &&
-          feature<ConnectFeature>(w, 'standard:connect') &&
-          feature<SignMessageFeature>(w, 'solana:signMessage'),
-      ) ?? null
-  );
-}
+/** A registered wallet-standard wallet that speaks Solana and can sign messages. */
+export const isStandardSolanaWallet = (w: Wallet) =>
+  w.chains.some((c) => c.startsWith('solana:')) &&
+  !!feature<ConnectFeature>(w, 'standard:connect') &&
+  !!feature<SignMessageFeature>(w, 'solana:signMessage');
 
 const errorCode = (error: unknown) => (error as { code?: number } | null)?.code;
 

@@ -1,7 +1,32 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import {
+  CHAIN_PAID_CURRENCIES,
+  MINER_CURRENCY_CODES,
+  orderField,
+  priceField,
+  type TOrderAmountPrefix,
+  type TOrderField,
+  type TPriceField,
+} from '../miner-currencies.ts';
 import { ROUTES } from '../routes.ts';
 import { pageOf, ZCurrency, ZDecimalString, ZIdString, ZPageParams, ZText, ZTimeMs } from '../schemas.ts';
+
+/** One decimal field per currency the miner accepts (MINER_CURRENCIES): bnbAmount, solAmount, usdtAmount, eoeoAmount. */
+export const ZPriceAmounts = z.object(
+  Object.fromEntries(MINER_CURRENCY_CODES.map((c) => [priceField(c), ZDecimalString])) as Record<
+    TPriceField,
+    typeof ZDecimalString
+  >,
+);
+
+/** One decimal field per currency paid on chain: `prefix` + currency, e.g. lackBnb, lackEoeo, lackSol. */
+function orderAmounts<P extends TOrderAmountPrefix>(prefix: P) {
+  return Object.fromEntries(CHAIN_PAID_CURRENCIES.map((c) => [orderField(prefix, c), ZDecimalString])) as Record<
+    TOrderField<P>,
+    typeof ZDecimalString
+  >;
+}
 
 /**
  * A price item (SPEC.md point 3): id, worth, bnbAmount, solAmount, usdtAmount, eoeoAmount; an amount of '0'
@@ -11,10 +36,7 @@ import { pageOf, ZCurrency, ZDecimalString, ZIdString, ZPageParams, ZText, ZTime
 export const ZPriceItem = z.object({
   id: z.string(),
   worth: ZDecimalString,
-  bnbAmount: ZDecimalString,
-  solAmount: ZDecimalString,
-  usdtAmount: ZDecimalString,
-  eoeoAmount: ZDecimalString,
+  ...ZPriceAmounts.shape,
   /** AIDF the machine mines a day: worth × dailyRate. */
   dailyIncome: ZDecimalString,
   /** AIDF after which the machine is out: worth × capMultiple. */
@@ -43,17 +65,12 @@ export const ZOrder = z.object({
   orderNo: z.string(),
   status: ZOrderStatus,
   /** What is still lacking now: the order's lack minus its confirmed payments (SPEC.md names). Pay exactly these. */
-  lackBnb: ZDecimalString,
-  lackEoeo: ZDecimalString,
-  lackSol: ZDecimalString,
+  // lackBnb, lackEoeo, lackSol: one per currency paid on chain (MINER_CURRENCIES).
+  ...orderAmounts('lack'),
   /** The lack when the order was made (what the balance did not cover). */
-  orderLackBnb: ZDecimalString,
-  orderLackEoeo: ZDecimalString,
-  orderLackSol: ZDecimalString,
+  ...orderAmounts('orderLack'),
   /** Seen on chain for this order but not yet confirmed (15 blocks on BNB Smart Chain, finalized on Solana). */
-  unconfirmedBnb: ZDecimalString,
-  unconfirmedEoeo: ZDecimalString,
-  unconfirmedSol: ZDecimalString,
+  ...orderAmounts('unconfirmed'),
   /** The price item bought and its worth. */
   itemId: z.string(),
   worth: ZDecimalString,

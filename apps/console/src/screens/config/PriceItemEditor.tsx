@@ -16,13 +16,9 @@ export function PriceItemEditor({ item, onDone }: { item: PriceItem; onDone: () 
     // In braces: Chromium's scrollIntoView returns a promise, which React would take for the effect's cleanup.
     form.current?.scrollIntoView({ block: 'start' });
   }, []);
-  const [values, setValues] = useState<Record<Field, string>>(() => ({
-    worth: item.worth,
-    bnbAmount: item.bnbAmount,
-    solAmount: item.solAmount,
-    usdtAmount: item.usdtAmount,
-    eoeoAmount: item.eoeoAmount,
-  }));
+  const [values, setValues] = useState<Record<Field, string>>(
+    () => Object.fromEntries(PRICE_FIELDS.map((f) => [f, item[f]])) as Record<Field, string>,
+  );
   const [onSale, setOnSale] = useState(item.onSale);
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);

@@ -1,3 +1,4 @@
+import { MINER_PRICE_FIELDS, type TPriceField } from '@aidf/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
@@ -11,21 +12,17 @@ export interface Setting {
 }
 
 /** A price item of the AI miner (GET /ops/v1/machine/items); amounts are decimal strings, '0' unused. */
-export interface PriceItem {
+export type PriceItem = {
   id: string;
   worth: string;
   /** The currency of the worth, sent by the server. */
   worthCurrency: string;
-  bnbAmount: string;
-  solAmount: string;
-  usdtAmount: string;
-  eoeoAmount: string;
   onSale: boolean;
   updatedBy: string | null;
-}
+} & Record<TPriceField, string>; // usdtAmount, bnbAmount, ...: one per currency the miner accepts
 
-/** The columns of a price, in the order the console shows them. */
-export const PRICE_FIELDS = ['worth', 'bnbAmount', 'solAmount', 'usdtAmount', 'eoeoAmount'] as const;
+/** The columns of a price, in the order the console shows them: the worth, then each currency the miner accepts. */
+export const PRICE_FIELDS: readonly ('worth' | TPriceField)[] = ['worth', ...MINER_PRICE_FIELDS];
 
 export type PriceItemChange = Partial<Omit<PriceItem, 'id' | 'updatedBy' | 'worthCurrency'>> & { reason: string };
 

@@ -1,12 +1,22 @@
+import type { TMinerCurrency } from '@aidf/contract';
 import { and, asc, count, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
-import { machineOrders, machinePriceItems, machines } from '../schema.ts';
+import { machineOrderAmounts, machineOrders, machinePriceItemAmounts, machinePriceItems, machines } from '../schema.ts';
 import { bookingCtes, bookingUnbooked, indexWalksOnly, lockBookingAccounts } from './batch-booking.ts';
 import { machinePaymentQueries } from './machine-payments.ts';
 
-export type PriceItemRow = typeof machinePriceItems.$inferSelect;
-export type OrderRow = typeof machineOrders.$inferSelect;
+/** A price item's amount per currency of its price (machine_price_item_amounts); a missing currency is unused. */
+export type ItemAmounts = Partial<Record<TMinerCurrency, string>>;
+export type PriceItemRow = typeof machinePriceItems.$inferSelect & { amounts: ItemAmounts };
+/** An order's figures of one currency of its price (machine_order_amounts). */
+export interface OrderAmount {
+  price: string;
+  lack: string;
+  paid: string;
+}
+export type OrderAmounts = Partial<Record<TMinerCurrency, OrderAmount>>;
+export type OrderRow = typeof machineOrders.$inferSelect & { amounts: OrderAmounts };
 export type MachineRow = typeof machines.$inferSelect;
 export type { NewPayment, PaymentRow } from './machine-payments.ts';
 
@@ -24,49 +34,107 @@ const withMined = {
   lastMinedDay: sql<string | null>`(SELECT max(x.day)::text FROM machine_mining x WHERE x.machine_id = ${machines.id})`,
 };
 
+/** A JSON value as the driver gave it: node-postgres and PGlite parse json, a text cast would not be. */
+const parsedJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** Each row's amounts as one JSON object keyed by currency, in the row's own statement (no extra round trip). */
+const itemAmounts = sql<ItemAmounts>`(SELECT coalesce(jsonb_object_agg(a.currency, a.amount::text), '{}')
+  FROM machine_price_item_amounts a WHERE a.item_id = ${machinePriceItems.id})`.mapWith((v) =>
+  parsedJson<ItemAmounts>(v),
+);
+const withItemAmounts = { ...getTableColumns(machinePriceItems), amounts: itemAmounts };
+
+/** An order's amounts, keyed by currency; `orderId` is the order's id column (or its alias in a raw statement). */
+export const orderAmountsOf = (orderId: unknown) => sql<OrderAmounts>`(SELECT coalesce(jsonb_object_agg(a.currency,
+    jsonb_build_object('price', a.price::text, 'lack', a.lack::text, 'paid', a.paid::text)), '{}')
+  FROM machine_order_amounts a WHERE a.order_id = ${orderId})`;
+const withOrderAmounts = {
+  ...getTableColumns(machineOrders),
+  amounts: orderAmountsOf(machineOrders.id).mapWith((v) => parsedJson<OrderAmounts>(v)),
+};
+
+const isZeroText = (amount: string) => /^0+(\.0+)?$/.test(amount);
+
 /** Open orders: awaiting payment (0) or pending confirmation (2). */
 const OPEN = [0, 2];
 
 /** Price items, orders, machines and payments of the AI miner (migration 0015). */
 export function machinesRepository(db: AppDb) {
+  async function itemById(id: bigint): Promise<PriceItemRow> {
+    const [row] = await db.select(withItemAmounts).from(machinePriceItems).where(eq(machinePriceItems.id, id));
+    if (!row) throw new Error('price item vanished');
+    return row;
+  }
+  /** An amount of '0' removes the currency from the price; another one adds or changes its row. */
+  async function writeItemAmounts(itemId: bigint, amounts: ItemAmounts) {
+    for (const [currency, amount] of Object.entries(amounts)) {
+      const key = and(eq(machinePriceItemAmounts.itemId, itemId), eq(machinePriceItemAmounts.currency, currency));
+      if (amount === undefined || isZeroText(amount)) {
+        await db.delete(machinePriceItemAmounts).where(key);
+      } else {
+        await db
+          .insert(machinePriceItemAmounts)
+          .values({ itemId, currency, amount })
+          .onConflictDoUpdate({
+            target: [machinePriceItemAmounts.itemId, machinePriceItemAmounts.currency],
+            set: { amount },
+          });
+      }
+    }
+  }
   return {
     ...machinePaymentQueries(db),
     // Price items.
     async itemsOnSale(): Promise<PriceItemRow[]> {
       return db
-        .select()
+        .select(withItemAmounts)
         .from(machinePriceItems)
         .where(eq(machinePriceItems.onSale, true))
         .orderBy(asc(machinePriceItems.worth), asc(machinePriceItems.id));
     },
     async allItems(): Promise<PriceItemRow[]> {
-      return db.select().from(machinePriceItems).orderBy(asc(machinePriceItems.id));
+      return db.select(withItemAmounts).from(machinePriceItems).orderBy(asc(machinePriceItems.id));
     },
     async item(id: bigint): Promise<PriceItemRow | null> {
-      const [row] = await db.select().from(machinePriceItems).where(eq(machinePriceItems.id, id));
+      const [row] = await db.select(withItemAmounts).from(machinePriceItems).where(eq(machinePriceItems.id, id));
       return row ?? null;
     },
+    /** The price item locked for the caller's transaction, its amounts read after the lock (orderForUpdate). */
     async itemForUpdate(id: bigint): Promise<PriceItemRow | null> {
-      const [row] = await db.select().from(machinePriceItems).where(eq(machinePriceItems.id, id)).for('update');
-      return row ?? null;
+      const [locked] = await db
+        .select({ id: machinePriceItems.id })
+        .from(machinePriceItems)
+        .where(eq(machinePriceItems.id, id))
+        .for('update');
+      return locked ? itemById(id) : null;
     },
-    async insertItem(values: typeof machinePriceItems.$inferInsert): Promise<PriceItemRow> {
-      const [row] = await db.insert(machinePriceItems).values(values).returning();
+    /** Adds a price item with its amounts ('0': the currency is not used, no row). */
+    async insertItem(values: typeof machinePriceItems.$inferInsert, amounts: ItemAmounts): Promise<PriceItemRow> {
+      const [row] = await db.insert(machinePriceItems).values(values).returning({ id: machinePriceItems.id });
       if (!row) throw new Error('price item insert returned nothing');
-      return row;
+      await writeItemAmounts(row.id, amounts);
+      return itemById(row.id);
     },
-    async updateItem(id: bigint, values: Partial<typeof machinePriceItems.$inferInsert>): Promise<PriceItemRow> {
-      const [row] = await db
+    /** Changes a price item: its columns and the amounts given ('0' removes the currency from the price). */
+    async updateItem(
+      id: bigint,
+      values: Partial<typeof machinePriceItems.$inferInsert>,
+      amounts: ItemAmounts,
+    ): Promise<PriceItemRow> {
+      await db
         .update(machinePriceItems)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(machinePriceItems.id, id))
-        .returning();
-      if (!row) throw new Error('price item vanished');
-      return row;
+        .where(eq(machinePriceItems.id, id));
+      await writeItemAmounts(id, amounts);
+      return itemById(id);
     },
 
     // Orders.
-    async insertOrder(values: Omit<typeof machineOrders.$inferInsert, 'chainHeadsAtOpen'>): Promise<OrderRow> {
+    /** Adds an order with its amounts, one row per currency of its price (a zero price is no row). */
+    async insertOrder(
+      values: Omit<typeof machineOrders.$inferInsert, 'chainHeadsAtOpen'>,
+      amounts: OrderAmounts,
+    ): Promise<OrderRow> {
       // Each chain's head as the collection watcher last saw it, in the same statement (no extra round trip).
       const heads = sql`(SELECT jsonb_object_agg(chain, jsonb_build_object('genesis', genesis_hash, 'head', head_block::text))
         FROM machine_payment_cursors WHERE head_block IS NOT NULL)`;
@@ -75,19 +143,44 @@ export function machinesRepository(db: AppDb) {
         .values({ ...values, chainHeadsAtOpen: heads })
         .returning();
       if (!row) throw new Error('order insert returned nothing');
-      return row;
+      const rows = Object.entries(amounts).flatMap(([currency, a]) =>
+        a && !isZeroText(a.price) ? [{ orderId: row.id, currency, price: a.price, lack: a.lack, paid: a.paid }] : [],
+      );
+      if (rows.length > 0) await db.insert(machineOrderAmounts).values(rows);
+      return {
+        ...row,
+        amounts: Object.fromEntries(rows.map((r) => [r.currency, { price: r.price, lack: r.lack, paid: r.paid }])),
+      };
     },
     async order(id: bigint): Promise<OrderRow | null> {
-      const [row] = await db.select().from(machineOrders).where(eq(machineOrders.id, id));
+      const [row] = await db.select(withOrderAmounts).from(machineOrders).where(eq(machineOrders.id, id));
       return row ?? null;
     },
+    /**
+     * The order locked for the caller's transaction. Its amounts are read after the lock, in a statement of their
+     * own: the transaction the lock waited for may have changed them, and under READ COMMITTED only a new
+     * statement sees that (the lock re-reads the order's row, not the rows a subquery reads).
+     */
     async orderForUpdate(id: bigint): Promise<OrderRow | null> {
-      const [row] = await db.select().from(machineOrders).where(eq(machineOrders.id, id)).for('update');
+      const [locked] = await db
+        .select({ id: machineOrders.id })
+        .from(machineOrders)
+        .where(eq(machineOrders.id, id))
+        .for('update');
+      if (!locked) return null;
+      const [row] = await db.select(withOrderAmounts).from(machineOrders).where(eq(machineOrders.id, id));
       return row ?? null;
+    },
+    /** What confirmed on-chain payments covered of the order's lack of `currency`, now `paid`. */
+    async setOrderPaid(orderId: bigint, currency: TMinerCurrency, paid: string) {
+      await db
+        .update(machineOrderAmounts)
+        .set({ paid })
+        .where(and(eq(machineOrderAmounts.orderId, orderId), eq(machineOrderAmounts.currency, currency)));
     },
     async openOrderOf(userId: bigint): Promise<OrderRow | null> {
       const [row] = await db
-        .select()
+        .select(withOrderAmounts)
         .from(machineOrders)
         .where(and(eq(machineOrders.userId, userId), inArray(machineOrders.status, OPEN)));
       return row ?? null;
@@ -98,7 +191,7 @@ export function machinesRepository(db: AppDb) {
     /** Open orders whose time ran out before `now`, oldest first. */
     async expiredOpenOrders(now: Date, limit: number): Promise<OrderRow[]> {
       return db
-        .select()
+        .select(withOrderAmounts)
         .from(machineOrders)
         .where(and(inArray(machineOrders.status, OPEN), lt(machineOrders.expiresAt, now)))
         .orderBy(asc(machineOrders.expiresAt))

@@ -140,17 +140,16 @@ export function operatorLookupRepository(db: AppDb) {
         id: string;
         item_id: string;
         worth: string;
-        usdt: string;
-        bnb: string;
-        sol: string;
-        eoeo: string;
+        /** The price per currency (machine_order_amounts); a currency not in the price is absent. */
+        amounts: Record<string, string> | string | null;
         status: number;
         created_at: number;
         closed_at: number | null;
       }>(
         await db.execute(sql`
-          SELECT o.id::text AS id, o.item_id::text AS item_id, o.worth::text AS worth, o.usdt_amount::text AS usdt,
-                 o.bnb_amount::text AS bnb, o.sol_amount::text AS sol, o.eoeo_amount::text AS eoeo, o.status,
+          SELECT o.id::text AS id, o.item_id::text AS item_id, o.worth::text AS worth,
+                 (SELECT jsonb_object_agg(a.currency, a.price::text) FROM machine_order_amounts a
+                  WHERE a.order_id = o.id) AS amounts, o.status,
                  ${ms(sql`o.created_at`)} AS created_at, ${ms(sql`o.closed_at`)} AS closed_at
           FROM machine_orders o WHERE o.user_id = ${userId} ORDER BY o.id DESC LIMIT ${limit}`),
       );

@@ -3,7 +3,7 @@ import { getTableColumns, type Query, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
 import { machineOrders, sessions } from '../schema.ts';
-import type { OrderRow } from './machines.ts';
+import { type OrderAmounts, type OrderRow, orderAmountsOf } from './machines.ts';
 
 /** What an order's answer needs beside its row: the unconfirmed payments, the payer's addresses, its machine. */
 export interface OrderExtras {
@@ -42,7 +42,7 @@ const MAX_BATCH = 500;
  */
 const BATCH = sql`
     SELECT q.n::int AS poll_n, s.user_id::text AS poll_user_id, s.expires_at AS poll_expires_at,
-           u.username AS poll_username, o.*,
+           u.username AS poll_username, o.*, ${orderAmountsOf(sql`o.id`)} AS poll_amounts,
            (SELECT json_object_agg(x.currency, x.amount) FROM (
               SELECT p.currency, sum(p.amount)::text AS amount FROM machine_payments p
               WHERE o.status IN (0, 2) AND p.state = 'seen'
@@ -84,6 +84,7 @@ type RawPollRow = Record<string, unknown> & {
   poll_unconfirmed: Record<string, string> | null;
   poll_bound: Record<string, string> | null;
   poll_machine_id: string | null;
+  poll_amounts: OrderAmounts | string | null;
 };
 
 const orderColumns = Object.entries(getTableColumns(machineOrders));
@@ -96,7 +97,8 @@ function orderOf(row: RawPollRow): OrderRow | null {
     const value = row[column.name];
     order[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return order as OrderRow;
+  const amounts = typeof row.poll_amounts === 'string' ? JSON.parse(row.poll_amounts) : row.poll_amounts;
+  return { ...order, amounts: amounts ?? {} } as OrderRow;
 }
 
 const toMap = (value: Record<string, string> | null) => new Map(Object.entries(value ?? {}));

@@ -23,10 +23,6 @@ import { movements } from './ledger.ts';
 export const machinePriceItems = pgTable('machine_price_items', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   worth: money('worth').notNull(),
-  bnbAmount: money('bnb_amount').notNull().default('0'),
-  solAmount: money('sol_amount').notNull().default('0'),
-  usdtAmount: money('usdt_amount').notNull().default('0'),
-  eoeoAmount: money('eoeo_amount').notNull().default('0'),
   onSale: boolean('on_sale').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: text('updated_by').notNull().default('seed'),
@@ -41,16 +37,6 @@ export const machineOrders = pgTable('machine_orders', {
     .notNull()
     .references(() => machinePriceItems.id),
   worth: money('worth').notNull(),
-  bnbAmount: money('bnb_amount').notNull(),
-  solAmount: money('sol_amount').notNull(),
-  usdtAmount: money('usdt_amount').notNull(),
-  eoeoAmount: money('eoeo_amount').notNull(),
-  lackBnb: money('lack_bnb').notNull().default('0'),
-  lackSol: money('lack_sol').notNull().default('0'),
-  lackEoeo: money('lack_eoeo').notNull().default('0'),
-  paidBnb: money('paid_bnb').notNull().default('0'),
-  paidSol: money('paid_sol').notNull().default('0'),
-  paidEoeo: money('paid_eoeo').notNull().default('0'),
   status: smallint('status').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -62,6 +48,37 @@ export const machineOrders = pgTable('machine_orders', {
   // 0024_machine_order_chain_heads.sql: each chain's head as the collection watcher last saw it at opening.
   chainHeadsAtOpen: jsonb('chain_heads_at_open').$type<ChainHeads>(),
 });
+
+/** 0029_machine_amount_rows.sql: a price item's amount per currency of its price (no row: not used). */
+export const machinePriceItemAmounts = pgTable(
+  'machine_price_item_amounts',
+  {
+    itemId: bigint('item_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => machinePriceItems.id),
+    currency: text('currency').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.currency] })],
+);
+
+/**
+ * 0029_machine_amount_rows.sql: an order's amounts per currency of its price: the price, what the balance did not
+ * cover (lack) and what confirmed on-chain payments covered of the lack (paid).
+ */
+export const machineOrderAmounts = pgTable(
+  'machine_order_amounts',
+  {
+    orderId: bigint('order_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => machineOrders.id),
+    currency: text('currency').notNull(),
+    price: money('price').notNull(),
+    lack: money('lack').notNull().default('0'),
+    paid: money('paid').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.currency] })],
+);
 
 /** Per chain: the chain instance (genesis hash) and its newest block the collection watcher had seen. */
 export type ChainHeads = Partial<Record<'bsc' | 'solana', { genesis: string; head: string }>>;

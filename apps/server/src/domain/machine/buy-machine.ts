@@ -5,8 +5,9 @@ import { AppError } from '../errors.ts';
 import { userAccount } from '../ledger/platform-accounts.ts';
 import { type MovementLine, postPrepared, prepareMovement } from '../ledger/post-movement.ts';
 import type { MachineConfig } from './machine-config.ts';
-import { heldAccount, PRICE_CURRENCIES } from './order-ledger.ts';
+import { heldAccount } from './order-ledger.ts';
 import { completeOrder } from './order-lifecycle.ts';
+import { splitPrice } from './order-payment.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
@@ -17,9 +18,9 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Buys the machine of price item `itemId` (RULES.md "AI miner"). Under the user's row lock: refused while an
- * order is open (81029), while a machine still runs (81024), below the highest worth so far (8770); the usdt
- * part must be covered by the balance (1230, shown as ms23); bnb, sol and eoeo are taken from the balance as
- * far as it goes and the rest is the order's lack. No lack: paid at once (status 1, a machine). A lack: the
+ * order is open (81029), while a machine still runs (81024), below the highest worth so far (8770); a currency
+ * paid from the balance only (usdt) must be covered by it (1230, shown as ms23); one paid on chain (bnb, sol, eoeo)
+ * is taken from the balance as far as it goes and the rest is the order's lack (splitPrice). No lack: paid at once (status 1, a machine). A lack: the
  * covered part is held and the order awaits payment (status 0) for 30 minutes. The lock and the unique
  * "one open order" and "one running machine" indexes make a repeated or concurrent request make one order.
  */
@@ -42,40 +43,34 @@ export async function buyMachine(
       const balances = new Map(
         (await tx.ledger.balancesOfUser(userId)).filter((b) => b.submode === '00').map((b) => [b.currency, b.balance]),
       );
-      const price = { usdt: item.usdtAmount, bnb: item.bnbAmount, sol: item.solAmount, eoeo: item.eoeoAmount };
-      const lack = { bnb: new Money(0), sol: new Money(0), eoeo: new Money(0) };
-      const lines: MovementLine[] = [];
-      for (const c of PRICE_CURRENCIES) {
-        const amount = new Money(price[c]);
-        if (amount.isZero()) continue;
-        const balance = new Money(balances.get(c) ?? '0');
-        if (c === 'usdt' && balance.lt(amount)) throw new AppError(1230);
-        const covered = Money.min(balance, amount);
-        if (c !== 'usdt') lack[c] = amount.minus(covered);
-        if (!covered.isZero()) {
-          lines.push({ account: userAccount(userId, c), amount: covered.neg() });
-          lines.push({ account: heldAccount(c), amount: covered });
-        }
-      }
-      const hasLack = !lack.bnb.isZero() || !lack.sol.isZero() || !lack.eoeo.isZero();
-      const order = await tx.machines.insertOrder({
-        userId,
-        itemId,
-        worth: item.worth,
-        bnbAmount: item.bnbAmount,
-        solAmount: item.solAmount,
-        usdtAmount: item.usdtAmount,
-        eoeoAmount: item.eoeoAmount,
-        lackBnb: lack.bnb.toFixed(),
-        lackSol: lack.sol.toFixed(),
-        lackEoeo: lack.eoeo.toFixed(),
-        status: ORDER_STATUS.awaitingPayment,
-        // The terms shown now hold for this order's machine, whenever it is paid (issue 16 item 4).
-        dailyRate: config.dailyRate,
-        capMultiple: config.capMultiple,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MINUTES * 60_000),
-      });
+      const split = splitPrice(item.amounts, (c) => balances.get(c) ?? '0');
+      if (!split.ok) throw new AppError(1230);
+      const lines: MovementLine[] = split.parts.flatMap((p) =>
+        p.covered.isZero()
+          ? []
+          : [
+              { account: userAccount(userId, p.currency), amount: p.covered.neg() },
+              { account: heldAccount(p.currency), amount: p.covered },
+            ],
+      );
+      const hasLack = split.parts.some((p) => !p.lack.isZero());
+      const amounts = Object.fromEntries(
+        split.parts.map((p) => [p.currency, { price: p.price.toFixed(), lack: p.lack.toFixed(), paid: '0' }]),
+      );
+      const order = await tx.machines.insertOrder(
+        {
+          userId,
+          itemId,
+          worth: item.worth,
+          status: ORDER_STATUS.awaitingPayment,
+          // The terms shown now hold for this order's machine, whenever it is paid (issue 16 item 4).
+          dailyRate: config.dailyRate,
+          capMultiple: config.capMultiple,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + ORDER_EXPIRY_MINUTES * 60_000),
+        },
+        amounts,
+      );
       if (lines.length > 0) {
         const posted = await postPrepared(
           tx,

@@ -1,4 +1,4 @@
-import { Money, ORDER_STATUS, SUBMODES } from '@aidf/contract';
+import { Money, ORDER_STATUS, SUBMODES, type TMinerCurrency } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { OrderRow, PaymentRow } from '../../db/repositories/machines.ts';
 import { utcDayOf } from '../../jobs/daily-job.ts';
@@ -6,15 +6,8 @@ import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accou
 import { type MovementLine, postPrepared, prepareMovement } from '../ledger/post-movement.ts';
 import { onMachinePurchased } from '../team/purchase-bonuses.ts';
 import type { MachineConfig } from './machine-config.ts';
-import {
-  CHAIN_PAID,
-  type ChainPaid,
-  completionLines,
-  heldAccount,
-  lackOf,
-  paidOf,
-  releaseLines,
-} from './order-ledger.ts';
+import { completionLines, heldAccount, releaseLines } from './order-ledger.ts';
+import { applyPayment, isPaidInFull } from './order-payment.ts';
 
 /**
  * The order is paid (status 1): what it holds goes to the sales account, the machine starts (it mines from
@@ -74,10 +67,6 @@ export async function openStatusOf(tx: Repositories, order: OrderRow): Promise<0
   return [...unconfirmed.values()].some((v) => !new Money(v).isZero()) ? 2 : 0;
 }
 
-function isCovered(order: OrderRow) {
-  return CHAIN_PAID.every((c) => paidOf(order, c).gte(lackOf(order, c)));
-}
-
 /**
  * Whether the chain had the payment's block before the order opened, as far as the collection watcher knew then
  * (the order's chainHeadsAtOpen): such a payment was made for an earlier order, never this one. The head known
@@ -126,13 +115,9 @@ export async function settlePayment(
   const chainAccount = platformAccount(PLATFORM.chain(payment.chain as 'bsc' | 'solana'), payment.currency);
   const amount = new Money(payment.amount);
   const order = await orderPaidBy(tx, payment, owner);
-  const currency = payment.currency as ChainPaid;
-  let applied = new Money(0);
-  if (order && (CHAIN_PAID as readonly string[]).includes(currency)) {
-    const still = lackOf(order, currency).minus(paidOf(order, currency));
-    applied = Money.min(still, amount);
-  }
-  const excess = amount.minus(applied);
+  const currency = payment.currency;
+  const figures = order?.amounts[currency as TMinerCurrency];
+  const { applied, excess } = applyPayment(currency, figures, amount);
   const lines: MovementLine[] = [{ account: chainAccount, amount: amount.neg() }];
   if (!applied.isZero()) lines.push({ account: heldAccount(currency), amount: applied });
   if (!excess.isZero()) lines.push({ account: userAccount(owner, currency), amount: excess, type: 'chain-recharge' });
@@ -154,12 +139,11 @@ export async function settlePayment(
     movementId: posted.movementId,
     settledAt: now,
   });
-  if (!order || applied.isZero()) return;
-  const column = { bnb: 'paidBnb', sol: 'paidSol', eoeo: 'paidEoeo' } as const;
-  const paid = paidOf(order, currency).plus(applied).toFixed();
-  await tx.machines.setOrder(order.id, { [column[currency]]: paid });
-  const updated = { ...order, [column[currency]]: paid };
-  if (isCovered(updated)) {
+  if (!order || !figures || applied.isZero()) return;
+  const paid = new Money(figures.paid).plus(applied).toFixed();
+  await tx.machines.setOrderPaid(order.id, currency as TMinerCurrency, paid);
+  const updated: OrderRow = { ...order, amounts: { ...order.amounts, [currency]: { ...figures, paid } } };
+  if (isPaidInFull(updated.amounts)) {
     await completeOrder(tx, updated, config, now);
   } else {
     await tx.machines.setOrder(order.id, { status: await openStatusOf(tx, updated) });

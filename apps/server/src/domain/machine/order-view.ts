@@ -1,8 +1,23 @@
-import { BSC_CHAIN_ID_HEX, Money, moneyString, type TMachine, type TOrder, type TPriceItem } from '@aidf/contract';
+import {
+  BSC_CHAIN_ID_HEX,
+  CHAIN_PAID_CURRENCIES,
+  MINER_CURRENCY_CODES,
+  Money,
+  moneyString,
+  orderField,
+  priceField,
+  type TMachine,
+  type TOrder,
+  type TOrderAmountPrefix,
+  type TOrderField,
+  type TPriceField,
+  type TPriceItem,
+} from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { MachineRow, OrderRow, PriceItemRow } from '../../db/repositories/machines.ts';
 import type { OrderExtras } from '../../db/repositories/order-status.ts';
 import type { MachineConfig } from './machine-config.ts';
+import { stillLacking } from './order-payment.ts';
 
 const text = (value: string | Money) => moneyString(new Money(value));
 
@@ -13,19 +28,30 @@ export function toPriceItem(item: PriceItemRow, config: MachineConfig): TPriceIt
   return {
     id: String(item.id),
     worth: text(item.worth),
-    bnbAmount: text(item.bnbAmount),
-    solAmount: text(item.solAmount),
-    usdtAmount: text(item.usdtAmount),
-    eoeoAmount: text(item.eoeoAmount),
+    ...priceAmounts(item),
     dailyIncome: moneyString(new Money(item.worth).times(rate)),
     cap: moneyString(new Money(item.worth).times(multiple)),
     daysToOut: multiple.div(rate).toDecimalPlaces(0, Money.ROUND_UP).toNumber(),
   };
 }
 
-/** What is still lacking of one currency: the order's lack less its confirmed payments. */
-export function remaining(lack: string, paid: string): Money {
-  return new Money(lack).minus(new Money(paid));
+/** The item's price as SPEC.md's fields, one per currency the miner accepts ('0': not used). */
+export function priceAmounts(item: PriceItemRow): Record<TPriceField, string> {
+  return Object.fromEntries(MINER_CURRENCY_CODES.map((c) => [priceField(c), text(item.amounts[c] ?? '0')])) as Record<
+    TPriceField,
+    string
+  >;
+}
+
+/** One field per currency paid on chain, `prefix` + currency (lackBnb, ...), from the order's figures of it. */
+function orderAmounts<P extends TOrderAmountPrefix>(
+  prefix: P,
+  value: (currency: (typeof CHAIN_PAID_CURRENCIES)[number]) => Money,
+) {
+  return Object.fromEntries(CHAIN_PAID_CURRENCIES.map((c) => [orderField(prefix, c), moneyString(value(c))])) as Record<
+    TOrderField<P>,
+    string
+  >;
 }
 
 export interface OrderContext {
@@ -61,15 +87,10 @@ export function orderAnswer(order: OrderRow, extras: OrderExtras, context: Order
   return {
     orderNo: String(order.id),
     status: order.status as TOrder['status'],
-    lackBnb: moneyString(remaining(order.lackBnb, order.paidBnb)),
-    lackEoeo: moneyString(remaining(order.lackEoeo, order.paidEoeo)),
-    lackSol: moneyString(remaining(order.lackSol, order.paidSol)),
-    orderLackBnb: text(order.lackBnb),
-    orderLackEoeo: text(order.lackEoeo),
-    orderLackSol: text(order.lackSol),
-    unconfirmedBnb: text(unconfirmed.get('bnb') ?? '0'),
-    unconfirmedEoeo: text(unconfirmed.get('eoeo') ?? '0'),
-    unconfirmedSol: text(unconfirmed.get('sol') ?? '0'),
+    // What is still lacking now, the lack when the order was made, and what waits for its confirmations.
+    ...orderAmounts('lack', (c) => stillLacking(order.amounts[c] ?? { lack: '0', paid: '0' })),
+    ...orderAmounts('orderLack', (c) => new Money(order.amounts[c]?.lack ?? '0')),
+    ...orderAmounts('unconfirmed', (c) => new Money(unconfirmed.get(c) ?? '0')),
     itemId: String(order.itemId),
     worth: text(order.worth),
     createTime: order.createdAt.getTime(),

@@ -1,19 +1,18 @@
-import { Money, parsePositiveAmount, WORTH_CURRENCY } from '@aidf/contract';
+import {
+  MINER_CURRENCY_CODES,
+  Money,
+  parsePositiveAmount,
+  priceField,
+  type TPriceField,
+  WORTH_CURRENCY,
+} from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
-import type { PriceItemRow } from '../../db/repositories/machines.ts';
+import type { ItemAmounts, PriceItemRow } from '../../db/repositories/machines.ts';
 import { AppError } from '../errors.ts';
 import type { OperatorActor } from '../operator/roles.ts';
 
-export interface PriceItemInput {
-  worth?: string;
-  bnbAmount?: string;
-  solAmount?: string;
-  usdtAmount?: string;
-  eoeoAmount?: string;
-  onSale?: boolean;
-}
-
-const AMOUNT_FIELDS = ['bnbAmount', 'solAmount', 'usdtAmount', 'eoeoAmount'] as const;
+/** The operator's change: the worth, any of the price fields (usdtAmount, ...: MINER_CURRENCIES) and onSale. */
+export type PriceItemInput = { worth?: string; onSale?: boolean } & Partial<Record<TPriceField, string>>;
 
 /** An amount of a price: '0' (unused) or a positive exact decimal. */
 function amountOf(field: string, value: string): string {
@@ -28,10 +27,9 @@ function view(row: PriceItemRow) {
     id: String(row.id),
     worth: new Money(row.worth).toFixed(),
     worthCurrency: WORTH_CURRENCY,
-    bnbAmount: new Money(row.bnbAmount).toFixed(),
-    solAmount: new Money(row.solAmount).toFixed(),
-    usdtAmount: new Money(row.usdtAmount).toFixed(),
-    eoeoAmount: new Money(row.eoeoAmount).toFixed(),
+    ...(Object.fromEntries(
+      MINER_CURRENCY_CODES.map((c) => [priceField(c), new Money(row.amounts[c] ?? '0').toFixed()]),
+    ) as Record<TPriceField, string>),
     onSale: row.onSale,
     updatedBy: row.updatedBy,
   };
@@ -49,28 +47,31 @@ export async function savePriceItem(
   repos: Repositories,
   input: PriceItemInput & { id: bigint | null; actor: OperatorActor; reason: string },
 ) {
-  const values: Record<string, string | boolean> = {};
+  const values: { worth?: string; onSale?: boolean } = {};
   if (input.worth !== undefined) {
     const worth = parsePositiveAmount(input.worth);
     if (!worth) throw new AppError(1225, 'worth must be a positive decimal');
     values.worth = worth.toFixed();
   }
-  for (const field of AMOUNT_FIELDS) {
-    const value = input[field];
-    if (value !== undefined) values[field] = amountOf(field, value);
+  const amounts: ItemAmounts = {};
+  for (const currency of MINER_CURRENCY_CODES) {
+    const value = input[priceField(currency)];
+    if (value !== undefined) amounts[currency] = amountOf(priceField(currency), value);
   }
   if (input.onSale !== undefined) values.onSale = input.onSale;
   return repos.transaction(async (tx) => {
     const before = input.id === null ? null : await tx.machines.itemForUpdate(input.id);
     if (input.id !== null && !before) throw new AppError(1404, `no price item ${input.id}`);
-    const merged = { ...(before ? view(before) : {}), ...values } as Record<string, string | boolean | undefined>;
-    if (!merged.worth) throw new AppError(1225, 'worth is required');
-    const total = AMOUNT_FIELDS.reduce((sum, f) => sum.plus(new Money(String(merged[f] ?? '0'))), new Money(0));
-    if (total.isZero()) throw new AppError(1225, 'a price needs at least one currency');
+    const worth = values.worth ?? before?.worth;
+    if (!worth) throw new AppError(1225, 'worth is required');
+    const merged = { ...before?.amounts, ...amounts };
+    if (!Object.values(merged).some((a) => a !== undefined && !new Money(a).isZero())) {
+      throw new AppError(1225, 'a price needs at least one currency');
+    }
     const row =
       before === null
-        ? await tx.machines.insertItem({ ...values, worth: String(merged.worth), updatedBy: input.actor.name })
-        : await tx.machines.updateItem(before.id, { ...values, updatedBy: input.actor.name });
+        ? await tx.machines.insertItem({ ...values, worth, updatedBy: input.actor.name }, amounts)
+        : await tx.machines.updateItem(before.id, { ...values, updatedBy: input.actor.name }, amounts);
     await tx.operatorActions.record({
       actor: input.actor,
       action: 'machine-price-item',

@@ -1,4 +1,4 @@
-import { Money, moneyString, SUBMODES, WORTH_CURRENCY } from '@aidf/contract';
+import { MINER_CURRENCY_CODES, Money, moneyString, SUBMODES, WORTH_CURRENCY } from '@aidf/contract';
 import { getAddress, isAddress } from 'viem';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { UserAddressRow } from '../../db/repositories/operator-lookup.ts';
@@ -8,6 +8,12 @@ import { toMachine } from '../machine/order-view.ts';
 import { toPledgeOrder } from '../pledge/pledge-views.ts';
 
 const plain = (decimal: string) => moneyString(new Money(decimal));
+
+/** An order's price per currency the miner accepts, '0' for one not in the price. */
+function priceByCurrency(amounts: Record<string, string> | string | null): Record<string, string> {
+  const rows = (typeof amounts === 'string' ? JSON.parse(amounts) : amounts) as Record<string, string> | null;
+  return Object.fromEntries(MINER_CURRENCY_CODES.map((c) => [c, plain(rows?.[c] ?? '0')]));
+}
 /** How much of each list the user page shows (the newest). */
 const LIMITS = { movements: 50, orders: 20, pledges: 50, machines: 20, tickets: 20, securityChanges: 50 };
 
@@ -100,7 +106,7 @@ export async function userDetail(repos: Repositories, userId: bigint) {
       orderNo: o.id,
       itemId: o.item_id,
       worth: plain(o.worth),
-      amounts: { usdt: plain(o.usdt), bnb: plain(o.bnb), sol: plain(o.sol), eoeo: plain(o.eoeo) },
+      amounts: priceByCurrency(o.amounts),
       status: o.status,
       createdAt: Number(o.created_at),
       closedAt: o.closed_at === null ? null : Number(o.closed_at),

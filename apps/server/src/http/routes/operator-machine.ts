@@ -1,4 +1,4 @@
-import { SUCCESS_CODE, safeString, ZText, ZTimeInput } from '@aidf/contract';
+import { MINER_PRICE_FIELDS, SUCCESS_CODE, safeString, type TPriceField, ZText, ZTimeInput } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,10 +12,11 @@ import { ZOperatorReason } from '../operator-schemas.ts';
 const ZAmount = ZText(60, 0);
 const ZItemBody = z.object({
   worth: ZAmount.optional(),
-  bnbAmount: ZAmount.optional(),
-  solAmount: ZAmount.optional(),
-  usdtAmount: ZAmount.optional(),
-  eoeoAmount: ZAmount.optional(),
+  // usdtAmount, bnbAmount, ...: one per currency the miner accepts (MINER_CURRENCIES).
+  ...(Object.fromEntries(MINER_PRICE_FIELDS.map((f) => [f, ZAmount.optional()])) as Record<
+    TPriceField,
+    ReturnType<typeof ZAmount.optional>
+  >),
   onSale: z.boolean().optional(),
   reason: ZOperatorReason,
 });

@@ -7,10 +7,14 @@ import { refuseInvite } from '../../lib/invite.ts';
 import { useApiWithToken } from '../../lib/use-api.ts';
 import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { WalletError } from '../../wallet/types.ts';
+import { rememberWallet } from '../../wallet/where.ts';
 import { completeLogin } from './complete-login.ts';
 import { useInviteCode } from './use-invite-code.ts';
 
-/** Wallet sign-in: connect, sign 'Login-{ms}', POST addressLogin, keep the session. */
+/**
+ * Wallet sign-in: connect, sign 'Login-{ms}', POST addressLogin, keep the session. `walletId` is the wallet the
+ * user picked (ChainPickerDialog); it becomes the chain's wallet for every later action.
+ */
 export function useWalletLogin() {
   const { t } = useTranslation();
   const call = useApiWithToken();
@@ -19,7 +23,8 @@ export function useWalletLogin() {
   const [pending, setPending] = useState<TChainName | null>(null);
   const wallet = useWalletAction();
 
-  async function login(chain: TChainName) {
+  async function login(chain: TChainName, walletId?: string) {
+    if (walletId) rememberWallet(chain, walletId);
     setPending(chain);
     await wallet.run(
       async (steps) => {

@@ -1,4 +1,4 @@
-import { maskAddress, type TOrder, type TPriceItem } from '@aidf/contract';
+import { CHAIN_PAID_CURRENCIES, maskAddress, orderField, type TOrder, type TPriceItem } from '@aidf/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
@@ -180,11 +180,10 @@ function OrderState({
   const { t } = useTranslation();
   const lack = lackOf(order);
   const target = lack.some((l) => l.currency === 'sol') ? order.paySol : order.payBsc;
-  const unconfirmed = [
-    { currency: 'BNB', amount: order.unconfirmedBnb },
-    { currency: 'EOEO', amount: order.unconfirmedEoeo },
-    { currency: 'SOL', amount: order.unconfirmedSol },
-  ].filter((u) => Number(u.amount) > 0);
+  const unconfirmed = CHAIN_PAID_CURRENCIES.map((c) => ({
+    currency: c.toUpperCase(),
+    amount: order[orderField('unconfirmed', c)],
+  })).filter((u) => Number(u.amount) > 0);
   return (
     <div className="stack-sm" data-testid="order-state" data-status={order.status}>
       <p className="small muted">

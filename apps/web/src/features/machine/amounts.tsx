@@ -1,15 +1,12 @@
-import type { TPriceItem } from '@aidf/contract';
+import { MINER_CURRENCY_CODES, priceField, type TPriceItem } from '@aidf/contract';
 import { Fragment } from 'react';
 import { Amount } from '../../components/Amount.tsx';
 
 /** The currencies a price item is paid in, '0' meaning unused (SPEC.md point 3). */
 export function priceParts(item: TPriceItem): { currency: string; amount: string }[] {
-  return [
-    { currency: 'USDT', amount: item.usdtAmount },
-    { currency: 'BNB', amount: item.bnbAmount },
-    { currency: 'EOEO', amount: item.eoeoAmount },
-    { currency: 'SOL', amount: item.solAmount },
-  ].filter((p) => Number(p.amount) > 0);
+  return MINER_CURRENCY_CODES.map((c) => ({ currency: c.toUpperCase(), amount: item[priceField(c)] })).filter(
+    (p) => Number(p.amount) > 0,
+  );
 }
 
 /** "300 USDT + 200 EOEO". */

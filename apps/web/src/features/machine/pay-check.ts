@@ -1,20 +1,31 @@
-import { CHAINS, type TChainName, type TOrder, toBaseUnits } from '@aidf/contract';
+import {
+  CHAIN_PAID_CURRENCIES,
+  CHAINS,
+  MINER_CURRENCIES,
+  orderField,
+  type TChainName,
+  type TChainPaidCurrency,
+  type TOrder,
+  type TOrderField,
+  toBaseUnits,
+} from '@aidf/contract';
 
-/** The currencies an order still lacks, in the order they are paid. */
-export type LackCurrency = 'bnb' | 'eoeo' | 'sol';
+/** The currencies an order may still lack (paid on chain, MINER_CURRENCIES), in the order they are paid. */
+export type LackCurrency = TChainPaidCurrency;
+
+/** The wallet chain a lacking currency is paid on. */
+function chainOf(currency: LackCurrency): TChainName {
+  const entry = MINER_CURRENCIES.find((m) => m.currency === currency);
+  return entry?.paid === 'chain' ? CHAINS[entry.chain].name : CHAINS.bsc.name;
+}
 
 const isZero = (amount: string) => toBaseUnits(amount, 18) === 0n;
 
 /** What is still lacking, currency by currency (only the non-zero ones). */
-export function lackOf(
-  order: Pick<TOrder, 'lackBnb' | 'lackEoeo' | 'lackSol'>,
-): { currency: LackCurrency; amount: string }[] {
-  const all = [
-    { currency: 'bnb' as const, amount: order.lackBnb },
-    { currency: 'eoeo' as const, amount: order.lackEoeo },
-    { currency: 'sol' as const, amount: order.lackSol },
-  ];
-  return all.filter((l) => !isZero(l.amount));
+export function lackOf(order: Pick<TOrder, TOrderField<'lack'>>): { currency: LackCurrency; amount: string }[] {
+  return CHAIN_PAID_CURRENCIES.map((currency) => ({ currency, amount: order[orderField('lack', currency)] })).filter(
+    (l) => !isZero(l.amount),
+  );
 }
 
 /**
@@ -22,16 +33,12 @@ export function lackOf(
  * SOL is lacking, else BNB Smart Chain; what the other chain could not pay, chainProblem refuses (ms69).
  */
 export function payChainOf(lack: { currency: LackCurrency }[]): TChainName {
-  return lack.some((l) => l.currency === 'sol') ? CHAINS.solana.name : CHAINS.bsc.name;
+  return lack.some((l) => chainOf(l.currency) === CHAINS.solana.name) ? CHAINS.solana.name : CHAINS.bsc.name;
 }
 
 /** SPEC.md point 5: on Solana only sol may be lacking, on BNB Smart Chain never sol; else ms69. */
 export function chainProblem(lack: { currency: LackCurrency }[], chain: TChainName): 'messages.ms69' | null {
-  if (lack.length === 0) return null;
-  const sol = lack.some((l) => l.currency === 'sol');
-  const other = lack.some((l) => l.currency !== 'sol');
-  if (chain === CHAINS.solana.name) return other ? 'messages.ms69' : null;
-  return sol ? 'messages.ms69' : null;
+  return lack.some((l) => chainOf(l.currency) !== chain) ? 'messages.ms69' : null;
 }
 
 /**
