@@ -1,6 +1,7 @@
 import { type AppConfig, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { DevChains } from './dev/dev-chains.ts';
+import { solanaDepositPoolJob } from './domain/chain/solana-deposit-pool.ts';
 import { buildApp } from './http/app.ts';
 import { periodicJobs } from './jobs/order-expiry.ts';
 import { startWorkers } from './jobs/workers.ts';
@@ -38,7 +39,11 @@ async function main() {
     // read from its head (not from genesis on mainnet), and going back is a fault to stop on, not to follow.
     allowChainReset: devMode,
     daily: { runner: app.jobs, everyMs: 60_000 },
-    periodic: periodicJobs(),
+    periodic: [
+      ...periodicJobs(),
+      // The treasury's pool of Solana deposit addresses: made ahead only where the deposit seed is.
+      ...(app.solanaAddressMaker ? [solanaDepositPoolJob(app.solanaAddressMaker, config.solanaDepositPoolAhead)] : []),
+    ],
     collectionFallbackToHotWallet: devMode,
   });
   const shutdown = async (signal: string) => {

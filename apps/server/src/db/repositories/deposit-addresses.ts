@@ -5,8 +5,11 @@ import { depositAddresses } from '../schema.ts';
 export function depositAddressesRepository(db: AppDb) {
   return {
     /** Records the derived address once; answers the stored one (the same, derivation being deterministic). */
-    async remember(userId: bigint, chainCurrency: string, address: string): Promise<string> {
-      await db.insert(depositAddresses).values({ userId, chainCurrency, address }).onConflictDoNothing();
+    async remember(userId: bigint, chainCurrency: string, address: string, derivationIndex: number): Promise<string> {
+      await db
+        .insert(depositAddresses)
+        .values({ userId, chainCurrency, address, derivationIndex })
+        .onConflictDoNothing();
       const [row] = await db
         .select({ address: depositAddresses.address })
         .from(depositAddresses)
