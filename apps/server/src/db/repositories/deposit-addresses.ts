@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
+import { rowsOf } from '../raw.ts';
 import { depositAddresses } from '../schema.ts';
 
 export function depositAddressesRepository(db: AppDb) {
@@ -26,6 +27,14 @@ export function depositAddressesRepository(db: AppDb) {
         .where(inArray(depositAddresses.address, [address, address.toLowerCase()]))
         .limit(1);
       return row !== undefined;
+    },
+
+    /** Whether a Solana address is one of the platform's deposit addresses, handed out or still in the pool. */
+    async isSolanaPlatformAddress(address: string): Promise<boolean> {
+      const result = await db.execute(sql`
+        SELECT 1 FROM deposit_addresses WHERE address = ${address} AND chain_currency = 'sol'
+        UNION ALL SELECT 1 FROM solana_deposit_pool WHERE address = ${address} LIMIT 1`);
+      return rowsOf(result).length > 0;
     },
 
     /** The user's deposit address on a chain, when one was made. */
