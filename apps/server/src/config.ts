@@ -29,6 +29,7 @@ const ZEnv = z.object({
     .string()
     .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "must be the extended public key of m/44'/60'/0'/0 (xpub…)")
     .optional(),
+  SOLANA_DEPOSIT_POOL_AHEAD: z.coerce.number().int().min(1).max(100_000).default(500),
   BSC_LOG_ADDRESS_CHUNK: z.coerce.number().int().min(1).max(10_000).default(500),
   SMTP_URL: z.string().optional(),
   BSC_RPC_URL: z.url().optional(),
@@ -87,6 +88,8 @@ export interface AppConfig {
   depositMnemonic: string | undefined;
   /** Extended public key of m/44'/60'/0'/0: EVM deposit addresses without the seed (issue 9 point 9). */
   depositXpub: string | undefined;
+  /** Free Solana deposit addresses the treasury keeps derived ahead (domain/chain/solana-deposit-pool.ts). */
+  solanaDepositPoolAhead: number;
   /** Deposit addresses per eth_getLogs request of the BNB Smart Chain watcher. */
   bscLogAddressChunk: number;
   smtpUrl: string | undefined;
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     creditApprovalThreshold: e.CREDIT_APPROVAL_THRESHOLD ?? null,
     depositMnemonic: treasury ? e.DEPOSIT_HD_MNEMONIC : undefined,
     depositXpub: e.DEPOSIT_XPUB,
+    solanaDepositPoolAhead: e.SOLANA_DEPOSIT_POOL_AHEAD,
     bscLogAddressChunk: e.BSC_LOG_ADDRESS_CHUNK,
     smtpUrl: e.SMTP_URL,
     bscRpcUrl: e.BSC_RPC_URL,

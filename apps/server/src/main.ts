@@ -1,3 +1,4 @@
+import { solanaAddressMakerOf } from './chain/deposit-keys.ts';
 import { type AppConfig, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { DevChains } from './dev/dev-chains.ts';
@@ -41,6 +42,7 @@ async function main() {
     // A dev chain starts empty each time: read from genesis, and followed when it starts over. A real chain is
     // read from its head (not from genesis on mainnet), and going back is a fault to stop on, not to follow.
     allowChainReset: devMode,
+    solanaDeposits: { makeAddress: solanaAddressMakerOf(config), ahead: config.solanaDepositPoolAhead },
     collectionFallbackToHotWallet: devMode,
   });
   const shutdown = async (signal: string) => {

@@ -19,6 +19,10 @@ export const ERROR_CATALOGUE = {
   81034: { status: 404, message: 'Network config not found' },
   81035: { status: 409, message: 'Contract balance insufficient' },
   // The project's own codes.
+  // The treasury's pool of Solana deposit addresses is empty for the moment (domain/chain/solana-deposit-pool.ts).
+  81036: { status: 503, message: 'No deposit address is ready right now: please try again in a minute' },
+  // The treasury's settings (apps/server domain/treasury/treasury-settings.ts).
+  81037: { status: 400, message: "The hot wallet's minimum cannot be above its maximum" },
   401: { status: 401, message: 'Please login first' },
   1227: { status: 400, message: 'The verification code is wrong or has expired' },
   1228: { status: 400, message: 'Wrong login name or password' },

@@ -12,6 +12,7 @@ export * from './money.ts';
 export * from './paths.ts';
 export * from './pledge-progress.ts';
 export * from './request-signature.ts';
+export * from './reserves/merkle-sum-tree.ts';
 export * from './routes.ts';
 export * from './safe-string.ts';
 export * from './schemas.ts';

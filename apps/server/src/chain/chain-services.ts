@@ -3,6 +3,7 @@ import type { PublicClient } from 'viem';
 import type { LocalAccount } from 'viem/accounts';
 import type { AppConfig } from '../config.ts';
 import { devToolsAllowed } from '../config-mode.ts';
+import type { HotWallets } from '../domain/treasury/treasury-settings.ts';
 import type { WithdrawPolicy } from '../domain/withdraw/withdraw-policy.ts';
 import type { DepositSource } from './deposit-source.ts';
 import { bscPublicClient } from './evm/bsc-client.ts';
@@ -80,3 +81,8 @@ export function chainServices(config: AppConfig, devMnemonic: string | null): Ch
 
 /** SOL, Solana's native coin, which the Solana watcher credits besides the SPL tokens of the token config. */
 export const SOL_TOKEN = { currency: 'sol', contract: null, decimals: CHAINS.solana.nativeDecimals };
+
+/** The platform's hot wallet address per chain as this process knows it (Solana's: none yet). */
+export function hotWalletsOf(chains: ChainServices): HotWallets {
+  return { bsc: chains.bsc?.hotWalletAddress ?? null, solana: null };
+}

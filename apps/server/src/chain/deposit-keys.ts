@@ -8,6 +8,7 @@ import { HDKey as Slip10Key } from 'micro-key-producer/slip10.js';
 import { HDKey as Bip32Key, generateMnemonic, hdKeyToAccount, publicKeyToAddress } from 'viem/accounts';
 import { type ConfigMode, devToolsAllowed } from '../config-mode.ts';
 import type { DepositAddressDeriver } from '../domain/chain/deposit-address.ts';
+import type { SolanaAddressMaker } from '../domain/chain/solana-deposit-pool.ts';
 
 /** BIP-44 account 0, external chain, of coin type 60 (EVM): deposit address i is child i of this node. */
 export const EVM_DEPOSIT_PATH = "m/44'/60'/0'/0";
@@ -39,8 +40,8 @@ export function loadDepositMnemonic(options: {
 /**
  * The API's deposit keys. With DEPOSIT_XPUB (required in production) the API holds only the extended public key:
  * it derives the EVM deposit addresses and never reads the seed, so it cannot spend them; Solana's path is
- * hardened (ed25519), so without the seed it makes no new Solana deposit address (those answer 81034; the
- * addresses already handed out keep being watched). Without it (npm start, tests) the dev seed derives both,
+ * hardened (ed25519), so without the seed it makes no Solana deposit address: those come from the pool the
+ * treasury fills (domain/chain/solana-deposit-pool.ts). Without it (npm start, tests) the dev seed derives both,
  * and stands in for the hot wallet's key (`devMnemonic`).
  */
 export function depositKeys(config: {
@@ -49,17 +50,22 @@ export function depositKeys(config: {
   depositXpub: string | undefined;
   depositMnemonic: string | undefined;
   dataDir: string;
-}): { derive: DepositAddressDeriver; devMnemonic: string | null } {
-  if (config.depositXpub) return { derive: xpubDepositDeriver(config.depositXpub), devMnemonic: null };
+}): { derive: DepositAddressDeriver; devMnemonic: string | null; solanaAddressMaker: SolanaAddressMaker | null } {
+  if (config.depositXpub)
+    return { derive: xpubDepositDeriver(config.depositXpub), devMnemonic: null, solanaAddressMaker: null };
   if (config.env === 'production') {
     throw new Error('DEPOSIT_XPUB is required in production: the API derives deposit addresses without the seed');
   }
   // The dev seed file is a dev tool (config-mode.ts). Production-like without DEPOSIT_XPUB is DEV_CHAIN=off with
   // no chain (loadConfig refuses it beside one): no deposit address at all (81034), never one of a dev seed,
   // which would be stored and watched once a real chain is configured.
-  if (!devToolsAllowed(config)) return { derive: () => null, devMnemonic: null };
+  if (!devToolsAllowed(config)) return { derive: () => null, devMnemonic: null, solanaAddressMaker: null };
   const mnemonic = loadDepositMnemonic({ env: config.env, mnemonic: config.depositMnemonic, dataDir: config.dataDir });
-  return { derive: depositAddressDeriver(mnemonic), devMnemonic: mnemonic };
+  return {
+    derive: depositAddressDeriver(mnemonic),
+    devMnemonic: mnemonic,
+    solanaAddressMaker: solanaDepositAddressMaker(mnemonic),
+  };
 }
 
 /** The DEPOSIT_XPUB of a seed: the extended public key of EVM_DEPOSIT_PATH (`npm run deposit-keys -- xpub`). */
@@ -81,21 +87,51 @@ export function xpubDepositDeriver(xpub: string): DepositAddressDeriver {
   };
 }
 
-/** Derives a user's deposit address per chain at index = user id: unique, stable, the same on every instance. */
+/**
+ * Derives a deposit address per chain at index = user id: unique, stable, the same on every instance. (Solana
+ * deposit addresses handed out today come from the pool, at the pool's index: domain/chain/solana-deposit-pool.ts.)
+ */
 export function depositAddressDeriver(mnemonic: string): DepositAddressDeriver {
   // The seed (2,048 PBKDF2 rounds) is made once here, not on every address asked for.
   const seed = mnemonicToSeedSync(mnemonic);
   const evmRoot = Bip32Key.fromMasterSeed(seed);
-  const solanaRoot = Slip10Key.fromMasterSeed(seed);
+  const solanaAt = solanaAddressMakerOfSeed(seed);
   return (chainCurrency, userId) => {
     const index = bip32Index(userId);
-    // BIP-44 coin types: 60 for EVM chains, 501 for Solana (hardened throughout, as ed25519 requires).
+    // BIP-44 coin type 60 for EVM chains.
     if (chainCurrency === 'bnb') return hdKeyToAccount(evmRoot, { addressIndex: index }).address;
-    return base58.encode(solanaRoot.derive(`m/44'/501'/${index}'/0'`).publicKeyRaw);
+    return solanaAt(index);
   };
+}
+
+/** The Solana deposit address at a derivation index (the treasury's pool: domain/chain/solana-deposit-pool.ts). */
+export function solanaDepositAddressMaker(mnemonic: string): SolanaAddressMaker {
+  return solanaAddressMakerOfSeed(mnemonicToSeedSync(mnemonic));
+}
+
+function solanaAddressMakerOfSeed(seed: Uint8Array): SolanaAddressMaker {
+  const solanaRoot = Slip10Key.fromMasterSeed(seed);
+  // BIP-44 coin type 501, hardened throughout as ed25519 requires.
+  return (index) => base58.encode(solanaRoot.derive(`m/44'/501'/${index}'/0'`).publicKeyRaw);
 }
 
 function bip32Index(userId: bigint): number {
   if (userId < 0n || userId >= 2n ** 31n) throw new Error('user id outside the BIP-32 index range');
   return Number(userId);
+}
+
+/**
+ * The treasury's maker of Solana deposit addresses: from DEPOSIT_HD_MNEMONIC (which only a treasury process is
+ * given: process-roles.ts), or beside the dev chains from the dev seed; null where neither is.
+ */
+export function solanaAddressMakerOf(config: {
+  env: 'development' | 'production' | 'test';
+  mode: ConfigMode;
+  depositMnemonic: string | undefined;
+  dataDir: string;
+}): SolanaAddressMaker | null {
+  if (!config.depositMnemonic && !devToolsAllowed(config)) return null;
+  return solanaDepositAddressMaker(
+    loadDepositMnemonic({ env: config.env, mnemonic: config.depositMnemonic, dataDir: config.dataDir }),
+  );
 }

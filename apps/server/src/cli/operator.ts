@@ -22,6 +22,7 @@
  *   npm run operator -- proposals [--status proposed|applied|withdrawn|expired|all]
  *   npm run operator -- approve <proposalId>
  *   npm run operator -- withdraw <proposalId> --reason "..."
+ *   npm run operator -- reserves-verify <proof.json>      (offline: checks a user's proof of reserves)
  *
  * OPERATOR_URL is the server (default http://127.0.0.1:8080). OPERATOR_TOKEN acts as the admin operator `cli`; OPERATOR_NAME (default: the login name) is recorded
  * beside it in the audit as the person who ran the command, unverified.
@@ -31,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { MINER_CURRENCY_CODES, priceField, type TMinerCurrency } from '@aidf/contract';
 import { DEV_OPERATOR_TOKEN } from '../config.ts';
 import { DEFAULT_OPERATOR_URL, operatorCall } from './operator-client.ts';
+import { verifyProofFile } from './reserves-verify.ts';
 
 const client = {
   baseUrl: process.env.OPERATOR_URL ?? DEFAULT_OPERATOR_URL,
@@ -88,7 +90,13 @@ async function main() {
     },
   });
   const [command, ...args] = positionals;
-  if (command === 'credit') {
+  if (command === 'reserves-verify') {
+    const [file] = args;
+    if (!file) throw new Error('usage: npm run operator -- reserves-verify <proof.json>');
+    const { ok, lines } = verifyProofFile(file);
+    for (const line of lines) console.log(line);
+    process.exitCode = ok ? 0 : 1;
+  } else if (command === 'credit') {
     const [username, currency, amount] = args;
     if (!username || !currency || !amount || !values.reason) {
       throw new Error('usage: npm run operator -- credit <username> <currency> <amount> --reason "..."');
@@ -277,7 +285,7 @@ async function main() {
     console.log(`payout ${id}:`, data);
   } else {
     throw new Error(
-      'commands: credit, proposals, approve, withdraw, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply, add-operator, set-role, disable-operator',
+      'commands: credit, proposals, approve, withdraw, reserves-verify, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply, add-operator, set-role, disable-operator',
     );
   }
 }

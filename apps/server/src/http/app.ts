@@ -82,6 +82,16 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   // With DEPOSIT_XPUB the API never reads the deposit seed (deposit-keys.ts).
   const deposits = depositKeys(config);
   app.decorate('deriveDepositAddress', deposits.derive);
+  app.decorate('solanaAddressMaker', deposits.solanaAddressMaker);
+  app.decorate('solanaPoolTurnedAway', 0);
+  app.decorate('solanaDepositPool', {
+    makeAddress: deposits.solanaAddressMaker,
+    ahead: config.solanaDepositPoolAhead,
+    log: app.log,
+    onEmpty: () => {
+      app.solanaPoolTurnedAway += 1;
+    },
+  });
   app.decorate('chains', chainServices(config, deposits.devMnemonic));
   app.decorate('jobs', jobRunner({ repos: app.repos, jobs: dailyJobs() }));
   app.addHook('onClose', async () => {

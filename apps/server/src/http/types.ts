@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import type { Repositories } from '../db/repositories/index.ts';
 import type { SessionUser } from '../domain/auth/sessions.ts';
 import type { DepositAddressDeriver } from '../domain/chain/deposit-address.ts';
+import type { SolanaAddressMaker, SolanaDepositPoolAccess } from '../domain/chain/solana-deposit-pool.ts';
 import type { Mailer } from '../domain/mail/mailer.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 
@@ -26,6 +27,12 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The user's deposit address on a chain, from the platform's HD seed. */
     deriveDepositAddress: DepositAddressDeriver;
+    /** Solana deposit addresses by derivation index: only in a process holding the deposit seed. */
+    solanaAddressMaker: SolanaAddressMaker | null;
+    /** How the API hands out the treasury's pooled Solana deposit addresses. */
+    solanaDepositPool: SolanaDepositPoolAccess;
+    /** Users an empty Solana deposit address pool turned away since start (aidf_solana_deposit_pool_turned_away). */
+    solanaPoolTurnedAway: number;
     /** BNB Smart Chain and Solana clients, the hot wallet and the withdrawal policy. */
     chains: ChainServices;
     /** The daily jobs (pledge settlement…): operators run a day by hand through it. */

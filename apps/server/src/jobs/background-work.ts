@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainServices } from '../chain/chain-services.ts';
 import type { Repositories } from '../db/repositories/index.ts';
+import type { SolanaAddressMaker } from '../domain/chain/solana-deposit-pool.ts';
 import type { ProcessRole } from '../process-roles.ts';
 import type { DailyJob } from './daily-job.ts';
 import type { JobRunner } from './job-runner.ts';
@@ -28,6 +29,8 @@ export interface WorkContext {
   allowChainReset: boolean;
   /** Beside the dev chains an empty BNB Smart Chain collection address means the hot wallet's (as the API says). */
   collectionFallbackToHotWallet: boolean;
+  /** Solana deposit addresses by derivation index (null: no deposit seed in this process) and how many to keep ahead. */
+  solanaDeposits: { makeAddress: SolanaAddressMaker | null; ahead: number };
 }
 
 /** One started work: its tick runs after the previous one ended (no overlap), until the process stops. */

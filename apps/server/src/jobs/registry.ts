@@ -1,3 +1,4 @@
+import { solanaDepositPoolWork } from '../domain/chain/solana-deposit-pool.ts';
 import type { ProcessRole } from '../process-roles.ts';
 import { type BackgroundWork, dailyWork, periodicWork } from './background-work.ts';
 import { collectionWatcherWork, depositWatcherWork, investWatcherWork } from './chain-watchers.ts';
@@ -26,6 +27,7 @@ export function backgroundWork(): BackgroundWork[] {
     collectionWatcherWork('bsc'),
     collectionWatcherWork('solana'),
     payoutWork(),
+    solanaDepositPoolWork(),
   ];
 }
 

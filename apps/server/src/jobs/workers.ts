@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainServices } from '../chain/chain-services.ts';
 import type { Repositories } from '../db/repositories/index.ts';
+import type { SolanaAddressMaker } from '../domain/chain/solana-deposit-pool.ts';
 import type { ProcessRole } from '../process-roles.ts';
 import type { BackgroundWork, WorkContext, WorkLoop } from './background-work.ts';
 import { jobRunner } from './job-runner.ts';
@@ -28,6 +29,8 @@ export function startWorkers(options: {
   dailyCheckMs?: number;
   /** Beside the dev chains an empty BNB Smart Chain collection address means the hot wallet's (as the API says). */
   collectionFallbackToHotWallet?: boolean;
+  /** The treasury's maker of Solana deposit addresses (only beside the deposit seed) and how many it keeps ahead. */
+  solanaDeposits?: { makeAddress: SolanaAddressMaker | null; ahead: number };
   /** The works to choose from: the registry's, unless a harness (e2e) runs fewer. */
   works?: BackgroundWork[];
 }) {
@@ -45,6 +48,7 @@ export function startWorkers(options: {
     }),
     allowChainReset: options.allowChainReset,
     collectionFallbackToHotWallet: options.collectionFallbackToHotWallet ?? false,
+    solanaDeposits: options.solanaDeposits ?? { makeAddress: null, ahead: 0 },
   };
   const pauseOf = (work: BackgroundWork) =>
     work.schedule === 'daily'

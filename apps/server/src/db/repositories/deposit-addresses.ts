@@ -1,12 +1,16 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
+import { rowsOf } from '../raw.ts';
 import { depositAddresses } from '../schema.ts';
 
 export function depositAddressesRepository(db: AppDb) {
   return {
     /** Records the derived address once; answers the stored one (the same, derivation being deterministic). */
-    async remember(userId: bigint, chainCurrency: string, address: string): Promise<string> {
-      await db.insert(depositAddresses).values({ userId, chainCurrency, address }).onConflictDoNothing();
+    async remember(userId: bigint, chainCurrency: string, address: string, derivationIndex: number): Promise<string> {
+      await db
+        .insert(depositAddresses)
+        .values({ userId, chainCurrency, address, derivationIndex })
+        .onConflictDoNothing();
       const [row] = await db
         .select({ address: depositAddresses.address })
         .from(depositAddresses)
@@ -23,6 +27,14 @@ export function depositAddressesRepository(db: AppDb) {
         .where(inArray(depositAddresses.address, [address, address.toLowerCase()]))
         .limit(1);
       return row !== undefined;
+    },
+
+    /** Whether a Solana address is one of the platform's deposit addresses, handed out or still in the pool. */
+    async isSolanaPlatformAddress(address: string): Promise<boolean> {
+      const result = await db.execute(sql`
+        SELECT 1 FROM deposit_addresses WHERE address = ${address} AND chain_currency = 'sol'
+        UNION ALL SELECT 1 FROM solana_deposit_pool WHERE address = ${address} LIMIT 1`);
+      return rowsOf(result).length > 0;
     },
 
     /** The user's deposit address on a chain, when one was made. */

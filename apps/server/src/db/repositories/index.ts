@@ -21,6 +21,7 @@ import { pledgesRepository } from './pledges.ts';
 import { securityChangesRepository } from './security-changes.ts';
 import { sessionsRepository } from './sessions.ts';
 import { settingsRepository } from './settings.ts';
+import { solanaDepositPoolRepository } from './solana-deposit-pool.ts';
 import { teamRepository } from './team.ts';
 import { ticketRecordsRepository } from './ticket-records.ts';
 import { ticketsRepository } from './tickets.ts';
@@ -37,6 +38,7 @@ function tableRepositories(db: AppDb) {
     boundAddresses: boundAddressesRepository(db),
     chain: chainRepository(db),
     depositAddresses: depositAddressesRepository(db),
+    solanaDepositPool: solanaDepositPoolRepository(db),
     emailCodes: emailCodesRepository(db),
     invests: investsRepository(db),
     jobRuns: jobRunsRepository(db),

@@ -16,10 +16,21 @@ export const depositAddresses = pgTable(
       .references(() => users.id),
     chainCurrency: text('chain_currency').notNull(),
     address: text('address').notNull().unique(),
+    /** The index the address was derived at (BIP-44 address index on EVM, account index on Solana). */
+    derivationIndex: integer('derivation_index').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.chainCurrency] })],
 );
+
+/** Solana deposit addresses the treasury derived ahead; a row with a user is handed out (deposit-address-pool.ts). */
+export const solanaDepositPool = pgTable('solana_deposit_pool', {
+  derivationIndex: integer('derivation_index').primaryKey(),
+  address: text('address').notNull().unique(),
+  userId: bigint('user_id', { mode: 'bigint' }).references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  assignedAt: timestamp('assigned_at', { withTimezone: true }),
+});
 
 export const workerLeases = pgTable('worker_leases', {
   name: text('name').primaryKey(),

@@ -1,5 +1,6 @@
 import { CURRENCIES, type TCurrency } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
+import { COLD_ADDRESS_KEYS } from '../treasury/treasury-settings.ts';
 
 /** The settings that shape four eyes itself; a change of one is a proposal a second admin approves. */
 export const FOUR_EYES_SETTINGS = {
@@ -14,9 +15,11 @@ export const DEFAULT_PROPOSAL_EXPIRY_HOURS = 72;
 const FOUR_EYES_KEYS: ReadonlySet<string> = new Set([
   ...CURRENCIES.map(FOUR_EYES_SETTINGS.threshold),
   FOUR_EYES_SETTINGS.expiryHours,
+  // Where the treasury sends what the hot wallet does not keep: one operator alone must not redirect it.
+  ...COLD_ADDRESS_KEYS,
 ]);
 
-/** Whether changing `key` needs a second admin (cold addresses join this list when they become settings). */
+/** Whether changing `key` needs a second admin. */
 export function isFourEyesSetting(key: string): boolean {
   return FOUR_EYES_KEYS.has(key);
 }

@@ -3,6 +3,7 @@ import type { PayoutChain } from '../../chain/evm/evm-payout-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { ProposalRow } from '../../db/repositories/operator-proposals.ts';
 import { AppError } from '../errors.ts';
+import type { HotWallets } from '../treasury/treasury-settings.ts';
 import { heldOne, refundHeldPayout, retryHeldPayout } from '../withdraw/held-payout.ts';
 import { applyCredit, type CreditTerms, needsApproval } from './credit.ts';
 import { approvalThreshold } from './four-eyes-settings.ts';
@@ -16,6 +17,8 @@ import { writeSetting } from './set-setting.ts';
 export interface PayoutDeps {
   chain: PayoutChain | null;
   confirmations: number;
+  /** The platform's hot wallets, which a proposed cold address must not be. */
+  hotWallets: HotWallets;
 }
 
 export type PayoutAction = 'payout-retry' | 'payout-refund';
@@ -188,7 +191,7 @@ export async function approveProposal(
     const detail = { proposalId: proposal.id.toString(), proposedBy: proposal.proposedBy };
     const changed = await repos.transaction(async (tx) => {
       await claim(tx);
-      return writeSetting(tx, { ...p, actor, reason: proposal.reason, detail });
+      return writeSetting(tx, { ...p, actor, reason: proposal.reason, detail, hotWallets: deps.hotWallets });
     });
     return { status: 'applied' as const, ...changed, proposalId: proposal.id.toString() };
   }

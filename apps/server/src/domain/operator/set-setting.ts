@@ -8,6 +8,7 @@ import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
 import { forgetOrderContexts } from '../machine/order-context-cache.ts';
 import { PLEDGE_SETTINGS } from '../pledge/pledge-config.ts';
 import { STAR_LEVELS, TEAM_SETTINGS } from '../team/team-config.ts';
+import { checkTreasurySetting, type HotWallets, treasurySettingRules } from '../treasury/treasury-settings.ts';
 import { DEFAULT_PROPOSAL_EXPIRY_HOURS, FOUR_EYES_SETTINGS, isFourEyesSetting } from './four-eyes-settings.ts';
 import { propose } from './propose.ts';
 import type { OperatorActor } from './roles.ts';
@@ -78,6 +79,8 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
       },
     ]),
   ),
+  // The treasury: hot wallet limits, cold addresses (four eyes), smallest sweeps.
+  ...treasurySettingRules(),
   [FOUR_EYES_SETTINGS.expiryHours]: {
     pattern: /^(?:[1-9]\d{0,2})$/,
     meaning: `hours a proposal stays open, 1-999 (default ${DEFAULT_PROPOSAL_EXPIRY_HOURS})`,
@@ -127,8 +130,17 @@ function validSetting(key: string, value: string) {
  */
 export async function writeSetting(
   tx: Repositories,
-  input: { key: string; value: string; actor: OperatorActor; reason: string; detail?: Record<string, unknown> },
+  input: {
+    key: string;
+    value: string;
+    actor: OperatorActor;
+    reason: string;
+    detail?: Record<string, unknown>;
+    hotWallets: HotWallets;
+  },
 ) {
+  // Again at write time: a proposal applies days after it was checked, and the platform may have changed since.
+  await checkTreasurySetting(tx, input.hotWallets, input.key, input.value);
   const before = await tx.settings.set(input.key, input.value, input.actor.name);
   await tx.operatorActions.record({
     actor: input.actor,
@@ -149,9 +161,10 @@ export async function writeSetting(
  */
 export async function setSetting(
   repos: Repositories,
-  input: { key: string; value: string; actor: OperatorActor; reason: string },
+  input: { key: string; value: string; actor: OperatorActor; reason: string; hotWallets: HotWallets },
 ) {
   validSetting(input.key, input.value);
+  await checkTreasurySetting(repos, input.hotWallets, input.key, input.value);
   if (isFourEyesSetting(input.key)) {
     const before = (await repos.settings.get([input.key])).get(input.key) ?? null;
     return repos.transaction(async (tx) => {

@@ -19,6 +19,8 @@ export interface MetricsSources {
   db: AppDb;
   chains: ChainServices;
   now?: () => Date;
+  /** Users an empty Solana deposit address pool turned away since this process started. */
+  solanaPoolTurnedAway?: () => number;
 }
 
 /**
@@ -57,6 +59,15 @@ export function platformMetrics(sources: MetricsSources) {
   const loginAlerts = gauge(
     'aidf_operator_login_alerts',
     'Clients that filled their sign-in budget on an operator name in the last 24 hours (audit action login-alert)',
+  );
+
+  const solanaPoolFree = gauge(
+    'aidf_solana_deposit_pool_free',
+    'Solana deposit addresses the treasury made ahead and not yet handed out (0: new users are turned away)',
+  );
+  const solanaPoolTurnedAway = gauge(
+    'aidf_solana_deposit_pool_turned_away',
+    'Users this process answered 81036 (no Solana deposit address ready) since it started: alert above 0',
   );
 
   let lastLedgerCheck = 0;
@@ -105,6 +116,8 @@ export function platformMetrics(sources: MetricsSources) {
     pendingOrders.set(await gauges.pendingOrders());
     const dayAgo = new Date(now().getTime() - 24 * 60 * 60_000);
     loginAlerts.set(await sources.repos.operatorActions.alertsSince(LOGIN_ALERT, dayAgo));
+    solanaPoolFree.set(await sources.repos.solanaDepositPool.freeCount());
+    solanaPoolTurnedAway.set(sources.solanaPoolTurnedAway?.() ?? 0);
   }
 
   return {

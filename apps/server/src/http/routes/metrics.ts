@@ -9,7 +9,12 @@ import { operatorGuard } from '../operator-auth.ts';
  * times every route of the app, not only its own.
  */
 export const metricsRoutes = fp(async (app: FastifyInstance) => {
-  const metrics = platformMetrics({ repos: app.repos, db: app.database.db, chains: app.chains });
+  const metrics = platformMetrics({
+    repos: app.repos,
+    db: app.database.db,
+    chains: app.chains,
+    solanaPoolTurnedAway: () => app.solanaPoolTurnedAway,
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, not the URL: one series per route, whatever ids the paths carry.

@@ -2,6 +2,7 @@ import { SUCCESS_CODE, safeString, ZText, ZTimeInput } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hotWalletsOf } from '../../chain/chain-services.ts';
 import { devToolsAllowed } from '../../config-mode.ts';
 import { AppError } from '../../domain/errors.ts';
 import { listSettings, setSetting } from '../../domain/operator/set-setting.ts';
@@ -78,7 +79,11 @@ export async function operatorJobRoutes(app: FastifyInstance) {
     async (request) => ({
       code: SUCCESS_CODE,
       msg: 'success',
-      data: await setSetting(app.repos, { ...request.body, actor: operatorOf(request) }),
+      data: await setSetting(app.repos, {
+        ...request.body,
+        actor: operatorOf(request),
+        hotWallets: hotWalletsOf(app.chains),
+      }),
     }),
   );
 }

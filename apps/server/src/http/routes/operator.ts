@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hotWalletsOf } from '../../chain/chain-services.ts';
 import { chainStatus } from '../../domain/chain/chain-status.ts';
 import { checkLedger } from '../../domain/ledger/check.ts';
 import { creditUser } from '../../domain/operator/credit.ts';
@@ -40,6 +41,7 @@ export async function operatorRoutes(app: FastifyInstance) {
   const payoutDeps = () => ({
     chain: app.chains.bsc?.payouts ?? null,
     confirmations: app.chains.bsc?.confirmations ?? 0,
+    hotWallets: hotWalletsOf(app.chains),
   });
 
   // Below CREDIT_APPROVAL_THRESHOLD: status credited at once; otherwise status proposed, with its proposalId.

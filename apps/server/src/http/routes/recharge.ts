@@ -8,12 +8,16 @@ import { defineRoute } from './define-route.ts';
 /** Recharge: the user's deposit address and the credited recharges (RULES.md "Recharge and withdrawal"). */
 export async function rechargeRoutes(app: FastifyInstance) {
   defineRoute(app, depositAddress, async ({ params, request }) => {
-    const { address } = await depositAddressFor(app.repos, app.deriveDepositAddress, {
-      userId: sessionOf(request).userId,
-      mid: BigInt(params.mid),
-      currency: params.currency,
-      chainCurrency: params.chainCurrency,
-    });
+    const { address } = await depositAddressFor(
+      app.repos,
+      { derive: app.deriveDepositAddress, solanaPool: app.solanaDepositPool },
+      {
+        userId: sessionOf(request).userId,
+        mid: BigInt(params.mid),
+        currency: params.currency,
+        chainCurrency: params.chainCurrency,
+      },
+    );
     // What the deposit screen tells the user about when the transfer counts: the watcher's own depth.
     return { address, confirmations: params.chainCurrency === 'bnb' ? app.config.bscConfirmations : null };
   });
