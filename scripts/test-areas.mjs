@@ -17,29 +17,60 @@ export const AREAS = {
     'sign-messages',
     'wallet-message',
     '/me.',
+    'src/wallet/',
+    'bound-wallet',
+    'use-wallet-action',
   ],
   pledge: ['pledge', 'invest'],
   machine: ['machine', 'pay-check'],
   withdraw: ['withdraw', 'payout', 'security-hold', 'SecurityHold', 'destination', 'on-chain'],
   deposit: ['deposit', 'on-chain'],
   transfer: ['transfer'],
-  assets: ['assets', 'reference-price', 'ReferenceTotal', 'statement'],
-  ledger: ['ledger', 'races', 'money.test'],
+  assets: ['assets', 'reference-price', 'ReferenceTotal', 'statement', 'worth-currency'],
+  ledger: ['ledger', 'races', 'money.test', 'transaction-types'],
   team: ['team', 'invite'],
   feedback: ['feedback'],
   announcements: ['announcement'],
   operator: ['operator', 'console', 'settings-new-items', 'csv', 'nav.test'],
   chain: ['chain', 'dev-wallet', 'metrics', 'deposit-keys'],
-  limits: ['limits', 'rate-limit', 'trust-proxy', 'semaphore', 'envelope', 'fuzz', 'api-client', 'error-message'],
+  limits: [
+    'limits',
+    'rate-limit',
+    'trust-proxy',
+    'semaphore',
+    'envelope',
+    'fuzz',
+    'api-client',
+    'error-message',
+    'form-checks',
+    'safe-string',
+    'schemas.test',
+    'security-headers',
+  ],
   database: ['connection-lost', 'races'],
-  shell: ['e2e/shell', 'router', 'locales', 'bidi', 'toast', 'no-dev-modules', 'platform', 'start'],
+  treasury: ['treasury', 'reserves', 'solana-deposit-pool', 'process-roles'],
+  shell: [
+    'e2e/shell',
+    'router',
+    'locales',
+    'bidi',
+    'plural-rules',
+    'toast',
+    'no-dev-modules',
+    'platform',
+    'start',
+    'readiness',
+    'config.test',
+    'connection.test',
+    'contract.test',
+  ],
 };
 
 const TEST_FILE = /\.(test\.tsx?|spec\.ts)$/;
 const ROOTS = ['apps', 'packages', 'e2e'];
 
 /** Every test file of the repository, relative to its root, sorted. */
-function allTestFiles() {
+export function allTestFiles() {
   const found = [];
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

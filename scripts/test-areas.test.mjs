@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS, areasOf, testFilesOf } from './test-areas.mjs';
+import { AREAS, allTestFiles, areasOf, testFilesOf } from './test-areas.mjs';
 
 describe('the areas of npm run test:area', () => {
   it("gives the pledge area its unit, API and e2e files, and no other area's", () => {
@@ -8,6 +8,12 @@ describe('the areas of npm run test:area', () => {
     expect(files.api).toEqual(['apps/server/test/invest.api.test.ts', 'apps/server/test/pledge.api.test.ts']);
     expect(files.e2e).toContain('e2e/pledge/pledge.spec.ts');
     expect([...files.unit, ...files.api, ...files.e2e].filter((f) => f.includes('machine'))).toEqual([]);
+  });
+
+  it('puts every test file in an area, so that --changed and test:area can reach it', () => {
+    const inAreas = testFilesOf(Object.keys(AREAS));
+    const reached = new Set([...inAreas.unit, ...inAreas.api, ...inAreas.postgresOnly, ...inAreas.e2e]);
+    expect(allTestFiles().filter((file) => !reached.has(file))).toEqual([]);
   });
 
   it('has test files in every area', () => {
