@@ -97,10 +97,11 @@ export function buildMerkleSumTree(currencies: readonly string[], leaves: Reserv
   ];
   while ((levels.at(-1) as unknown[]).length > 1) {
     const level = levels.at(-1) as { hash: string; sums: bigint[] }[];
+    // The pad is kept in its level, so a stored tree hands out every sibling of a path as it is.
+    if (level.length % 2 === 1) level.push(padOf(levels.length - 1, currencies.length));
     const next: { hash: string; sums: bigint[] }[] = [];
     for (let i = 0; i < level.length; i += 2) {
-      const left = level[i] as { hash: string; sums: bigint[] };
-      next.push(nodeOf(left, level[i + 1] ?? padOf(levels.length - 1, currencies.length)));
+      next.push(nodeOf(level[i] as { hash: string; sums: bigint[] }, level[i + 1] as { hash: string; sums: bigint[] }));
     }
     levels.push(next);
   }
@@ -110,6 +111,11 @@ export function buildMerkleSumTree(currencies: readonly string[], leaves: Reserv
 
   return {
     root,
+    /**
+     * Every node, level by level from the leaves (level 0, in leaf order) to the root, odd levels' pads included:
+     * what a server stores to read a user's path in one query (the sibling at level d is index (i >> d) ^ 1).
+     */
+    levels: levels as readonly (readonly { hash: string; sums: bigint[] }[])[],
     /** The proof of one user's leaf; null when the user is not in the tree. */
     proofOf(userId: string): InclusionProof | null {
       let index = indexOf.get(userId);
