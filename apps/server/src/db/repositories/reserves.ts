@@ -169,11 +169,15 @@ export function reservesRepository(db: AppDb) {
           SELECT ${REPORT_COLUMNS},
             CASE WHEN l.user_id IS NULL THEN NULL ELSE
               jsonb_build_object('leafIndex', l.leaf_index, 'salt', l.salt, 'balances', l.balances::text[]) END AS leaf,
-            (SELECT jsonb_agg(jsonb_build_object('level', n.level, 'idx', n.idx, 'hash', n.hash, 'sums', n.sums::text[])
-                ORDER BY n.level)
+            (SELECT jsonb_agg(n.node ORDER BY d.level)
               FROM generate_series(0, r.tree_depth - 1) AS d(level)
-              JOIN reserves_tree_nodes n
-                ON n.report_id = r.id AND n.level = d.level AND n.idx = ((l.leaf_index >> d.level) # 1)
+              -- One primary-key lookup per level: LIMIT keeps the planner from joining the report's whole tree.
+              CROSS JOIN LATERAL (
+                SELECT jsonb_build_object('level', t.level, 'idx', t.idx, 'hash', t.hash, 'sums', t.sums::text[]) AS node
+                FROM reserves_tree_nodes t
+                WHERE t.report_id = r.id AND t.level = d.level AND t.idx = ((l.leaf_index >> d.level) # 1)
+                LIMIT 1
+              ) n
             ) AS path
           FROM r LEFT JOIN reserves_leaves l ON l.report_id = r.id AND l.user_id = ${userId}`),
       );
