@@ -1,9 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import {
   buildMerkleSumTree,
   CURRENCIES,
   fromBaseUnits,
   type InclusionProof,
-  randomSalt,
   shuffledLeaves,
   toBaseUnits,
 } from '@aidf/contract';
@@ -65,6 +65,12 @@ function added(currencies: readonly string[], ...parts: AmountsByCurrency[]): Am
   );
 }
 
+/** `count` fresh 32-byte salts, hex, from one draw of the CSPRNG (a call per salt cost seconds at 100,000). */
+function freshSalts(count: number): string[] {
+  const bytes = randomBytes(count * 32);
+  return Array.from({ length: count }, (_, i) => bytes.toString('hex', i * 32, i * 32 + 32));
+}
+
 /** Runs one report: reads the ledger at one snapshot, builds the tree, stores report, nodes and leaves. */
 export async function runReservesReport(db: AppDb): Promise<StoredReport> {
   return db.transaction(async (tx) => {
@@ -96,11 +102,12 @@ export async function runReservesReport(db: AppDb): Promise<StoredReport> {
       CHAINS.map((chain) => [chain, byCurrency(currencies, rowsOf(PLATFORM.chain(chain)), -1)]),
     );
 
+    const salts = freshSalts(users.length);
     const leaves = shuffledLeaves(
-      users.map((u) => ({
+      users.map((u, i) => ({
         userId: u.userId,
         balances: currencies.map((c) => BigInt(u.balances[c] ?? '0')),
-        salt: randomSalt(),
+        salt: salts[i] as string,
       })),
     );
     const tree = leaves.length > 0 ? buildMerkleSumTree(currencies, leaves) : null;
