@@ -291,20 +291,25 @@ async function main() {
       id: string;
       status: string;
       userCount: number;
+      currencies: string[];
       root: { hash: string } | null;
       liabilities: Record<string, string>;
       userBalances: Record<string, string>;
       clearing: Record<string, Record<string, string>>;
+      operatorCredits: Record<string, string>;
+      issuance: Record<string, string>;
     };
     console.log(
       `reserves report ${report.id} (${report.status}): ${report.userCount} users, root ${report.root?.hash ?? '(none)'}`,
     );
-    for (const [currency, owed] of Object.entries(report.liabilities)) {
+    for (const currency of report.currencies) {
+      const owed = report.liabilities[currency] ?? '0';
       const chains = Object.entries(report.clearing)
         .map(([chain, held]) => `${chain} ${held[currency] ?? '0'}`)
         .join(', ');
       console.log(
-        `${currency.padEnd(6)} liabilities ${owed} (users ${report.userBalances[currency]}); clearing: ${chains}`,
+        `${currency.padEnd(6)} liabilities ${owed} (users ${report.userBalances[currency]}); clearing: ${chains}; ` +
+          `added unbacked: operator credits ${report.operatorCredits[currency]}, issuance ${report.issuance[currency]}`,
       );
     }
   } else {
