@@ -46,7 +46,7 @@ export async function chainThroughput() {
       await repos.boundAddresses.insert({ userId: id, currency: 'bnb', walletAddress: wallet.address });
       const address = derive('bnb', id);
       if (!address) throw new Error('the dev seed derives EVM deposit addresses');
-      const deposit = (await repos.depositAddresses.remember(id, 'bnb', address)) as `0x${string}`;
+      const deposit = (await repos.depositAddresses.remember(id, 'bnb', address, Number(id))) as `0x${string}`;
       users.push({ id, wallet, deposit });
     }
 

@@ -5,7 +5,7 @@
  * measured in the same run so the ratios hold on a noisy machine; (c) internal transfers per second;
  * (d) the chain side: deposits credited and payouts sent per second on the dev chain; (e) the p99 latency of a
  * machine purchase with its team bonuses (issue 12); (f) the AI miner: machines mined per second and order-status
- * polls per second with their p99 (issue 11).
+ * polls per second with their p99 (issue 11); (g) the reserves report's time over 100,000 users.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import { lighthouseScores } from './lighthouse.ts';
 import { machineMiningThroughput } from './machine-mining.ts';
 import { orderPollThroughput } from './order-polls.ts';
 import { pledgeSettlementThroughput } from './pledge-settlement.ts';
+import { reservesReportTime } from './reserves-report.ts';
 import { teamBonusLatency } from './team-bonuses.ts';
 import { transferThroughput } from './transfer-throughput.ts';
 import { watcherThroughput } from './watcher-throughput.ts';
@@ -146,6 +147,19 @@ if (postgresUrl) {
   );
 } else {
   console.log('\nTeam bonuses: skipped, set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL to measure it');
+}
+
+// Proof of reserves: one report over 100,000 users (their tree stored node by node), and one user's proof read.
+if (postgresUrl) {
+  const r = await reservesReportTime(postgresUrl);
+  console.log(`\nReserves report over ${r.users.toLocaleString('en')} users (tree depth ${r.depth}), on postgres`);
+  console.log(
+    `  report ${r.reportSeconds.toFixed(1)} s   one user's proof p50 ${r.proofP50.toFixed(1)} ms   p99 ${r.proofP99.toFixed(1)} ms`,
+  );
+} else {
+  console.log(
+    '\nReserves report: skipped, set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL to measure it',
+  );
 }
 
 const overBudget =

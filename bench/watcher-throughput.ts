@@ -38,7 +38,8 @@ async function depositAddresses(repos: Repositories, chainCurrency: 'bnb' | 'sol
     await repos.transaction(async (tx) => {
       for (const address of batch) {
         const id = await tx.users.insert({ username: `w${chainCurrency}${ids.length}` });
-        await tx.depositAddresses.remember(id, chainCurrency, address);
+        // The watcher reads only the address; the index a sweep would sign with is the user's, as before the pool.
+        await tx.depositAddresses.remember(id, chainCurrency, address, Number(id));
         ids.push(id);
       }
     });

@@ -41,6 +41,8 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; path: string; roles: Role[]; bod
   { method: 'POST', path: '/ops/v1/payouts/999999/refund', roles: FINANCE, body: { reason: 'matrix' } },
   { method: 'GET', path: '/ops/v1/chain/status', roles: FINANCE },
   { method: 'GET', path: '/ops/v1/ledger/check', roles: FINANCE },
+  { method: 'POST', path: '/ops/v1/reserves/reports', roles: FINANCE, body: { reason: 'matrix' } },
+  { method: 'GET', path: '/ops/v1/reserves/reports/latest', roles: FINANCE },
   { method: 'GET', path: '/ops/v1/machine/third-party-payments', roles: FINANCE },
   { method: 'GET', path: '/ops/v1/tickets', roles: SUPPORT },
   { method: 'GET', path: '/ops/v1/tickets/999999/replies', roles: SUPPORT },

@@ -23,6 +23,12 @@ export const ERROR_CATALOGUE = {
   81036: { status: 503, message: 'No deposit address is ready right now: please try again in a minute' },
   // The treasury's settings (apps/server domain/treasury/treasury-settings.ts).
   81037: { status: 400, message: "The hot wallet's minimum cannot be above its maximum" },
+  // Proof of reserves (apps/server domain/treasury/reserves-report.ts).
+  81047: { status: 404, message: 'No proof of reserves has been published yet' },
+  81048: {
+    status: 404,
+    message: 'Your account was opened after the latest proof of reserves: it is included from the next one',
+  },
   401: { status: 401, message: 'Please login first' },
   1227: { status: 400, message: 'The verification code is wrong or has expired' },
   1228: { status: 400, message: 'Wrong login name or password' },

@@ -63,6 +63,8 @@ export const ROUTES = {
   cowHomeUser: { method: 'POST', path: '/v1/cow/home/user', auth: true },
   register: { method: 'POST', path: '/v1/cow/home/register', auth: true },
   team: { method: 'GET', path: '/v1/cow/user/child', auth: true },
+  /** Ours: the user's proof that their balance is included in the latest proof of reserves. */
+  reservesProof: { method: 'GET', path: '/v1/reserves/proof', auth: true },
   /** Ours: SPEC.md names no sign-out call, RULES.md says sign-out revokes the token. */
   logout: { method: 'POST', path: '/v1/sso/logout', auth: true },
 } as const;

@@ -23,6 +23,7 @@
  *   npm run operator -- approve <proposalId>
  *   npm run operator -- withdraw <proposalId> --reason "..."
  *   npm run operator -- reserves-verify <proof.json>      (offline: checks a user's proof of reserves)
+ *   npm run operator -- reserves-report [--reason "..."]  (runs a reserves report now and prints its summary)
  *
  * OPERATOR_URL is the server (default http://127.0.0.1:8080). OPERATOR_TOKEN acts as the admin operator `cli`; OPERATOR_NAME (default: the login name) is recorded
  * beside it in the audit as the person who ran the command, unverified.
@@ -283,9 +284,36 @@ async function main() {
     const action = command === 'payout-retry' ? 'retry' : 'refund';
     const data = await ops('POST', `/ops/v1/payouts/${id}/${action}`, { reason: values.reason });
     console.log(`payout ${id}:`, data);
+  } else if (command === 'reserves-report') {
+    // Runs a report now; its tree stays on the server, each user reads their proof with GET /v1/reserves/proof.
+    const report = (await ops('POST', '/ops/v1/reserves/reports', values.reason ? { reason: values.reason } : {})) as {
+      id: string;
+      status: string;
+      userCount: number;
+      currencies: string[];
+      root: { hash: string } | null;
+      liabilities: Record<string, string>;
+      userBalances: Record<string, string>;
+      clearing: Record<string, Record<string, string>>;
+      operatorCredits: Record<string, string>;
+      issuance: Record<string, string>;
+    };
+    console.log(
+      `reserves report ${report.id} (${report.status}): ${report.userCount} users, root ${report.root?.hash ?? '(none)'}`,
+    );
+    for (const currency of report.currencies) {
+      const owed = report.liabilities[currency] ?? '0';
+      const chains = Object.entries(report.clearing)
+        .map(([chain, held]) => `${chain} ${held[currency] ?? '0'}`)
+        .join(', ');
+      console.log(
+        `${currency.padEnd(6)} liabilities ${owed} (users ${report.userBalances[currency]}); clearing: ${chains}; ` +
+          `added unbacked: operator credits ${report.operatorCredits[currency]}, issuance ${report.issuance[currency]}`,
+      );
+    }
   } else {
     throw new Error(
-      'commands: credit, proposals, approve, withdraw, reserves-verify, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply, add-operator, set-role, disable-operator',
+      'commands: credit, proposals, approve, withdraw, reserves-verify, reserves-report, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply, add-operator, set-role, disable-operator',
     );
   }
 }

@@ -7,4 +7,5 @@ export * from './schema/ledger.ts';
 export * from './schema/machine.ts';
 export * from './schema/operators.ts';
 export * from './schema/pledge.ts';
+export * from './schema/reserves.ts';
 export * from './schema/team.ts';

@@ -39,6 +39,7 @@ import { operatorTicketRoutes } from './routes/operator-tickets.ts';
 import { operatorUserRoutes } from './routes/operator-users.ts';
 import { pledgeRoutes } from './routes/pledge.ts';
 import { rechargeRoutes } from './routes/recharge.ts';
+import { reservesRoutes } from './routes/reserves.ts';
 import { userRoutes } from './routes/users.ts';
 import { withdrawRoutes } from './routes/withdraw.ts';
 import type { RegisteredRoute } from './types.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   await app.register(operatorTicketRoutes);
   await app.register(rechargeRoutes);
   await app.register(withdrawRoutes);
+  await app.register(reservesRoutes);
   // The dev routes and what they load are imported only where the dev tools run: never production-like.
   if (mail.mailbox) {
     const { devMailboxRoutes } = await import('./routes/dev-mailbox.ts');

@@ -4,6 +4,7 @@ import * as chain from './chain.ts';
 import * as machine from './machine.ts';
 import * as pledge from './pledge.ts';
 import * as recharge from './recharge.ts';
+import * as reserves from './reserves.ts';
 import * as support from './support.ts';
 import * as user from './user.ts';
 import * as withdraw from './withdraw.ts';
@@ -15,6 +16,7 @@ export * from './common.ts';
 export * from './machine.ts';
 export * from './pledge.ts';
 export * from './recharge.ts';
+export * from './reserves.ts';
 export * from './support.ts';
 export * from './user.ts';
 export * from './withdraw.ts';
@@ -63,4 +65,5 @@ export const ENDPOINTS = {
   ticketRecords: support.ticketRecords,
   announcementList: support.announcementList,
   announcementDetail: support.announcementDetail,
+  reservesProof: reserves.reservesProof,
 } as const;

@@ -48,13 +48,26 @@ export interface InclusionProof {
   root: SumNode;
 }
 
-function amountBytes(amount: bigint): Uint8Array {
+/** Writes `amount` big-endian into `out` at `offset`, byte by byte (a hex round trip was most of a report's time). */
+function writeAmount(out: Uint8Array, offset: number, amount: bigint) {
   if (amount < 0n || amount > MAX_AMOUNT) throw new Error(`amount out of range: ${amount}`);
-  return hexToBytes(amount.toString(16).padStart(AMOUNT_BYTES * 2, '0'));
+  let rest = amount;
+  for (let i = offset + AMOUNT_BYTES - 1; rest > 0n; i--) {
+    out[i] = Number(rest & 0xffn);
+    rest >>= 8n;
+  }
+}
+
+function amountBytes(amount: bigint): Uint8Array {
+  const out = new Uint8Array(AMOUNT_BYTES);
+  writeAmount(out, 0, amount);
+  return out;
 }
 
 function sumsBytes(sums: bigint[]): Uint8Array {
-  return concatBytes(...sums.map(amountBytes));
+  const out = new Uint8Array(sums.length * AMOUNT_BYTES);
+  for (const [i, sum] of sums.entries()) writeAmount(out, i * AMOUNT_BYTES, sum);
+  return out;
 }
 
 /** The hash of a user's leaf: the salt first, so nobody without it can test a guess of user and balances. */
@@ -97,10 +110,11 @@ export function buildMerkleSumTree(currencies: readonly string[], leaves: Reserv
   ];
   while ((levels.at(-1) as unknown[]).length > 1) {
     const level = levels.at(-1) as { hash: string; sums: bigint[] }[];
+    // The pad is kept in its level, so a stored tree hands out every sibling of a path as it is.
+    if (level.length % 2 === 1) level.push(padOf(levels.length - 1, currencies.length));
     const next: { hash: string; sums: bigint[] }[] = [];
     for (let i = 0; i < level.length; i += 2) {
-      const left = level[i] as { hash: string; sums: bigint[] };
-      next.push(nodeOf(left, level[i + 1] ?? padOf(levels.length - 1, currencies.length)));
+      next.push(nodeOf(level[i] as { hash: string; sums: bigint[] }, level[i + 1] as { hash: string; sums: bigint[] }));
     }
     levels.push(next);
   }
@@ -110,6 +124,11 @@ export function buildMerkleSumTree(currencies: readonly string[], leaves: Reserv
 
   return {
     root,
+    /**
+     * Every node, level by level from the leaves (level 0, in leaf order) to the root, odd levels' pads included:
+     * what a server stores to read a user's path in one query (the sibling at level d is index (i >> d) ^ 1).
+     */
+    levels: levels as readonly (readonly { hash: string; sums: bigint[] }[])[],
     /** The proof of one user's leaf; null when the user is not in the tree. */
     proofOf(userId: string): InclusionProof | null {
       let index = indexOf.get(userId);

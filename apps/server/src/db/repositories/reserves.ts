@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../client.ts';
+import { rowsOf } from '../raw.ts';
+
+/** Decimal places of a base unit: the ledger's own precision, numeric(48, 18), the same for every currency. */
+export const RESERVES_BASE_UNIT_DECIMALS = 18;
+const SCALE = sql.raw(`1${'0'.repeat(RESERVES_BASE_UNIT_DECIMALS)}`);
+
+/** Rows written per INSERT: one JSON parameter each, far below any parameter or packet limit. */
+const CHUNK = 5_000;
+
+/** Per currency, decimal text: { usdt: '12.5' }. */
+export type AmountsByCurrency = Record<string, string>;
+
+export interface StoredReport {
+  id: string;
+  createdAt: Date;
+  status: string;
+  currencies: string[];
+  baseUnitDecimals: number;
+  userCount: number;
+  treeDepth: number;
+  rootHash: string | null;
+  rootSums: string[];
+  userBalances: AmountsByCurrency;
+  held: Record<string, AmountsByCurrency>;
+  liabilities: AmountsByCurrency;
+  clearing: Record<string, AmountsByCurrency>;
+  operatorCredits: AmountsByCurrency;
+  issuance: AmountsByCurrency;
+  chainHoldings: unknown;
+}
+
+const REPORT_COLUMNS = sql`
+  r.id::text AS "id", r.created_at AS "createdAt", r.status, r.currencies, r.base_unit_decimals AS "baseUnitDecimals",
+  r.user_count AS "userCount", r.tree_depth AS "treeDepth", r.root_hash AS "rootHash",
+  r.root_sums::text[] AS "rootSums", r.user_balances AS "userBalances", r.held, r.liabilities, r.clearing,
+  r.operator_credits AS "operatorCredits", r.issuance, r.chain_holdings AS "chainHoldings"`;
+
+/** PGlite answers timestamptz as a Date, node-postgres too; a JSON path would give text. */
+const asReport = (row: StoredReport): StoredReport => ({ ...row, createdAt: new Date(row.createdAt) });
+
+/** Reserves reports, their Merkle sum trees and users' leaves (domain/treasury/reserves-report.ts). */
+export function reservesRepository(db: AppDb) {
+  return {
+    /** Every later read of this transaction sees the same snapshot of the ledger. Call first in a transaction. */
+    async snapshot(): Promise<void> {
+      await db.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
+    },
+
+    /** Currencies of any user account, so none is left out of the tree. */
+    async userCurrencies(): Promise<string[]> {
+      return rowsOf<{ currency: string }>(
+        await db.execute(sql`SELECT DISTINCT currency FROM accounts WHERE kind = 'user' ORDER BY currency`),
+      ).map((r) => r.currency);
+    },
+
+    /**
+     * Every user, with the sum of all their accounts' submodes (normal and frozen) per currency in base units:
+     * a user with no account yet is in the tree with zero balances.
+     */
+    async userBaseUnits(): Promise<{ userId: string; balances: Record<string, string> }[]> {
+      return rowsOf<{ userId: string; balances: Record<string, string> | null }>(
+        await db.execute(sql`
+          SELECT u.id::text AS "userId", b.balances
+          FROM users u
+          LEFT JOIN (
+            SELECT owner_user_id, jsonb_object_agg(currency, units) AS balances
+            FROM (
+              SELECT owner_user_id, currency, (sum(balance) * ${SCALE})::numeric(78, 0)::text AS units
+              FROM accounts WHERE kind = 'user' GROUP BY owner_user_id, currency
+            ) per_currency
+            GROUP BY owner_user_id
+          ) b ON b.owner_user_id = u.id
+          ORDER BY u.id`),
+      ).map((r) => ({ userId: r.userId, balances: r.balances ?? {} }));
+    },
+
+    /** The ledger's total of user accounts per currency, every submode: what the tree's root must sum to. */
+    async userTotals(): Promise<AmountsByCurrency> {
+      const rows = rowsOf<{ currency: string; total: string }>(
+        await db.execute(sql`
+          SELECT currency, sum(balance)::text AS total FROM accounts WHERE kind = 'user' GROUP BY currency`),
+      );
+      return Object.fromEntries(rows.map((r) => [r.currency, r.total]));
+    },
+
+    /** Balances of the named platform accounts per currency, every submode summed (may be negative). */
+    async platformBalances(codes: string[]): Promise<{ code: string; currency: string; balance: string }[]> {
+      return rowsOf<{ code: string; currency: string; balance: string }>(
+        await db.execute(sql`
+          SELECT platform_code AS code, currency, sum(balance)::text AS balance FROM accounts
+          WHERE kind = 'platform' AND platform_code IN (${sql.join(
+            codes.map((c) => sql`${c}`),
+            sql`, `,
+          )})
+          GROUP BY platform_code, currency ORDER BY platform_code, currency`),
+      );
+    },
+
+    async insertReport(report: Omit<StoredReport, 'id' | 'createdAt' | 'chainHoldings'>): Promise<StoredReport> {
+      const [row] = rowsOf<StoredReport>(
+        await db.execute(sql`
+          INSERT INTO reserves_reports AS r (status, currencies, base_unit_decimals, user_count, tree_depth, root_hash,
+            root_sums, user_balances, held, liabilities, clearing, operator_credits, issuance)
+          VALUES (${report.status}, ${`{${report.currencies.join(',')}}`}::text[], ${report.baseUnitDecimals},
+            ${report.userCount}, ${report.treeDepth}, ${report.rootHash}, ${`{${report.rootSums.join(',')}}`}::numeric[],
+            ${JSON.stringify(report.userBalances)}::jsonb, ${JSON.stringify(report.held)}::jsonb,
+            ${JSON.stringify(report.liabilities)}::jsonb, ${JSON.stringify(report.clearing)}::jsonb,
+            ${JSON.stringify(report.operatorCredits)}::jsonb, ${JSON.stringify(report.issuance)}::jsonb)
+          RETURNING ${REPORT_COLUMNS}`),
+      );
+      return asReport(row as StoredReport);
+    },
+
+    /** Stores the tree's nodes, level by level (`level` 0 are the leaves' hashes, in leaf order). */
+    async insertNodes(reportId: string, nodes: { level: number; idx: number; hash: string; sums: string[] }[]) {
+      for (let at = 0; at < nodes.length; at += CHUNK) {
+        const chunk = nodes.slice(at, at + CHUNK).map((n) => ({ ...n, sums: `{${n.sums.join(',')}}` }));
+        await db.execute(sql`
+          INSERT INTO reserves_tree_nodes (report_id, level, idx, hash, sums)
+          SELECT ${reportId}::bigint, n.level, n.idx, n.hash, n.sums::numeric[]
+          FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS n(level int, idx int, hash text, sums text)`);
+      }
+    },
+
+    async insertLeaves(
+      reportId: string,
+      leaves: { userId: string; leafIndex: number; salt: string; balances: string[] }[],
+    ) {
+      for (let at = 0; at < leaves.length; at += CHUNK) {
+        const chunk = leaves.slice(at, at + CHUNK).map((l) => ({ ...l, balances: `{${l.balances.join(',')}}` }));
+        await db.execute(sql`
+          INSERT INTO reserves_leaves (report_id, user_id, leaf_index, salt, balances)
+          SELECT ${reportId}::bigint, l."userId"::bigint, l."leafIndex", l.salt, l.balances::numeric[]
+          FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+            AS l("userId" text, "leafIndex" int, salt text, balances text)`);
+      }
+    },
+
+    async latest(): Promise<StoredReport | null> {
+      const [row] = rowsOf<StoredReport>(
+        await db.execute(sql`SELECT ${REPORT_COLUMNS} FROM reserves_reports r ORDER BY r.id DESC LIMIT 1`),
+      );
+      return row ? asReport(row) : null;
+    },
+
+    /**
+     * In one query: the latest report, the user's leaf in it (null when the user was not in it) and the siblings
+     * of the leaf's path from the leaves up, each read by its key (level d: index (leafIndex >> d) xor 1).
+     */
+    async latestProofOf(userId: bigint): Promise<{
+      report: StoredReport;
+      leaf: {
+        leafIndex: number;
+        salt: string;
+        balances: string[];
+        path: { level: number; idx: number; hash: string; sums: string[] }[];
+      } | null;
+    } | null> {
+      const [row] = rowsOf<
+        StoredReport & {
+          leaf: { leafIndex: number; salt: string; balances: string[] } | null;
+          path: { level: number; idx: number; hash: string; sums: string[] }[] | null;
+        }
+      >(
+        await db.execute(sql`
+          WITH r AS (SELECT * FROM reserves_reports ORDER BY id DESC LIMIT 1)
+          SELECT ${REPORT_COLUMNS},
+            CASE WHEN l.user_id IS NULL THEN NULL ELSE
+              jsonb_build_object('leafIndex', l.leaf_index, 'salt', l.salt, 'balances', l.balances::text[]) END AS leaf,
+            (SELECT jsonb_agg(n.node ORDER BY d.level)
+              FROM generate_series(0, r.tree_depth - 1) AS d(level)
+              -- One primary-key lookup per level: LIMIT keeps the planner from joining the report's whole tree.
+              CROSS JOIN LATERAL (
+                SELECT jsonb_build_object('level', t.level, 'idx', t.idx, 'hash', t.hash, 'sums', t.sums::text[]) AS node
+                FROM reserves_tree_nodes t
+                WHERE t.report_id = r.id AND t.level = d.level AND t.idx = ((l.leaf_index >> d.level) # 1)
+                LIMIT 1
+              ) n
+            ) AS path
+          FROM r LEFT JOIN reserves_leaves l ON l.report_id = r.id AND l.user_id = ${userId}`),
+      );
+      if (!row) return null;
+      const { leaf, path, ...report } = row;
+      return { report: asReport(report), leaf: leaf ? { ...leaf, path: path ?? [] } : null };
+    },
+  };
+}

@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import {
+  buildMerkleSumTree,
+  CURRENCIES,
+  fromBaseUnits,
+  type InclusionProof,
+  shuffledLeaves,
+  toBaseUnits,
+} from '@aidf/contract';
+import type { AppDb } from '../../db/client.ts';
+import {
+  type AmountsByCurrency,
+  RESERVES_BASE_UNIT_DECIMALS,
+  reservesRepository,
+  type StoredReport,
+} from '../../db/repositories/reserves.ts';
+import { AppError } from '../errors.ts';
+import { PLATFORM } from '../ledger/platform-accounts.ts';
+
+/**
+ * A reserves report (docs/architecture.md "Proof of reserves"): what the ledger owes its users, read in one
+ * repeatable-read snapshot, committed to by a Merkle sum tree over every user (salted, shuffled leaves) and
+ * stored with every node, so a user's proof is read with one query.
+ *
+ * Liabilities are the users' balances (every submode: normal and frozen) and what the platform holds for them:
+ * withdrawals debited and not yet confirmed or refunded, pledge principal and the covered part of miner orders.
+ * The ledger keeps those three in platform accounts, not per user, so they are reported as totals beside the
+ * tree, not inside its leaves. Operator credits and issuance are what was added without anything coming in; the
+ * chains' clearing accounts say what the platform should hold on each chain. The chains' own balances (hot,
+ * cold, not yet swept) are read by the chain reserves job; until then `chainHoldings` is null and the status
+ * says 'liabilities-only'.
+ *
+ * Base units are 10^-18 of a currency for every currency: the ledger's own precision (numeric(48, 18)), exact
+ * for every balance; a token's decimals differ between chains (USDT: 18 on BNB Smart Chain, 6 on Solana) and a
+ * ledger balance belongs to no chain.
+ */
+
+const CHAINS = ['bsc', 'solana'] as const;
+const HELD = {
+  withdrawalsInFlight: PLATFORM.withdrawalsInFlight,
+  pledges: PLATFORM.pledgePool,
+  minerOrders: PLATFORM.machineOrdersHeld,
+} as const;
+
+const decimal = (text: string) =>
+  fromBaseUnits(toBaseUnits(text, RESERVES_BASE_UNIT_DECIMALS), RESERVES_BASE_UNIT_DECIMALS);
+const negated = (text: string) =>
+  fromBaseUnits(-toBaseUnits(text, RESERVES_BASE_UNIT_DECIMALS), RESERVES_BASE_UNIT_DECIMALS);
+
+function byCurrency(currencies: readonly string[], rows: { currency: string; balance: string }[], sign: 1 | -1) {
+  const out: AmountsByCurrency = Object.fromEntries(currencies.map((c) => [c, '0']));
+  for (const row of rows) out[row.currency] = sign === 1 ? decimal(row.balance) : negated(row.balance);
+  return out;
+}
+
+function added(currencies: readonly string[], ...parts: AmountsByCurrency[]): AmountsByCurrency {
+  return Object.fromEntries(
+    currencies.map((c) => [
+      c,
+      fromBaseUnits(
+        parts.reduce((sum, part) => sum + toBaseUnits(part[c] ?? '0', RESERVES_BASE_UNIT_DECIMALS), 0n),
+        RESERVES_BASE_UNIT_DECIMALS,
+      ),
+    ]),
+  );
+}
+
+/** `count` fresh 32-byte salts, hex, from one draw of the CSPRNG (a call per salt cost seconds at 100,000). */
+function freshSalts(count: number): string[] {
+  const bytes = randomBytes(count * 32);
+  return Array.from({ length: count }, (_, i) => bytes.toString('hex', i * 32, i * 32 + 32));
+}
+
+/** Runs one report: reads the ledger at one snapshot, builds the tree, stores report, nodes and leaves. */
+export async function runReservesReport(db: AppDb): Promise<StoredReport> {
+  return db.transaction(async (tx) => {
+    const reserves = reservesRepository(tx as unknown as AppDb);
+    await reserves.snapshot();
+    const extra = (await reserves.userCurrencies()).filter((c) => !(CURRENCIES as readonly string[]).includes(c));
+    const currencies = [...CURRENCIES, ...extra];
+    const users = await reserves.userBaseUnits();
+    const totals = await reserves.userTotals();
+    const platform = await reserves.platformBalances([
+      ...Object.values(HELD),
+      PLATFORM.operatorCredit,
+      PLATFORM.issuance,
+      ...CHAINS.map((c) => PLATFORM.chain(c)),
+    ]);
+    const rowsOf = (code: string) => platform.filter((p) => p.code === code);
+
+    // Held for users: credited to these accounts when taken from a user, so their balance is what is owed.
+    const held = Object.fromEntries(
+      Object.entries(HELD).map(([name, code]) => [name, byCurrency(currencies, rowsOf(code), 1)]),
+    );
+    const userBalances = byCurrency(
+      currencies,
+      Object.entries(totals).map(([currency, balance]) => ({ currency, balance })),
+      1,
+    );
+    // The platform's sources are debited when money enters: their balance negated is what they added.
+    const clearing = Object.fromEntries(
+      CHAINS.map((chain) => [chain, byCurrency(currencies, rowsOf(PLATFORM.chain(chain)), -1)]),
+    );
+
+    const salts = freshSalts(users.length);
+    const leaves = shuffledLeaves(
+      users.map((u, i) => ({
+        userId: u.userId,
+        balances: currencies.map((c) => BigInt(u.balances[c] ?? '0')),
+        salt: salts[i] as string,
+      })),
+    );
+    const tree = leaves.length > 0 ? buildMerkleSumTree(currencies, leaves) : null;
+    const report = await reserves.insertReport({
+      status: 'liabilities-only',
+      currencies,
+      baseUnitDecimals: RESERVES_BASE_UNIT_DECIMALS,
+      userCount: leaves.length,
+      treeDepth: tree ? tree.levels.length - 1 : 0,
+      rootHash: tree?.root.hash ?? null,
+      rootSums: tree?.root.sums ?? currencies.map(() => '0'),
+      userBalances,
+      held,
+      liabilities: added(currencies, userBalances, ...Object.values(held)),
+      clearing,
+      operatorCredits: byCurrency(currencies, rowsOf(PLATFORM.operatorCredit), -1),
+      issuance: byCurrency(currencies, rowsOf(PLATFORM.issuance), -1),
+    });
+    if (tree) {
+      await reserves.insertNodes(
+        report.id,
+        tree.levels.flatMap((level, depth) =>
+          level.map((node, idx) => ({ level: depth, idx, hash: node.hash, sums: node.sums.map(String) })),
+        ),
+      );
+      await reserves.insertLeaves(
+        report.id,
+        leaves.map((leaf, leafIndex) => ({
+          userId: leaf.userId,
+          leafIndex,
+          salt: leaf.salt,
+          balances: leaf.balances.map(String),
+        })),
+      );
+    }
+    return report;
+  });
+}
+
+/** What an operator sees of a report: everything but the tree. */
+export function reportSummary(report: StoredReport) {
+  return {
+    ...report,
+    createdAt: report.createdAt.getTime(),
+    root: report.rootHash ? { hash: report.rootHash, sums: report.rootSums } : null,
+  };
+}
+
+export async function latestReservesReport(db: AppDb) {
+  const report = await reservesRepository(db).latest();
+  if (!report) throw new AppError(81047);
+  return reportSummary(report);
+}
+
+/**
+ * The user's proof in the latest report: 81047 when there is none yet, 81048 when the user signed up after it.
+ * The answer holds the user's own leaf and the path's siblings (hashes and sums of nobody in particular), never
+ * another user's id or salt.
+ */
+export async function reservesProofOf(db: AppDb, userId: bigint) {
+  const found = await reservesRepository(db).latestProofOf(userId);
+  if (!found) throw new AppError(81047);
+  const { report, leaf } = found;
+  if (!leaf || !report.rootHash) throw new AppError(81048);
+  const root = { hash: report.rootHash as string, sums: report.rootSums };
+  const proof: InclusionProof = {
+    currencies: report.currencies,
+    userId: userId.toString(),
+    salt: leaf.salt,
+    balances: leaf.balances,
+    path: leaf.path.map((node) => ({
+      hash: node.hash,
+      sums: node.sums,
+      // At level d the leaf's ancestor is index (leafIndex >> d); its sibling sits left when its index is lower.
+      side: node.idx < leaf.leafIndex >> node.level ? 'left' : 'right',
+    })),
+    root,
+  };
+  return {
+    reportId: report.id,
+    createdAt: report.createdAt.getTime(),
+    baseUnitDecimals: report.baseUnitDecimals,
+    proof,
+  };
+}
