@@ -8,6 +8,7 @@ export * from './feedback.ts';
 export * from './languages.ts';
 export * from './mask.ts';
 export * from './money.ts';
+export * from './ops/index.ts';
 export * from './paths.ts';
 export * from './pledge-progress.ts';
 export * from './request-signature.ts';
