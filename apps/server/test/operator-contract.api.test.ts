@@ -49,7 +49,12 @@ describe('[api] the operator API in the contract', () => {
   });
 
   it('GET /ops/v1/openapi.json: 401 in the envelope without a valid operator token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: DEV_OPERATOR_TOKEN }]) {
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer not-a-token' },
+      { authorization: DEV_OPERATOR_TOKEN },
+    ];
+    for (const headers of refused) {
       const res = await fetch(`${server.baseUrl}/ops/v1/openapi.json`, { headers });
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ code: 401, data: null });
