@@ -1,3 +1,5 @@
+// First: zod's settings, before the contract's schemas are made (zod-config.ts).
+import './zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';

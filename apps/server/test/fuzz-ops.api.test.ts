@@ -1,4 +1,4 @@
-import { MAX_TIME_MS, uncheckedStrings } from '@aidf/contract';
+import { MAX_TIME_MS, OPS, toFastifyPath, uncheckedStrings } from '@aidf/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
@@ -30,6 +30,8 @@ const routeTargets = shared.app.routeList.flatMap((route) =>
     .map((method) => ({ method, url: route.url, schema: route.schema })),
 );
 const opsRoutes = routeTargets.filter((r) => r.url.startsWith('/ops/v1/'));
+/** The two answers that are not the envelope when they succeed: the OpenAPI document and an image's bytes. */
+const RAW_ANSWERS = new Set([OPS.openApi.path, OPS.attachment.path].map(toFastifyPath));
 
 /** A Fastify route as the fuzz's target: `:name` parameters become `{name}`. */
 function targetOf(route: (typeof routeTargets)[number]): FuzzTarget {
@@ -146,6 +148,7 @@ describe(`[api] fuzz: every /ops/v1 route, every role (${RUNS} cases each, FUZZ_
         const res = await send(target.method, input.path, input.body, authorization);
         if (res.status < 300) accepted++;
         if (res.status < 500 && isEnvelope(res.json)) return;
+        if (res.status === 200 && RAW_ANSWERS.has(route.url)) return;
         failures.push({
           kind: res.status >= 500 ? `${res.status}` : `${res.status} not an envelope`,
           text: [

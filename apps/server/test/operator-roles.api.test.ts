@@ -77,6 +77,7 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; path: string; roles: Role[]; bod
   { method: 'POST', path: '/ops/v1/operators/no-such-op/disable', roles: ADMIN, body: { reason: 'matrix' } },
   { method: 'GET', path: '/ops/v1/audit', roles: ADMIN },
   { method: 'GET', path: '/ops/v1/auth/me', roles: ALL },
+  { method: 'GET', path: '/ops/v1/openapi.json', roles: ALL },
 ];
 /** Tested apart: the sign-in needs no token, the sign-out ends the one it is called with. */
 const APART = ['POST /ops/v1/auth/login', 'POST /ops/v1/auth/logout', 'POST /ops/v1/auth/enroll'];

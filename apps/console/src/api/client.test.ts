@@ -1,6 +1,6 @@
-import { SUCCESS_CODE } from '@aidf/contract';
+import { OPS, SUCCESS_CODE } from '@aidf/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, api, apiUrl, BAD_ANSWER, NETWORK_ERROR, unwrap } from './client.ts';
+import { ApiError, api, apiUrl, BAD_ANSWER, call, NETWORK_ERROR, unwrap } from './client.ts';
 import { sessionToken, setSessionToken } from './session.ts';
 
 /** A fetch that answers one fixed response and records what it was asked. */
@@ -76,5 +76,26 @@ describe('[console] API client: the envelope', () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
     await expect(api('/dashboard', { fetcher })).rejects.toMatchObject({ code: NETWORK_ERROR, status: 0 });
+  });
+
+  it("calls a contract endpoint with its method, its path's encoded parameters and its query", async () => {
+    const { fetcher, calls } = answering(200, {
+      code: SUCCESS_CODE,
+      msg: 'success',
+      data: { status: 'disabled', username: 'a b', withdrawnProposals: [] },
+    });
+    const answer = await call(OPS.disableOperator, { params: { username: 'a b' }, body: { reason: 'left' }, fetcher });
+    expect(answer.withdrawnProposals).toEqual([]);
+    expect(calls[0]?.url).toBe('/ops/v1/operators/a%20b/disable');
+    expect(calls[0]?.init).toMatchObject({ method: 'POST', body: '{"reason":"left"}' });
+
+    await call(OPS.approveProposal, { params: { proposalId: '7' }, fetcher });
+    // A POST the contract gives no body still sends JSON ({}), as the console always did.
+    expect(calls[1]?.init).toMatchObject({ method: 'POST', body: '{}' });
+
+    await call(OPS.users, { query: { q: '', page: 2, size: 20 }, fetcher });
+    expect(calls[2]?.url).toBe('/ops/v1/users?page=2&size=20');
+    expect(calls[2]?.init.method).toBe('GET');
+    expect(calls[2]?.init.body).toBeUndefined();
   });
 });

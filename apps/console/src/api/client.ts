@@ -1,4 +1,11 @@
-import { SUCCESS_CODE } from '@aidf/contract';
+import {
+  buildPath,
+  type OpsBody,
+  type OpsData,
+  type OpsEndpointDef,
+  type OpsQuery,
+  SUCCESS_CODE,
+} from '@aidf/contract';
 import { sessionToken, setSessionToken } from './session.ts';
 
 /** The project's answer envelope (ARCHITECTURE.md): code 200 (SUCCESS_CODE) is success. */
@@ -71,4 +78,26 @@ export async function api<T>(
   const body: unknown = await response.json().catch(() => null);
   if (response.status === 401 && token) setSessionToken(null);
   return unwrap<T>(response.status, body);
+}
+
+type WithParams<E extends OpsEndpointDef> = E['params'] extends object
+  ? { params: Record<string, string | number> }
+  : { params?: undefined };
+
+/** What one call sends, as its contract endpoint types it. */
+export type CallInput<E extends OpsEndpointDef> = WithParams<E> & {
+  query?: OpsQuery<E>;
+  body?: OpsBody<E> | null;
+  fetcher?: typeof fetch;
+};
+
+/**
+ * One call of the operator API as the contract (OPS of @aidf/contract) declares it: method and path come from
+ * there and the answer is typed by its schema, so a change of the server's answer shows here at compile time.
+ */
+export function call<E extends OpsEndpointDef>(endpoint: E, input: CallInput<E>): Promise<OpsData<E>> {
+  const path = buildPath(endpoint.path, input.params).slice('/ops/v1'.length);
+  // A POST without a body still sends {}: the server reads JSON or nothing, never a missing content type's guess.
+  const body = input.body ?? (endpoint.method === 'GET' ? undefined : {});
+  return api<OpsData<E>>(path, { method: endpoint.method, body, query: input.query as Query, fetcher: input.fetcher });
 }

@@ -1,3 +1,5 @@
+import { buildPath, type OpsBody, type OpsData, type OpsEndpointDef } from '@aidf/contract';
+
 /**
  * The operator command's HTTP client: one call to the running server's operator API. A server it cannot reach
  * is named by URL with the way to point elsewhere, since a bare "fetch failed" leaves the operator guessing.
@@ -23,7 +25,7 @@ export function unreachableMessage(url: string, cause: unknown): string {
 
 export async function operatorCall(
   client: OperatorClient,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
 ): Promise<unknown> {
@@ -47,4 +49,28 @@ export async function operatorCall(
     throw new Error(`${url} answered HTTP ${response.status} without the API's JSON: is OPERATOR_URL the AIDF server?`);
   if (json.code !== 200) throw new Error(`${response.status} ${json.code}: ${json.msg}`);
   return json.data;
+}
+
+/** A body as typed on the command line: the field names are the contract's, every text is passed as typed. */
+export type TypedBody<B> = B extends object
+  ? { [K in keyof B]: B[K] extends string | undefined ? string | undefined : B[K] }
+  : B;
+
+/**
+ * One call of the operator API as the contract (OPS) declares it. What the operator typed goes to the server,
+ * which validates it (its 400 names the field); the answer is checked against the contract's schema and typed by it.
+ */
+export async function opsCall<E extends OpsEndpointDef>(
+  client: OperatorClient,
+  endpoint: E,
+  input: { params?: Record<string, string>; query?: Record<string, string>; body?: TypedBody<OpsBody<E>> } = {},
+): Promise<OpsData<E>> {
+  const query = input.query ? `?${new URLSearchParams(input.query)}` : '';
+  const data = await operatorCall(
+    client,
+    endpoint.method,
+    `${buildPath(endpoint.path, input.params)}${query}`,
+    input.body,
+  );
+  return endpoint.data.parse(data) as OpsData<E>;
 }

@@ -30,9 +30,16 @@
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { MINER_CURRENCY_CODES, priceField, type TMinerCurrency } from '@aidf/contract';
+import {
+  buildPath,
+  MINER_CURRENCY_CODES,
+  OPS,
+  type OpsEndpointDef,
+  priceField,
+  type TMinerCurrency,
+} from '@aidf/contract';
 import { DEV_OPERATOR_TOKEN } from '../config.ts';
-import { DEFAULT_OPERATOR_URL, operatorCall } from './operator-client.ts';
+import { DEFAULT_OPERATOR_URL, opsCall } from './operator-client.ts';
 import { verifyProofFile } from './reserves-verify.ts';
 
 const client = {
@@ -41,19 +48,12 @@ const client = {
   operatorName: process.env.OPERATOR_NAME ?? userInfo().username,
 };
 
-function ops(method: 'GET' | 'POST', path: string, body?: unknown) {
-  return operatorCall(client, method, path, body);
-}
-
-interface Credentials {
-  username: string;
-  role: string;
-  password: string;
-  otpauthUri: string;
+function ops<E extends OpsEndpointDef>(endpoint: E, input: Parameters<typeof opsCall<E>>[2] = {}) {
+  return opsCall(client, endpoint, input);
 }
 
 /** Shown this once: the operator signs in with it and adds the URI to an authenticator app. */
-function printCredentials(data: Credentials) {
+function printCredentials(data: { username: string; role: string; password: string; otpauthUri: string }) {
   console.log(`operator ${data.username} (${data.role})`);
   console.log(`password: ${data.password}`);
   console.log(data.otpauthUri);
@@ -102,14 +102,16 @@ async function main() {
     if (!username || !currency || !amount || !values.reason) {
       throw new Error('usage: npm run operator -- credit <username> <currency> <amount> --reason "..."');
     }
-    const data = (await ops('POST', '/ops/v1/credit', {
-      username,
-      currency,
-      amount,
-      reason: values.reason,
-      submode: values.submode ?? '00',
-      ...(values['request-id'] ? { requestId: values['request-id'] } : {}),
-    })) as { status: string; proposalId?: string };
+    const data = await ops(OPS.credit, {
+      body: {
+        username,
+        currency,
+        amount,
+        reason: values.reason,
+        submode: values.submode ?? '00',
+        ...(values['request-id'] ? { requestId: values['request-id'] } : {}),
+      },
+    });
     if (data.status === 'proposed') {
       console.log(
         `proposed ${amount} ${currency} to ${username}: a second operator approves proposal ${data.proposalId}`,
@@ -121,10 +123,7 @@ async function main() {
       throw new Error('usage: npm run operator -- add-operator <name> --role support|finance|admin');
     }
     const body = { username, role: values.role, ...(values.reason ? { reason: values.reason } : {}) };
-    const data = (await ops('POST', '/ops/v1/operators', body)) as Credentials & {
-      status: string;
-      proposalId?: string;
-    };
+    const data = await ops(OPS.addOperator, { body });
     if (data.status === 'proposed') {
       console.log(`proposed operator ${username} (${values.role}): another admin approves proposal ${data.proposalId}`);
     } else printCredentials(data);
@@ -133,29 +132,26 @@ async function main() {
     if (!username || !role || !values.reason) {
       throw new Error('usage: npm run operator -- set-role <name> support|finance|admin --reason "..."');
     }
-    const data = (await ops('POST', `/ops/v1/operators/${username}/role`, { role, reason: values.reason })) as {
-      proposalId: string;
-    };
+    const data = await ops(OPS.setOperatorRole, { params: { username }, body: { role, reason: values.reason } });
     console.log(`proposed ${username} -> ${role}: another admin approves proposal ${data.proposalId}`);
   } else if (command === 'disable-operator') {
     const [username] = args;
     if (!username || !values.reason) {
       throw new Error('usage: npm run operator -- disable-operator <name> --reason "..."');
     }
-    const data = (await ops('POST', `/ops/v1/operators/${username}/disable`, { reason: values.reason })) as {
-      withdrawnProposals: string[];
-    };
+    const data = await ops(OPS.disableOperator, { params: { username }, body: { reason: values.reason } });
     console.log(
       `operator ${username} disabled, sessions ended; proposals withdrawn: ${data.withdrawnProposals.join(', ') || 'none'}`,
     );
   } else if (command === 'proposals') {
-    console.table(await ops('GET', `/ops/v1/proposals?status=${values.status ?? 'proposed'}`));
+    console.table(await ops(OPS.proposals, { query: { status: values.status ?? 'proposed' } }));
   } else if (command === 'approve') {
     const [proposalId] = args;
     if (!proposalId) throw new Error('usage: npm run operator -- approve <proposalId>');
-    const data = (await ops('POST', `/ops/v1/proposals/${proposalId}/approve`)) as Partial<Credentials>;
+    const data = await ops(OPS.approveProposal, { params: { proposalId } });
     // An approved new operator: its credentials are this answer's, once.
-    if (data.password && data.otpauthUri) printCredentials(data as Credentials);
+    const { username, role, password, otpauthUri } = data;
+    if (username && role && password && otpauthUri) printCredentials({ username, role, password, otpauthUri });
     else console.log(`proposal ${proposalId}:`, data);
   } else if (command === 'withdraw') {
     const [proposalId] = args;
@@ -163,23 +159,16 @@ async function main() {
       throw new Error('usage: npm run operator -- withdraw <proposalId> --reason "..."');
     console.log(
       `proposal ${proposalId}:`,
-      await ops('POST', `/ops/v1/proposals/${proposalId}/withdraw`, { reason: values.reason }),
+      await ops(OPS.withdrawProposal, { params: { proposalId }, body: { reason: values.reason } }),
     );
   } else if (command === 'ledger-check') {
-    const report = (await ops('GET', '/ops/v1/ledger/check')) as { ok: boolean } & Record<string, unknown[]>;
+    const report = await ops(OPS.ledgerCheck);
     for (const [name, rows] of Object.entries(report)) if (Array.isArray(rows) && rows.length) console.log(name, rows);
     console.log(report.ok ? 'ledger OK: balances match their entries, every currency sums to zero' : 'LEDGER DRIFT');
     process.exitCode = report.ok ? 0 : 1;
   } else if (command === 'chain-status') {
-    const status = (await ops('GET', '/ops/v1/chain/status')) as {
-      watchers: Record<string, string | null>[];
-      collectionWatchers: Record<string, string | null>[];
-      hotWallet: Record<string, string | null> | null;
-      payoutWorker: Record<string, string | null> | null;
-      withdrawals: Record<string, number>;
-      heldPayouts: Record<string, string | boolean | null>[];
-    };
-    const watchers: Record<string, string | null>[] = [
+    const status = await ops(OPS.chainStatus);
+    const watchers = [
       ...status.watchers.map((w) => ({ ...w, name: `${w.chain} deposits` })),
       ...status.collectionWatchers.map((w) => ({ ...w, name: `${w.chain} miner payments` })),
     ];
@@ -193,7 +182,7 @@ async function main() {
     if (status.hotWallet) {
       const h = status.hotWallet;
       console.log(
-        `hot wallet ${h.address}: ${h.error ? `unreadable (${h.error})` : `${h.bnb} BNB, ${h.cow ?? '-'} COW`}`,
+        `hot wallet ${h.address}: ${'error' in h ? `unreadable (${h.error})` : `${h.bnb} BNB, ${h.cow ?? '-'} COW`}`,
       );
     }
     if (status.payoutWorker) {
@@ -215,15 +204,15 @@ async function main() {
     if (!job || !values.date)
       throw new Error('usage: npm run operator -- run-job <job> --date YYYY-MM-DD [--through YYYY-MM-DD]');
     for (const date of daysFrom(values.date, values.through ?? values.date)) {
-      const outcome = (await ops('POST', `/ops/v1/jobs/${job}/run`, { date })) as { status: string; items?: number };
+      const outcome = await ops(OPS.runJob, { params: { job }, body: { date } });
       console.log(`${job} ${date}: ${outcome.status}${outcome.items === undefined ? '' : `, ${outcome.items} paid`}`);
     }
   } else if (command === 'run-tick') {
     const [name] = args;
     if (!name) throw new Error('usage: npm run operator -- run-tick <name>');
-    console.log(await ops('POST', `/ops/v1/ticks/${name}/run`, {}));
+    console.log(await ops(OPS.runTick, { params: { name }, body: {} }));
   } else if (command === 'machine-items') {
-    console.table(await ops('GET', '/ops/v1/machine/items'));
+    console.table(await ops(OPS.priceItems));
   } else if (command === 'machine-item') {
     const [id] = args;
     if (!values.reason) throw new Error('usage: npm run operator -- machine-item [<id>] --worth W ... --reason "..."');
@@ -233,25 +222,19 @@ async function main() {
       ...(values.off ? { onSale: false } : values.on ? { onSale: true } : {}),
       reason: values.reason,
     };
-    console.log(await ops('POST', id ? `/ops/v1/machine/items/${id}` : '/ops/v1/machine/items', body));
+    console.log(await (id ? ops(OPS.savePriceItem, { params: { id }, body }) : ops(OPS.addPriceItem, { body })));
   } else if (command === 'third-party-payments') {
-    console.table(await ops('GET', '/ops/v1/machine/third-party-payments'));
+    console.table(await ops(OPS.thirdPartyPayments));
   } else if (command === 'tickets') {
     // Open feedback tickets, the longest waiting first, each with its thread and the record it names.
-    const open = (await ops('GET', '/ops/v1/tickets')) as {
-      workOrderNo: string;
-      username: string;
-      waitingSince: string;
-      record: Record<string, unknown> | null;
-      messages: { from: string; operator: string | null; createTime: number; content: string; attach: string[] }[];
-    }[];
+    const open = await ops(OPS.tickets);
     for (const t of open) {
       const record = t.record ? ` about ${t.record.kind} ${t.record.id} (${t.record.amount} ${t.record.currency})` : '';
       console.log(`#${t.workOrderNo} from ${t.username}, waiting since ${t.waitingSince}${record}`);
       for (const m of t.messages) {
         const who = m.from === 'operator' ? `  support (${m.operator})` : '  user';
         const images = m.attach.length
-          ? ` [images: ${m.attach.map((id) => `/ops/v1/attachments/${id}`).join(' ')}]`
+          ? ` [images: ${m.attach.map((id) => buildPath(OPS.attachment.path, { id })).join(' ')}]`
           : '';
         console.log(`${who} ${new Date(m.createTime * 1000).toISOString()}: ${m.content}${images}`);
       }
@@ -260,44 +243,29 @@ async function main() {
   } else if (command === 'reply') {
     const [workOrderNo, text] = args;
     if (!workOrderNo || !text) throw new Error('usage: npm run operator -- reply <workOrderNo> "text"');
-    const data = (await ops('POST', `/ops/v1/tickets/${workOrderNo}/reply`, { content: text })) as { status: string };
+    const data = await ops(OPS.replyTicket, { params: { workOrderNo }, body: { content: text } });
     console.log(`ticket ${workOrderNo}: ${data.status}`);
   } else if (command === 'config') {
-    for (const s of (await ops('GET', '/ops/v1/config')) as { key: string; value: string; updatedBy: string }[]) {
-      console.log(`${s.key.padEnd(24)} ${s.value.padEnd(12)} (set by ${s.updatedBy})`);
+    for (const s of await ops(OPS.settings)) {
+      console.log(`${s.key.padEnd(24)} ${(s.value ?? '(default)').padEnd(12)} (set by ${s.updatedBy ?? '-'})`);
     }
   } else if (command === 'set-config') {
     const [key, value] = args;
     if (!key || !value || !values.reason)
       throw new Error('usage: npm run operator -- set-config <key> <value> --reason "..."');
-    const change = (await ops('POST', '/ops/v1/config', { key, value, reason: values.reason })) as {
-      status: string;
-      proposalId?: string;
-      before: string | null;
-    };
+    const change = await ops(OPS.setSetting, { body: { key, value, reason: values.reason } });
     const pending =
       change.status === 'proposed' ? ` (proposed: another admin approves proposal ${change.proposalId})` : '';
     console.log(`${key}: ${change.before ?? '(unset)'} -> ${value}${pending}`);
   } else if (command === 'payout-retry' || command === 'payout-refund') {
     const [id] = args;
     if (!id || !values.reason) throw new Error(`usage: npm run operator -- ${command} <withdrawal id> --reason "..."`);
-    const action = command === 'payout-retry' ? 'retry' : 'refund';
-    const data = await ops('POST', `/ops/v1/payouts/${id}/${action}`, { reason: values.reason });
+    const endpoint = command === 'payout-retry' ? OPS.retryPayout : OPS.refundPayout;
+    const data = await ops(endpoint, { params: { id }, body: { reason: values.reason } });
     console.log(`payout ${id}:`, data);
   } else if (command === 'reserves-report') {
     // Runs a report now; its tree stays on the server, each user reads their proof with GET /v1/reserves/proof.
-    const report = (await ops('POST', '/ops/v1/reserves/reports', values.reason ? { reason: values.reason } : {})) as {
-      id: string;
-      status: string;
-      userCount: number;
-      currencies: string[];
-      root: { hash: string } | null;
-      liabilities: Record<string, string>;
-      userBalances: Record<string, string>;
-      clearing: Record<string, Record<string, string>>;
-      operatorCredits: Record<string, string>;
-      issuance: Record<string, string>;
-    };
+    const report = await ops(OPS.runReservesReport, { body: values.reason ? { reason: values.reason } : {} });
     console.log(
       `reserves report ${report.id} (${report.status}): ${report.userCount} users, root ${report.root?.hash ?? '(none)'}`,
     );

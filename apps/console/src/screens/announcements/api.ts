@@ -1,22 +1,17 @@
-import { LANGUAGES, type TLanguage } from '@aidf/contract';
+import {
+  LANGUAGES,
+  OPS,
+  type TAnnouncementDraft,
+  type TAnnouncementText,
+  type TAnnouncementTranslations,
+  type TLanguage,
+} from '@aidf/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
-export interface Text {
-  title: string;
-  summary: string;
-  body: string;
-}
-export type Translations = Partial<Record<TLanguage, Text>>;
-
-export interface Announcement {
-  id: string;
-  status: 'draft' | 'published';
-  publishTime: number | null;
-  createdAt: number;
-  updatedAt: number;
-  translations: Translations;
-}
+export type Text = TAnnouncementText;
+export type Translations = TAnnouncementTranslations;
+export type Announcement = TAnnouncementDraft;
 
 /** The eleven languages of the app, in its order; every one needs a title and a body before publishing. */
 export const ANNOUNCEMENT_LANGUAGES = LANGUAGES;
@@ -39,7 +34,7 @@ function payload(texts: Translations): Translations {
 const listKey = ['announcements'] as const;
 
 export function useAnnouncements() {
-  return useQuery({ queryKey: listKey, queryFn: () => api<Announcement[]>('/announcements') });
+  return useQuery({ queryKey: listKey, queryFn: () => call(OPS.announcements, {}) });
 }
 
 /** Saves a draft: a new one (id null) or an existing one; answers the draft's id. */
@@ -49,9 +44,9 @@ export function useSaveDraft() {
     mutationFn: async ({ id, texts }: { id: string | null; texts: Translations }) => {
       const translations = payload(texts);
       if (id === null) {
-        return (await api<{ id: string }>('/announcements', { method: 'POST', body: { translations } })).id;
+        return (await call(OPS.createAnnouncement, { body: { translations } })).id;
       }
-      await api<Announcement>(`/announcements/${encodeURIComponent(id)}`, { method: 'PUT', body: { translations } });
+      await call(OPS.updateAnnouncement, { params: { id }, body: { translations } });
       return id;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
@@ -61,14 +56,7 @@ export function useSaveDraft() {
 export function usePublish() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ id: string; status: 'published'; publishTime: number }>(
-        `/announcements/${encodeURIComponent(id)}/publish`,
-        {
-          method: 'POST',
-          body: {},
-        },
-      ),
+    mutationFn: (id: string) => call(OPS.publishAnnouncement, { params: { id }, body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 }

@@ -1,21 +1,9 @@
+import { OPS, type TAuditRow } from '@aidf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { toCsv } from '../../lib/csv.ts';
 
-export interface AuditRow {
-  id: string;
-  at: number;
-  operator: string;
-  role: string;
-  action: string;
-  target: string | null;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  clientAddress: string | null;
-  movementId: string | null;
-  detail: unknown;
-}
+export type AuditRow = TAuditRow;
 
 export interface AuditFilter {
   operator: string;
@@ -23,17 +11,12 @@ export interface AuditFilter {
   target: string;
 }
 
-interface AuditPage {
-  total: number;
-  list: AuditRow[];
-}
-
 export const AUDIT_PAGE_SIZE = 50;
 /** The largest page the API gives (operator-accounts.ts): the export fetches in pages this big. */
 const EXPORT_PAGE_SIZE = 500;
 
 function auditPage(filter: AuditFilter, page: number, size: number, fetcher?: typeof fetch) {
-  return api<AuditPage>('/audit', { query: { ...filter, page, size }, fetcher });
+  return call(OPS.audit, { query: { ...filter, page, size }, fetcher });
 }
 
 export function useAudit(filter: AuditFilter, page: number) {

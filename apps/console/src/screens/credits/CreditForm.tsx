@@ -1,4 +1,4 @@
-import { CURRENCIES } from '@aidf/contract';
+import { CURRENCIES, type TCurrency } from '@aidf/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
@@ -12,7 +12,7 @@ import { useCredit } from './api.ts';
 export function CreditForm() {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
-  const [currency, setCurrency] = useState<string>('usdt');
+  const [currency, setCurrency] = useState<TCurrency>('usdt');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
@@ -42,7 +42,7 @@ export function CreditForm() {
         </label>
         <label>
           {t('credits.currency')}
-          <select value={currency} onChange={(e) => setCurrency(e.target.value)}>
+          <select value={currency} onChange={(e) => setCurrency(e.target.value as TCurrency)}>
             {CURRENCIES.map((c) => (
               <option key={c} value={c}>
                 {currencyLabel(c)}

@@ -1,64 +1,25 @@
+import { OPS, type OpsBody, type TApproval, type TProposal, type TProposalFilter } from '@aidf/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
-export interface CreditAnswer {
-  status: 'credited' | 'proposed';
-  proposalId?: string;
-  movementId?: string;
-  username: string;
-  replayed?: boolean;
-}
-
-/** A proposal of any kind (credit, held payout's retry or refund); its payload's fields are spread in. */
-export interface Proposal {
-  proposalId: string;
-  kind: string;
-  status: 'proposed' | 'applied' | string;
-  userId: string | null;
-  withdrawalId: string | null;
-  username?: string;
-  currency?: string;
-  amount?: string;
-  toAddress?: string;
-  /** operator-create, operator-role: the operator and the role; setting: the key and the new value. */
-  role?: string;
-  key?: string;
-  value?: string;
-  reason: string;
-  proposedBy: string;
-  approvedBy: string | null;
-  createdAt: number;
-  appliedAt: number | null;
-  expiresAt: number;
-  withdrawnBy: string | null;
-}
-
-export type ProposalFilter = 'proposed' | 'applied' | 'withdrawn' | 'expired' | 'all';
-
+export type Proposal = TProposal;
+export type ProposalFilter = TProposalFilter;
 /** An approval's answer; an approved new operator's carries its credentials, shown once. */
-export interface ApproveAnswer {
-  status: string;
-  proposalId: string;
-  username?: string;
-  role?: 'support' | 'finance' | 'admin';
-  password?: string;
-  otpauthUri?: string;
-}
+export type ApproveAnswer = TApproval;
 
 const proposalsKey = ['proposals'] as const;
 
 export function useProposals(status: ProposalFilter) {
   return useQuery({
     queryKey: [...proposalsKey, status],
-    queryFn: () => api<Proposal[]>('/proposals', { query: { status } }),
+    queryFn: () => call(OPS.proposals, { query: { status } }),
   });
 }
 
 export function useCredit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { username: string; currency: string; amount: string; reason: string; requestId: string }) =>
-      api<CreditAnswer>('/credit', { method: 'POST', body }),
+    mutationFn: (body: OpsBody<typeof OPS.credit>) => call(OPS.credit, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalsKey }),
   });
 }
@@ -66,11 +27,7 @@ export function useCredit() {
 export function useApprove() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (proposalId: string) =>
-      api<ApproveAnswer>(`/proposals/${encodeURIComponent(proposalId)}/approve`, {
-        method: 'POST',
-        body: {},
-      }),
+    mutationFn: (proposalId: string) => call(OPS.approveProposal, { params: { proposalId } }),
     // An approved payout proposal changes the payouts set aside too.
     onSettled: () => queryClient.invalidateQueries(),
   });
@@ -80,10 +37,7 @@ export function useWithdraw() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { proposalId: string; reason: string }) =>
-      api<{ status: string; proposalId: string }>(`/proposals/${encodeURIComponent(input.proposalId)}/withdraw`, {
-        method: 'POST',
-        body: { reason: input.reason },
-      }),
+      call(OPS.withdrawProposal, { params: { proposalId: input.proposalId }, body: { reason: input.reason } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: proposalsKey }),
   });
 }

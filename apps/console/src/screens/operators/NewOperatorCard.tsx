@@ -7,7 +7,7 @@ import type { NewOperator } from './api.ts';
  * The new operator's one-time password and authenticator secret, shown once: the server keeps only a hash and
  * answers them no more. The admin hands them over; the operator scans the QR (or signs in and sets it up there).
  */
-export function NewOperatorCard({ operator, onDone }: { operator: NewOperator; onDone: () => void }) {
+export function NewOperatorCard({ operator, onDone }: { operator: Omit<NewOperator, 'status'>; onDone: () => void }) {
   const { t } = useTranslation();
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {

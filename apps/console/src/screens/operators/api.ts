@@ -1,43 +1,24 @@
+import { OPERATOR_ROLES, OPS, type TNewOperator, type TOperatorRole, type TOperatorRow } from '@aidf/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Me } from '../../api/auth.ts';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
-export type OperatorRole = Me['role'];
-export const ROLES: readonly OperatorRole[] = ['support', 'finance', 'admin'];
-
-export interface OperatorRow {
-  username: string;
-  role: OperatorRole;
-  createdBy: string | null;
-  approvedBy: string | null;
-  createdAt: number;
-  firstLoginAt: number | null;
-  disabledAt: number | null;
-  disabledBy: string | null;
-}
-
-/** Past the platform's start a new operator is a proposal: no credentials until another admin approves it. */
-export type AddAnswer = (NewOperator & { status: 'created' }) | { status: 'proposed'; proposalId: string };
-
+export type OperatorRole = TOperatorRole;
+export const ROLES = OPERATOR_ROLES;
+export type OperatorRow = TOperatorRow;
 /** What adding an operator answers, once: nothing can show the password or the TOTP secret again. */
-export interface NewOperator {
-  username: string;
-  role: OperatorRole;
-  password: string;
-  otpauthUri: string;
-}
+export type NewOperator = TNewOperator;
 
 const operatorsKey = ['operators'] as const;
 
 export function useOperators() {
-  return useQuery({ queryKey: operatorsKey, queryFn: () => api<OperatorRow[]>('/operators') });
+  return useQuery({ queryKey: operatorsKey, queryFn: () => call(OPS.operators, {}) });
 }
 
 export function useAddOperator() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { username: string; role: OperatorRole }) =>
-      api<AddAnswer>('/operators', { method: 'POST', body }),
+    // Past the platform's start a new operator is a proposal: no credentials until another admin approves it.
+    mutationFn: (body: { username: string; role: OperatorRole }) => call(OPS.addOperator, { body }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
@@ -47,10 +28,7 @@ export function useDisableOperator() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { username: string; reason: string }) =>
-      api<{ status: 'disabled' }>(`/operators/${encodeURIComponent(input.username)}/disable`, {
-        method: 'POST',
-        body: { reason: input.reason },
-      }),
+      call(OPS.disableOperator, { params: { username: input.username }, body: { reason: input.reason } }),
     onSettled: () => queryClient.invalidateQueries(),
   });
 }

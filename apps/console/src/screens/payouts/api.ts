@@ -1,18 +1,8 @@
+import { OPS, type TPayoutRow } from '@aidf/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
-export interface Payout {
-  id: string;
-  mid: string;
-  username: string;
-  chain: string;
-  currency: string;
-  amount: string;
-  toAddress: string;
-  status: string;
-  reason: string | null;
-  createdAt: number;
-}
+export type Payout = TPayoutRow;
 
 export type PayoutAction = 'retry' | 'refund';
 export const PAYOUTS_PAGE_SIZE = 20;
@@ -20,8 +10,7 @@ export const PAYOUTS_PAGE_SIZE = 20;
 export function useHeldPayouts(page: number) {
   return useQuery({
     queryKey: ['payouts', 'held', page],
-    queryFn: () =>
-      api<{ total: number; list: Payout[] }>('/payouts', { query: { status: 'held', page, size: PAYOUTS_PAGE_SIZE } }),
+    queryFn: () => call(OPS.payouts, { query: { status: 'held', page, size: PAYOUTS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -31,10 +20,7 @@ export function usePayoutAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, reason }: { id: string; action: PayoutAction; reason: string }) =>
-      api<{ status: string; proposalId?: string }>(`/payouts/${encodeURIComponent(id)}/${action}`, {
-        method: 'POST',
-        body: { reason },
-      }),
+      call(action === 'retry' ? OPS.retryPayout : OPS.refundPayout, { params: { id }, body: { reason } }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -1,3 +1,4 @@
+import { ZOperatorRole } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { ProposalRow } from '../../db/repositories/operator-proposals.ts';
 import { AppError } from '../errors.ts';
@@ -150,7 +151,7 @@ export async function applyRoleChange(
       reason: proposal.reason,
       detail: { proposalId: proposal.id.toString(), proposedBy: proposal.proposedBy },
     });
-    return { status: 'applied' as const, username: row.username, role: row.role };
+    return { status: 'applied' as const, username: row.username, role: ZOperatorRole.parse(row.role) };
   });
 }
 

@@ -1,9 +1,12 @@
+import { OPERATOR_ROLES, type TOperatorRole } from '@aidf/contract';
+
 /**
  * Issue 16: who may do what under /ops/v1, in this one table. Every operator route names one permission
- * (http/operator-auth.ts operatorGuard); a role outside the permission's list gets 403.
+ * (http/operator-auth.ts operatorGuard); a role outside the permission's list gets 403. The roles themselves
+ * are the contract's (the console shows them).
  */
-export const OPERATOR_ROLES = ['support', 'finance', 'admin'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export { OPERATOR_ROLES };
+export type OperatorRole = TOperatorRole;
 
 const ALL: readonly OperatorRole[] = OPERATOR_ROLES;
 const FINANCE: readonly OperatorRole[] = ['finance', 'admin'];
