@@ -69,7 +69,8 @@ export default function ReservesProofDialog({ onClose }: { onClose: () => void }
           <div>
             <dt>{t('reserves.reportTime')}</dt>
             <dd>
-              <bdi dir="ltr">{formatDateTime(createdAt, i18n.language, { seconds: true })}</bdi>
+              {/* Isolated, not forced left to right: the Arabic date reads in its own order. */}
+              <bdi data-testid="reserves-time">{formatDateTime(createdAt, i18n.language, { seconds: true })}</bdi>
             </dd>
           </div>
           <div>
