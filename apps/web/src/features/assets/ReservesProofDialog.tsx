@@ -118,7 +118,10 @@ export default function ReservesProofDialog({ onClose }: { onClose: () => void }
           {t('reserves.download')}
         </button>
         <p className="muted small">
-          {t('reserves.downloadHint', { command: '\u2066npm run operator -- reserves-verify <file>\u2069' })}
+          {t('reserves.downloadHint')}{' '}
+          <bdi dir="ltr" className="mono address-full" data-testid="reserves-verify-command">
+            npm run operator -- reserves-verify &lt;file&gt;
+          </bdi>
         </p>
       </div>
     );
