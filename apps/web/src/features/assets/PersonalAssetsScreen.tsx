@@ -11,6 +11,7 @@ import { useChainCurrency } from '../../lib/use-chain-data.ts';
 import { AssetRow } from './AssetRow.tsx';
 import { CurrencyIcon } from './CurrencyIcon.tsx';
 import { ReferenceTotal } from './ReferenceTotal.tsx';
+import { ReservesProofLauncher } from './ReservesProofLauncher.tsx';
 
 /**
  * What this screen shows of other features (pledge, recharge, withdraw). Features do not import each other (a lint
@@ -86,6 +87,7 @@ export function PersonalAssetsScreen({ parts }: { parts: AssetsParts }) {
           </button>
         </li>
       </ul>
+      <ReservesProofLauncher />
       {open === 'recharge' && (
         <Dialog title={t('titles.recharge')} onClose={() => setOpen(null)} testId="recharge-dialog">
           {chainCurrency === 'bnb' ? parts.rechargeForm : <p className="notice">{t('recharge.solanaUnsupported')}</p>}
