@@ -1,4 +1,6 @@
 import type { Repositories } from '../../db/repositories/index.ts';
+import { BONUS_TYPES } from '../../db/repositories/team-bonuses.ts';
+import { bookBatch } from '../ledger/book-batch.ts';
 import { PLATFORM } from '../ledger/platform-accounts.ts';
 import { levelArrays, teamConfig } from './team-config.ts';
 
@@ -17,7 +19,8 @@ export interface MachinePurchase {
  * own volume, the worth appended once to the team volume tail (migration 0021; the uplines' team_stats rows are
  * not written, a rollup job moves the tail into them later), every upline's star level, and the direct, level
  * and peer bonuses in AIDF, computed in one set-based statement over the closure table (db/repositories/team.ts
- * computeBonuses) and paid by one set-based statement over the bonus rows (payBonuses). A second call for the
+ * computeBonuses) and paid through the ledger's batch booking (bookBatch) in one set-based statement over the
+ * bonus rows. A second call for the
  * same order changes nothing.
  *
  * Locks, after whatever the caller holds (the buyer's user row and accounts): the buyer's tree's root (an
@@ -27,26 +30,37 @@ export interface MachinePurchase {
  */
 export async function onMachinePurchased(tx: Repositories, purchase: MachinePurchase): Promise<void> {
   const rootId = await tx.team.lockRoot(purchase.buyerId);
-  const claim = await tx.team.claimPurchase({
-    ...purchase,
-    rootId,
-    movementType: 'cow-push-income',
-    idemKey: `team-bonus:${purchase.orderId}`,
-  });
+  const claim = await tx.team.claimPurchase({ ...purchase, rootId });
   if (!claim) return;
   const config = await teamConfig(tx);
-  const { bonuses, changed } = await tx.team.computeBonuses({
-    orderId: purchase.orderId,
-    buyerId: purchase.buyerId,
-    rootId,
-    worth: purchase.worth,
-    movementId: claim.movementId,
-    levels: levelArrays(config),
-    directRate: config.directRate,
-    peerRate: config.peerRate,
-    maxBonusPercent: config.maxBonusPercent,
+  /** The bonus rows (written with their movement) and the line's levels. */
+  const computeLine = async (movementId: bigint | null) => {
+    const { changed } = await tx.team.computeBonuses({
+      orderId: purchase.orderId,
+      buyerId: purchase.buyerId,
+      rootId,
+      worth: purchase.worth,
+      movementId,
+      levels: levelArrays(config),
+      directRate: config.directRate,
+      peerRate: config.peerRate,
+      maxBonusPercent: config.maxBonusPercent,
+    });
+    await tx.team.saveLine(purchase.buyerId, purchase.worth, changed);
+  };
+  // No upline, no bonus: only the buyer's own volume and level move.
+  if (!claim.hasUpline) return computeLine(null);
+  await bookBatch(tx, {
+    type: BONUS_TYPES[0],
+    idemKey: `team-bonus:${purchase.orderId}`,
+    ref: String(purchase.orderId),
+    currency: 'aidf',
+    counters: BONUS_TYPES.map((type) => ({ type, platform: PLATFORM.issuance })),
+    users: tx.team.bonusBeneficiaries(purchase.orderId),
+    createUserAccounts: true,
+    source: async (movementId) => {
+      await computeLine(movementId);
+      return tx.team.bonusSource(purchase.orderId, movementId);
+    },
   });
-  await tx.team.saveLine(purchase.buyerId, purchase.worth, changed);
-  if (bonuses === 0 || claim.movementId === null) return;
-  await tx.team.payBonuses(purchase.orderId, claim.movementId, PLATFORM.issuance);
 }
