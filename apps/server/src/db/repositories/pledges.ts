@@ -14,11 +14,13 @@ const inSettlementBatch = (b: { afterUser: bigint; lastUser: bigint }) =>
 
 /**
  * RULES.md "Pledge": what a pledge has earned after `elapsed` whole days (capped at its `days`), truncated to the
- * base unit: amount × rate / 100 × min(elapsed, days) / days. The SQL twin of the contract's pledgeDueUpTo; a
- * property test (pledge-interest-property.api.test.ts) holds the two to the same figures.
+ * base unit: the SQL twin of the contract's pledgeDueUpTo, held to the same figures by a property test
+ * (pledge-interest-property.api.test.ts). Computed as one exact integer division in base units (div truncates
+ * exactly): NUMERIC's `/` rounds its quotient at a scale of its own, which could round a figure up by one base
+ * unit before trunc cut it (for example 100.000000009933333317 at 6.00000003 % over 90 days).
  */
 export function pledgeDueSql(amount: SQL, rate: SQL, days: SQL, elapsed: SQL): SQL {
-  return sql`trunc(${amount} * ${rate} / 100 * least(${elapsed}, ${days}) / ${days}, 18)`;
+  return sql`(div(${amount} * ${rate} * least(${elapsed}, ${days}) * 1e18, 100 * ${days}) * 1e-18)`;
 }
 
 /**

@@ -17,15 +17,9 @@ export interface PurchaseBonusInput {
   directRate: string;
   peerRate: string;
   maxBonusPercent: string;
+  /** The bonus types: direct, level, peer (domain/team/team-view.ts TEAM_BONUS_TYPES). */
+  types: readonly [direct: TTransactionType, level: TTransactionType, peer: TTransactionType];
 }
-
-/** The bonus types of a purchase, in the order one beneficiary's lines are written (direct, level, peer). */
-export const BONUS_TYPES = [
-  'cow-push-income',
-  'cow-sns-level-income',
-  'cow-sns-same-level-income',
-] as const satisfies readonly TTransactionType[];
-const [DIRECT, LEVEL, PEER] = BONUS_TYPES;
 
 /** The bonuses of one purchase: computed over the buyer's line in one statement, then paid in one. */
 export function teamBonusRepository(db: AppDb) {
@@ -101,14 +95,14 @@ export function teamBonusRepository(db: AppDb) {
           WINDOW below AS (ORDER BY r.depth ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
         ),
         owed AS (
-          SELECT user_id, depth, level, 1 AS ord, ${DIRECT}::text AS type,
+          SELECT user_id, depth, level, 1 AS ord, ${p.types[0]}::text AS type,
                  ${p.directRate}::numeric AS rate, 0::numeric AS rate_below
           FROM walked WHERE depth = 1
           UNION ALL
-          SELECT user_id, depth, level, 2, ${LEVEL}::text, rate, rate_below
+          SELECT user_id, depth, level, 2, ${p.types[1]}::text, rate, rate_below
           FROM walked WHERE rate > rate_below
           UNION ALL
-          SELECT user_id, depth, level, 3, ${PEER}::text, ${p.peerRate}::numeric, 0
+          SELECT user_id, depth, level, 3, ${p.types[2]}::text, ${p.peerRate}::numeric, 0
           FROM walked WHERE level > 0 AND level = level_below AND same_below = 1
         ),
         priced AS (

@@ -1,8 +1,8 @@
 import type { Repositories } from '../../db/repositories/index.ts';
-import { BONUS_TYPES } from '../../db/repositories/team-bonuses.ts';
 import { bookBatch } from '../ledger/book-batch.ts';
 import { PLATFORM } from '../ledger/platform-accounts.ts';
 import { levelArrays, teamConfig } from './team-config.ts';
+import { TEAM_BONUS_TYPES } from './team-view.ts';
 
 /** One machine purchase as the miner records it (issue 11 calls onMachinePurchased with it). */
 export interface MachinePurchase {
@@ -45,17 +45,18 @@ export async function onMachinePurchased(tx: Repositories, purchase: MachinePurc
       directRate: config.directRate,
       peerRate: config.peerRate,
       maxBonusPercent: config.maxBonusPercent,
+      types: TEAM_BONUS_TYPES,
     });
     await tx.team.saveLine(purchase.buyerId, purchase.worth, changed);
   };
   // No upline, no bonus: only the buyer's own volume and level move.
   if (!claim.hasUpline) return computeLine(null);
   await bookBatch(tx, {
-    type: BONUS_TYPES[0],
+    type: TEAM_BONUS_TYPES[0],
     idemKey: `team-bonus:${purchase.orderId}`,
     ref: String(purchase.orderId),
     currency: 'aidf',
-    counters: BONUS_TYPES.map((type) => ({ type, platform: PLATFORM.issuance })),
+    counters: TEAM_BONUS_TYPES.map((type) => ({ type, platform: PLATFORM.issuance })),
     users: tx.team.bonusBeneficiaries(purchase.orderId),
     createUserAccounts: true,
     source: async (movementId) => {

@@ -1,9 +1,14 @@
-import { Money, moneyString, WORTH_CURRENCY } from '@aidf/contract';
+import { Money, moneyString, type TTransactionType, WORTH_CURRENCY } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import { teamConfig } from './team-config.ts';
 
-export const TEAM_BONUS_TYPES = ['cow-push-income', 'cow-sns-level-income', 'cow-sns-same-level-income'] as const;
+/** The bonus types of a purchase, in the order one beneficiary's lines are written: direct, level, peer. */
+export const TEAM_BONUS_TYPES = [
+  'cow-push-income',
+  'cow-sns-level-income',
+  'cow-sns-same-level-income',
+] as const satisfies readonly TTransactionType[];
 
 /** NUMERIC text without the trailing zeros ('100.500000000000000000' → '100.5'). */
 const plain = (text: string) => moneyString(new Money(text));
