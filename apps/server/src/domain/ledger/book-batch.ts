@@ -57,13 +57,13 @@ export async function bookBatch(
     ref: batch.ref ?? null,
   });
   if (movementId === null) return { movementId: null, claimed: 0 };
-  const counters: { type: TTransactionType; accountId: bigint }[] = [];
-  for (const c of batch.counters) {
-    counters.push({
-      type: c.type,
-      accountId: await tx.ledger.ensureAccount(platformAccount(c.platform, batch.currency)),
-    });
+  // Each platform account once (team bonuses take all three types from issuance): fewer round trips a batch.
+  const platformIds = new Map<string, bigint>();
+  for (const { platform } of batch.counters) {
+    if (!platformIds.has(platform))
+      platformIds.set(platform, await tx.ledger.ensureAccount(platformAccount(platform, batch.currency)));
   }
+  const counters = batch.counters.map((c) => ({ type: c.type, accountId: platformIds.get(c.platform) as bigint }));
   const source = await batch.source(movementId);
   const booking = { movementId, currency: batch.currency, submode, counters };
   if (batch.createUserAccounts) await tx.batchBooking.ensureUserAccounts(batch.currency, submode, batch.users);
