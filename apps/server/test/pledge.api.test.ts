@@ -3,9 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/raw.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
-import { PLATFORM, platformAccount } from '../src/domain/ledger/platform-accounts.ts';
 import { jobRunner } from '../src/jobs/job-runner.ts';
-import { pledgeSettlementJob } from '../src/jobs/pledge-settlement.ts';
+import { pledgeSettlementJob, settlePledgeBatch } from '../src/jobs/pledge-settlement.ts';
 import { leaseEnded } from './job-leases.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, credit, ops, signUp, uniqueTimestamp } from './users.ts';
@@ -353,19 +352,15 @@ describe('[api] pledge settlement across instances, crashes and outages', () => 
 
   it('a crash after the batch statement and before its commit leaves nothing paid and nothing booked', async () => {
     const day = dayAfter(9);
-    const issuanceAccountId = await server.repos.ledger.ensureAccount(platformAccount(PLATFORM.issuance, 'aidf'));
-    const poolAccountId = await server.repos.ledger.ensureAccount(platformAccount(PLATFORM.pledgePool, 'aidf'));
     const before = await balanceOf(server, erin, 'aidf');
     let claimed = 0;
     await expect(
       server.repos.transaction(async (tx) => {
-        claimed = await tx.pledges.settleBatch({
+        claimed = await settlePledgeBatch(tx, {
           day,
           afterUser: 0n,
           lastUser: 1n << 62n,
-          movementIdemKey: `crash-test:${day}`,
-          issuanceAccountId,
-          poolAccountId,
+          idemKey: `crash-test:${day}`,
         });
         throw new Error('simulated crash before the commit');
       }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pledgeProgress } from './pledge-progress.ts';
+import { pledgeDueUpTo, pledgeProgress } from './pledge-progress.ts';
 
 const at = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
@@ -42,5 +42,14 @@ describe('pledge progress follows the settlement rule', () => {
       endTime: unlock,
       nextPayTime: null,
     });
+  });
+});
+
+describe('pledgeDueUpTo', () => {
+  it('is amount x rate / 100 x min(elapsed, days) / days, cut (never rounded up) to the base unit', () => {
+    expect(pledgeDueUpTo({ amount: '100', rate: '6', days: 90, elapsed: 90 })).toBe('6.000000000000000000');
+    expect(pledgeDueUpTo({ amount: '100', rate: '6', days: 90, elapsed: 1 })).toBe('0.066666666666666666');
+    expect(pledgeDueUpTo({ amount: '100', rate: '6', days: 90, elapsed: 400 })).toBe('6.000000000000000000');
+    expect(pledgeDueUpTo({ amount: '100', rate: '6', days: 90, elapsed: 0 })).toBe('0.000000000000000000');
   });
 });

@@ -1,3 +1,5 @@
+import { MONEY_SCALE, Money } from './money.ts';
+
 const DAY_MS = 86_400_000;
 const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
@@ -17,4 +19,19 @@ export function pledgeProgress(p: { startDay: string; days: number; lastPaidDay:
     endTime: start + p.days * DAY_MS,
     nextPayTime: paidDays < p.days ? start + (paidDays + 1) * DAY_MS : null,
   };
+}
+
+/**
+ * RULES.md "Pledge": what a pledge has earned after `elapsed` whole days (capped at its `days`), truncated to the
+ * base unit: amount × rate / 100 × min(elapsed, days) / days, computed exactly then cut (never rounded up). The
+ * settlement job pays each day this less what it paid before (the cumulative true-up); the server's SQL computes
+ * the same figure (pledgeDueSql in apps/server, held to this by a property test), and the app's chart shows it.
+ */
+export function pledgeDueUpTo(p: { amount: string; rate: string; days: number; elapsed: number }): string {
+  const elapsed = Math.min(Math.max(p.elapsed, 0), p.days);
+  return new Money(p.amount)
+    .times(p.rate)
+    .times(elapsed)
+    .div(new Money(100).times(p.days))
+    .toFixed(MONEY_SCALE, Money.ROUND_DOWN);
 }

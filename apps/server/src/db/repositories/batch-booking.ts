@@ -1,21 +1,30 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
+import { rowsOf } from '../raw.ts';
 
 /**
- * The set-based booking of many users' credits in one movement (ARCHITECTURE.md "The ledger"), written once for
- * the daily jobs (pledge settlement, machine mining) and anything else that pays many users from platform
- * accounts in one statement: ONE ledger line per (user, type) with the sum of that user's items, the other side
- * of each type taken from its platform account, every balance moved once and each line's balance_after exact.
+ * The SQL half of the ledger's set-based booking (domain/ledger/book-batch.ts is the only caller): ONE ledger
+ * line per (user, type) with the sum of that user's items, the other side of each type taken from its platform
+ * account, every balance moved once and each line's balance_after exact.
  */
 export interface BatchBooking {
-  /** A CTE (by name) of the statement whose rows are (user_id bigint, type text, amount numeric). */
-  source: string;
   movementId: bigint;
   /** The users' accounts credited: kind 'user', this currency and submode. */
   currency: string;
   submode: string;
   /** Each type booked and the platform account it is taken from, in the order lines of one account are written. */
   counters: { type: string; accountId: bigint }[];
+}
+
+/**
+ * The rows to book, set-based: `ctes` (to follow a WITH) define, among whatever they claim on the way, the CTE
+ * named `rows` whose rows are (user_id bigint, type text, amount numeric); `claimed` counts what the batch
+ * claimed (pledges, machines, bonuses), read in the same statement.
+ */
+export interface BatchSource {
+  ctes: SQL;
+  rows: string;
+  claimed: SQL;
 }
 
 /**
@@ -34,7 +43,7 @@ export async function indexWalksOnly(db: AppDb) {
  * counter accounts and the accounts of the users `userIds` (a subquery of user ids), before the booking
  * statement updates them.
  */
-export async function lockBookingAccounts(db: AppDb, b: Omit<BatchBooking, 'source' | 'movementId'>, userIds: SQL) {
+export async function lockBookingAccounts(db: AppDb, b: Omit<BatchBooking, 'movementId'>, userIds: SQL) {
   const counterIds = sql.join(
     b.counters.map((c) => sql`${c.accountId}`),
     sql`, `,
@@ -49,10 +58,9 @@ export async function lockBookingAccounts(db: AppDb, b: Omit<BatchBooking, 'sour
 /**
  * The CTEs that book `source` (to follow it in a WITH, after a comma): booking_lines (what should be booked per
  * user and type), user_lines (those whose account was found), moved and written. Every CTE of a statement reads
- * the snapshot from before it, so a.balance is the balance before this movement. `bookingUnbooked` counts the
- * lines without an account: the caller undoes the batch unless it is 0.
+ * the snapshot from before it, so a.balance is the balance before this movement.
  */
-export function bookingCtes(b: BatchBooking): SQL {
+function bookingCtes(b: BatchBooking, source: string): SQL {
   const types = sql.join(
     b.counters.map((c, i) => sql`(${c.type}, ${c.accountId}::bigint, ${i})`),
     sql`, `,
@@ -60,8 +68,8 @@ export function bookingCtes(b: BatchBooking): SQL {
   return sql`
     booking_types (type, account_id, ord) AS (VALUES ${types}),
     booking_lines AS (
-      SELECT s.user_id, s.type, sum(s.amount) AS amount FROM ${sql.raw(b.source)} s
-      GROUP BY s.user_id, s.type HAVING sum(s.amount) > 0
+      SELECT s.user_id, s.type, sum(s.amount) AS amount FROM ${sql.raw(source)} s
+      GROUP BY s.user_id, s.type HAVING sum(s.amount) <> 0
     ),
     user_lines AS (
       SELECT a.id AS account_id, a.balance AS before, k.ord, k.type, l.amount
@@ -97,6 +105,87 @@ export function bookingCtes(b: BatchBooking): SQL {
     )`;
 }
 
-/** Lines that should have been booked and were not (a user without the account): must be 0. (moved and written
- *  run to completion whether read or not: PostgreSQL runs every data-modifying CTE once.) */
-export const bookingUnbooked = sql`((SELECT count(*) FROM booking_lines) - (SELECT count(*) FROM user_lines))`;
+/**
+ * Books `source` in ONE statement after its own CTEs; answers what it claimed and how many lines should have been
+ * booked and were not (a user without the account, a type without a counter account): the caller undoes the
+ * batch unless that is 0. (moved and written run to completion whether read or not: PostgreSQL runs every
+ * data-modifying CTE once.)
+ */
+export async function bookSource(db: AppDb, b: BatchBooking, source: BatchSource) {
+  const [row] = rowsOf<{ claimed: string; unbooked: string }>(
+    await db.execute(sql`
+      WITH ${source.ctes},
+      ${bookingCtes(b, source.rows)}
+      SELECT ${source.claimed}::text AS claimed,
+             ((SELECT count(*) FROM booking_lines) - (SELECT count(*) FROM user_lines))::text AS unbooked`),
+  );
+  return { claimed: Number(row?.claimed ?? 0), unbooked: Number(row?.unbooked ?? 0) };
+}
+
+/**
+ * Read after the booking statement, in its transaction (so it sees what the statement wrote): the currencies in
+ * which the movement's entries do not sum to zero, and the user accounts it touched that are now below zero.
+ */
+export async function movementFaults(db: AppDb, movementId: bigint) {
+  const [row] = rowsOf<{ unbalanced: string | null; negative: string | null }>(
+    await db.execute(sql`
+      SELECT
+        (SELECT string_agg(x.currency || ' ' || x.total, ', ') FROM (
+           SELECT a.currency, sum(e.amount)::text AS total FROM entries e JOIN accounts a ON a.id = e.account_id
+           WHERE e.movement_id = ${movementId}::bigint GROUP BY a.currency HAVING sum(e.amount) <> 0) x) AS unbalanced,
+        (SELECT string_agg(a.id::text, ', ') FROM entries e JOIN accounts a ON a.id = e.account_id
+         WHERE e.movement_id = ${movementId}::bigint AND a.kind = 'user' AND a.balance < 0) AS negative`),
+  );
+  return { unbalanced: row?.unbalanced ?? null, negative: row?.negative ?? null };
+}
+
+/**
+ * Makes sure each user of `userIds` (a subquery of user ids) has its account in this currency and submode, in
+ * one statement, for bookings whose users may have none yet (team bonuses).
+ */
+export async function ensureUserAccounts(db: AppDb, currency: string, submode: string, userIds: SQL) {
+  await db.execute(sql`
+    INSERT INTO accounts (kind, owner_user_id, platform_code, currency, submode)
+    SELECT DISTINCT 'user', u.id, NULL, ${currency}, ${submode} FROM (${userIds}) AS u(id)
+    ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * The last user of the next batch after user `afterUser` over a table of items with (user_id, status): the user
+ * of the `size`-th running item after it (a batch takes whole users, so each user gets one ledger line a day), or
+ * the last user with a running item when fewer are left; null when none is.
+ */
+export async function nextBatchEnd(db: AppDb, items: 'pledges' | 'machines', afterUser: bigint, size: number) {
+  await indexWalksOnly(db); // an index walk of `size` entries, never a sort of every running item
+  const table = sql.identifier(items);
+  const [row] = rowsOf<{ last: string | null }>(
+    await db.execute(sql`
+      SELECT coalesce(
+        (SELECT user_id FROM ${table} WHERE status = 'running' AND user_id > ${afterUser}
+         ORDER BY user_id OFFSET ${size - 1} LIMIT 1),
+        (SELECT max(user_id) FROM ${table} WHERE status = 'running' AND user_id > ${afterUser}))::text AS last`),
+  );
+  return row?.last ? BigInt(row.last) : null;
+}
+
+/**
+ * The start of one daily batch inside its transaction: index walks only, then the job's advisory lock (`lockKey`,
+ * any fixed number per job): one batch of a job at a time across instances, so each batch reads every item's
+ * latest row as the batch before it left it (two runs of different days never pay from the same stale total), at
+ * the cost of one lock instead of a row lock on each item.
+ */
+export async function beginDailyBatch(db: AppDb, lockKey: number) {
+  await indexWalksOnly(db);
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${lockKey})`);
+}
+
+/** The set-based booking's statements on a connection or transaction, for domain/ledger/book-batch.ts. */
+export function batchBookingRepository(db: AppDb) {
+  return {
+    lockAccounts: (b: Omit<BatchBooking, 'movementId'>, userIds: SQL) => lockBookingAccounts(db, b, userIds),
+    ensureUserAccounts: (currency: string, submode: string, userIds: SQL) =>
+      ensureUserAccounts(db, currency, submode, userIds),
+    book: (b: BatchBooking, source: BatchSource) => bookSource(db, b, source),
+    movementFaults: (movementId: bigint) => movementFaults(db, movementId),
+  };
+}

@@ -2,6 +2,7 @@ import type { AppDb } from '../client.ts';
 import { announcementsRepository } from './announcements.ts';
 import { attachmentsRepository } from './attachments.ts';
 import { attemptCountersRepository } from './attempt-counters.ts';
+import { batchBookingRepository } from './batch-booking.ts';
 import { boundAddressesRepository } from './bound-addresses.ts';
 import { chainRepository } from './chain.ts';
 import { depositAddressesRepository } from './deposit-addresses.ts';
@@ -35,6 +36,7 @@ function tableRepositories(db: AppDb) {
     announcements: announcementsRepository(db),
     attachments: attachmentsRepository(db),
     attemptCounters: attemptCountersRepository(db),
+    batchBooking: batchBookingRepository(db),
     boundAddresses: boundAddressesRepository(db),
     chain: chainRepository(db),
     depositAddresses: depositAddressesRepository(db),

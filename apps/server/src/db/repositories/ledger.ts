@@ -1,3 +1,4 @@
+import type { TTransactionType } from '@aidf/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
@@ -7,6 +8,9 @@ import { accounts, entries, movements } from '../schema.ts';
 export type AccountRef =
   | { userId: bigint; currency: string; submode: string }
   | { platform: string; currency: string; submode: string };
+
+/** The entry types of an internal transfer: the statement names the other user of these. */
+const TRANSFER_TYPES: readonly TTransactionType[] = ['user-transfer-out', 'user-transfer-in'];
 
 export function ledgerRepository(db: AppDb) {
   return {
@@ -115,9 +119,10 @@ export function ledgerRepository(db: AppDb) {
             ref: movements.ref,
             // The other user of a transfer (the receiver's name is the movement's ref, the sender's is not).
             // Written qualified: a bare column of the outer query would name the subquery's own.
-            counterparty: sql<
-              string | null
-            >`CASE WHEN "entries"."type" IN ('user-transfer-out', 'user-transfer-in') THEN
+            counterparty: sql<string | null>`CASE WHEN "entries"."type" IN (${sql.join(
+              TRANSFER_TYPES.map((type) => sql`${type}`),
+              sql`, `,
+            )}) THEN
               (SELECT u.username FROM entries o JOIN accounts oa ON oa.id = o.account_id JOIN users u ON u.id = oa.owner_user_id
                WHERE o.movement_id = "entries"."movement_id" AND oa.owner_user_id <> "accounts"."owner_user_id" LIMIT 1)
               END`,

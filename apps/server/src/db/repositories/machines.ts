@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, lt, sql } from 'dr
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
 import { machineOrderAmounts, machineOrders, machinePriceItemAmounts, machinePriceItems, machines } from '../schema.ts';
-import { bookingCtes, bookingUnbooked, indexWalksOnly, lockBookingAccounts } from './batch-booking.ts';
+import { type BatchSource, beginDailyBatch, nextBatchEnd } from './batch-booking.ts';
 import { machinePaymentQueries } from './machine-payments.ts';
 
 /** A price item's amount per currency of its price (machine_price_item_amounts); a missing currency is unused. */
@@ -54,6 +54,9 @@ const withOrderAmounts = {
 };
 
 const isZeroText = (amount: string) => /^0+(\.0+)?$/.test(amount);
+
+const inMiningBatch = (b: { afterUser: bigint; lastUser: bigint }) =>
+  sql`m.status = 'running' AND m.user_id > ${b.afterUser} AND m.user_id <= ${b.lastUser}`;
 
 /** Open orders: awaiting payment (0) or pending confirmation (2). */
 const OPEN = [0, 2];
@@ -239,91 +242,64 @@ export function machinesRepository(db: AppDb) {
       return { rows, total: totals[0]?.n ?? 0 };
     },
 
-    /**
-     * The last user of the next mining batch after user `afterUser` (a user has at most one running machine): the
-     * user of the `size`-th running machine after it, or the last one when fewer are left; null when none is.
-     */
-    async nextBatchEnd(afterUser: bigint, size: number): Promise<bigint | null> {
-      await indexWalksOnly(db); // an index walk of `size` entries, never a sort of every running item
-      const [row] = rowsOf<{ last: string | null }>(
-        await db.execute(sql`
-          SELECT coalesce(
-            (SELECT user_id FROM machines WHERE status = 'running' AND user_id > ${afterUser}
-             ORDER BY user_id OFFSET ${size - 1} LIMIT 1),
-            (SELECT max(user_id) FROM machines WHERE status = 'running' AND user_id > ${afterUser}))::text AS last`),
-      );
-      return row?.last ? BigInt(row.last) : null;
-    },
+    /** The last user of the next mining batch after user `afterUser` (a user has at most one running machine). */
+    nextBatchEnd: (afterUser: bigint, size: number) => nextBatchEnd(db, 'machines', afterUser, size),
+
+    /** Inside a mining batch's transaction, before anything else: one mining batch at a time. */
+    beginMiningBatch: () => beginDailyBatch(db, MINING_LOCK),
+
+    /** The users of a mining batch: those with a running machine after `afterUser` up to `lastUser`. */
+    miningUsers: (b: { afterUser: bigint; lastUser: bigint }) =>
+      sql`SELECT m.user_id FROM machines m WHERE ${inMiningBatch(b)}`,
 
     /**
-     * Mines, for `day`, the running machines of the users after `afterUser` up to `lastUser` in set-based
-     * statements inside the caller's transaction, like pledges.settleBatch: each machine earns
-     * least(daily_income, cap - mined so far) AIDF from the issuance account (cow-ai-machine-mint-income), mined so
-     * far being the total of its latest machine_mining row; one that reaches its cap is out. The (machine, day) key
-     * makes a second run of the same day claim nothing; a day older than a machine's latest mining day mines
-     * nothing (the machine mines until its cap anyway). Answers how many machines this call paid.
+     * What a mining batch pays, for `day`, the running machines of the users after `afterUser` up to `lastUser`,
+     * as the set-based source of bookBatch (domain/ledger/book-batch.ts), like pledges.settlementSource: each
+     * machine earns least(daily_income, cap - mined so far) AIDF, mined so far being the total of its latest
+     * machine_mining row; one that reaches its cap is out. The (machine, day) key makes a second run of the same
+     * day claim nothing; a day older than a machine's latest mining day mines nothing (the machine mines until its
+     * cap anyway). Rows of type `income`; `claimed` counts the machines paid.
      */
-    async mineBatch(b: {
+    miningSource(b: {
       day: string;
       afterUser: bigint;
       lastUser: bigint;
-      movementIdemKey: string;
-      issuanceAccountId: bigint;
-    }) {
-      // One mining batch at a time across instances: each reads every machine's latest total as the batch before
-      // it left it, so two runs of different days never mine past the cap from the same stale total.
-      await indexWalksOnly(db);
-      await db.execute(sql`SELECT pg_advisory_xact_lock(${MINING_LOCK})`);
-      const [movement] = rowsOf<{ id: string }>(
-        await db.execute(sql`
-          INSERT INTO movements (type, idem_key, ref) VALUES ('cow-ai-machine-mint-income', ${b.movementIdemKey}, ${b.day})
-          ON CONFLICT (idem_key) DO NOTHING RETURNING id::text AS id`),
-      );
-      if (!movement) return 0; // another runner mined this very batch
-      const booking = {
-        currency: 'aidf',
-        submode: '00',
-        counters: [{ type: 'cow-ai-machine-mint-income', accountId: b.issuanceAccountId }],
-      };
-      const inBatch = sql`m.status = 'running' AND m.user_id > ${b.afterUser} AND m.user_id <= ${b.lastUser}`;
-      await lockBookingAccounts(db, booking, sql`SELECT m.user_id FROM machines m WHERE ${inBatch}`);
-      const [counts] = rowsOf<{ claimed: string; unbooked: string }>(
-        await db.execute(sql`
-        WITH due AS (
+      movementId: bigint;
+      income: string;
+    }): BatchSource {
+      const day = sql`${b.day}::date`;
+      return {
+        rows: 'paid',
+        claimed: sql`(SELECT count(*) FROM claimed)`,
+        ctes: sql`
+        due AS (
           SELECT m.id, m.user_id, m.cap, coalesce(l.total, 0) AS mined,
                  least(m.daily_income, m.cap - coalesce(l.total, 0)) AS amount
           FROM machines m
           LEFT JOIN LATERAL (
             SELECT x.day, x.total FROM machine_mining x WHERE x.machine_id = m.id ORDER BY x.day DESC LIMIT 1
           ) l ON true
-          WHERE ${inBatch} AND m.start_day < ${b.day}::date AND (l.day IS NULL OR l.day < ${b.day}::date)
+          WHERE ${inMiningBatch(b)} AND m.start_day < ${day} AND (l.day IS NULL OR l.day < ${day})
         ),
         claimed AS (
           INSERT INTO machine_mining (machine_id, day, amount, total, movement_id)
-          SELECT d.id, ${b.day}::date, d.amount, d.mined + d.amount, ${movement.id}::bigint
+          SELECT d.id, ${day}, d.amount, d.mined + d.amount, ${b.movementId}::bigint
           FROM due d WHERE d.amount > 0
           ON CONFLICT DO NOTHING
           RETURNING machine_id, amount, total
         ),
         -- Only the machines that reach their cap today are updated; their figures are written once, final.
         went_out AS (
-          UPDATE machines m SET status = 'out', out_at = now(), mined = c.total, last_mined_day = ${b.day}::date
+          UPDATE machines m SET status = 'out', out_at = now(), mined = c.total, last_mined_day = ${day}
           FROM claimed c
           WHERE m.id = c.machine_id AND c.total >= m.cap
           RETURNING m.id
         ),
         paid (user_id, type, amount) AS (
-          SELECT m.user_id, 'cow-ai-machine-mint-income', c.amount
+          SELECT m.user_id, ${b.income}::text, c.amount
           FROM claimed c JOIN machines m ON m.id = c.machine_id -- a primary-key probe (CTE row counts are unknown)
-        ),
-        ${bookingCtes({ ...booking, source: 'paid', movementId: BigInt(movement.id) })}
-        SELECT (SELECT count(*) FROM claimed)::text AS claimed, ${bookingUnbooked}::text AS unbooked`),
-      );
-      // A mined amount without its ledger line would be owed and never booked: undo the batch. The account is
-      // made when the machine is (order-lifecycle.ts), so this only fires on a fault.
-      if (counts?.unbooked !== '0')
-        throw new Error(`mining batch for ${b.day} left ${counts?.unbooked} lines unbooked`);
-      return Number(counts?.claimed ?? 0);
+        )`,
+      };
     },
   };
 }

@@ -1,7 +1,8 @@
+import type { TTransactionType } from '@aidf/contract';
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
-import { bookingCtes, bookingUnbooked, lockBookingAccounts } from './batch-booking.ts';
+import type { BatchSource } from './batch-booking.ts';
 import { type LevelArrays, levelOf } from './team-levels.ts';
 
 export interface PurchaseBonusInput {
@@ -10,15 +11,15 @@ export interface PurchaseBonusInput {
   /** The top of the buyer's tree, locked by lockRoot: the purchase reads that tree's tail only. */
   rootId: bigint;
   worth: string;
+  /** The bonuses' movement; null when the buyer has no upline (and so no bonus). */
   movementId: bigint | null;
   levels: LevelArrays;
   directRate: string;
   peerRate: string;
   maxBonusPercent: string;
+  /** The bonus types: direct, level, peer (domain/team/team-view.ts TEAM_BONUS_TYPES). */
+  types: readonly [direct: TTransactionType, level: TTransactionType, peer: TTransactionType];
 }
-
-/** The bonus types of a purchase, in the order one beneficiary's lines are written (direct, level, peer). */
-const BONUS_TYPES = ['cow-push-income', 'cow-sns-level-income', 'cow-sns-same-level-income'] as const;
 
 /** The bonuses of one purchase: computed over the buyer's line in one statement, then paid in one. */
 export function teamBonusRepository(db: AppDb) {
@@ -31,7 +32,7 @@ export function teamBonusRepository(db: AppDb) {
      * inviter), the level bonus (each upline its rate minus the highest rate already paid below) and the peer
      * bonus (the first upline of the same level as the highest level below, when exactly one of that level is
      * below), cut in line order to the maximum per purchase; each bonus row is written with its arithmetic.
-     * Answers the uplines whose level changed, for saveLine, and payBonuses then moves the money of those rows.
+     * Answers the uplines whose level changed, for saveLine; bookBatch then moves the money of those rows.
      *
      * The tail without a probe per (tail row, upline): the uplines of two users in one tree meet at their
      * nearest common upline and coincide above it, so a tail row counts for every upline from the depth (in the
@@ -94,14 +95,14 @@ export function teamBonusRepository(db: AppDb) {
           WINDOW below AS (ORDER BY r.depth ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
         ),
         owed AS (
-          SELECT user_id, depth, level, 1 AS ord, 'cow-push-income'::text AS type,
+          SELECT user_id, depth, level, 1 AS ord, ${p.types[0]}::text AS type,
                  ${p.directRate}::numeric AS rate, 0::numeric AS rate_below
           FROM walked WHERE depth = 1
           UNION ALL
-          SELECT user_id, depth, level, 2, 'cow-sns-level-income', rate, rate_below
+          SELECT user_id, depth, level, 2, ${p.types[1]}::text, rate, rate_below
           FROM walked WHERE rate > rate_below
           UNION ALL
-          SELECT user_id, depth, level, 3, 'cow-sns-same-level-income', ${p.peerRate}::numeric, 0
+          SELECT user_id, depth, level, 3, ${p.types[2]}::text, ${p.peerRate}::numeric, 0
           FROM walked WHERE level > 0 AND level = level_below AND same_below = 1
         ),
         priced AS (
@@ -144,41 +145,23 @@ export function teamBonusRepository(db: AppDb) {
       return { bonuses: Number(row?.bonuses ?? 0), paid: row?.paid ?? '0', changed };
     },
 
+    /** The beneficiaries of one purchase's bonus rows (a subquery of user ids). */
+    bonusBeneficiaries: (orderId: bigint) => sql`SELECT beneficiary_id FROM team_bonuses WHERE order_id = ${orderId}`,
+
     /**
-     * Pays the bonus rows of one purchase with the shared set-based booking (batch-booking.ts): makes sure each
-     * beneficiary has an AIDF account, locks those accounts and the issuance account in id order, then one
-     * statement credits each beneficiary one line per bonus type, debits issuance one line per type and writes
-     * each line's balance after.
+     * The bonus rows of one purchase as the set-based source of bookBatch (domain/ledger/book-batch.ts): one
+     * (beneficiary, type, amount) row per bonus; the purchase row records the movement they are paid in.
      */
-    async payBonuses(orderId: bigint, movementId: bigint, issuance: string) {
-      await db.execute(sql`
-        INSERT INTO accounts (kind, owner_user_id, platform_code, currency, submode)
-        SELECT DISTINCT 'user', b.beneficiary_id, NULL, 'aidf', '00' FROM team_bonuses b WHERE b.order_id = ${orderId}
-        UNION ALL SELECT 'platform', NULL, ${issuance}, 'aidf', '00'
-        ON CONFLICT DO NOTHING`);
-      const [account] = rowsOf<{ id: string }>(
-        await db.execute(sql`
-          SELECT id::text AS id FROM accounts
-          WHERE kind = 'platform' AND platform_code = ${issuance} AND currency = 'aidf' AND submode = '00'`),
-      );
-      if (!account) throw new Error('the issuance account vanished');
-      const issuanceAccountId = BigInt(account.id);
-      const booking = {
-        currency: 'aidf',
-        submode: '00',
-        counters: BONUS_TYPES.map((type) => ({ type, accountId: issuanceAccountId })),
-      };
-      await lockBookingAccounts(db, booking, sql`SELECT beneficiary_id FROM team_bonuses WHERE order_id = ${orderId}`);
-      const [row] = rowsOf<{ unbooked: string }>(
-        await db.execute(sql`
-          WITH bonus_source AS (
-            SELECT beneficiary_id AS user_id, type, amount FROM team_bonuses WHERE order_id = ${orderId}
-          ),
-          ${bookingCtes({ ...booking, source: 'bonus_source', movementId })}
-          SELECT ${bookingUnbooked}::text AS unbooked`),
-      );
-      // Every beneficiary's account was created above: a line without one would be money lost.
-      if (row?.unbooked !== '0') throw new Error(`bonuses of order ${orderId} without an account: ${row?.unbooked}`);
-    },
+    bonusSource: (orderId: bigint, movementId: bigint): BatchSource => ({
+      rows: 'bonus_rows',
+      claimed: sql`(SELECT count(*) FROM bonus_rows)`,
+      ctes: sql`
+        purchase_movement AS (
+          UPDATE team_purchases SET movement_id = ${movementId}::bigint WHERE order_id = ${orderId}
+        ),
+        bonus_rows AS (
+          SELECT beneficiary_id AS user_id, type, amount FROM team_bonuses WHERE order_id = ${orderId}
+        )`,
+    }),
   };
 }

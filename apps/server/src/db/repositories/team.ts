@@ -129,9 +129,10 @@ export function teamRepository(db: AppDb) {
     },
 
     /**
-     * Counts a purchase once, in one statement: the purchase row, the movement its bonuses will be paid in (only
-     * when the buyer has an upline), the buyer's stats row and the purchase's row in the volume tail. Answers null when this order was counted before
-     * (a replay adds nothing; a replay at the same moment waits on the movement's key, then finds the order).
+     * Counts a purchase once, in one statement: the purchase row, the buyer's stats row and the purchase's row in
+     * the volume tail. Answers null when this order was counted before (a replay adds nothing; a replay at the
+     * same moment waits on the purchase's key, then finds the order), else whether the buyer has an upline (the
+     * bonuses' movement is booked only then, by onMachinePurchased through bookBatch).
      */
     async claimPurchase(p: {
       orderId: bigint;
@@ -139,25 +140,17 @@ export function teamRepository(db: AppDb) {
       rootId: bigint;
       worth: string;
       at: Date;
-      movementType: string;
-      idemKey: string;
-    }): Promise<{ movementId: bigint | null } | null> {
-      const [row] = rowsOf<{ claimed: string; movement_id: string | null }>(
+    }): Promise<{ hasUpline: boolean } | null> {
+      const [row] = rowsOf<{ claimed: string; has_upline: string }>(
         await db.execute(sql`
           WITH fresh AS (
             SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM team_purchases WHERE order_id = ${p.orderId})
           ),
-          m AS (
-            INSERT INTO movements (type, idem_key, ref)
-            SELECT ${p.movementType}, ${p.idemKey}, ${String(p.orderId)} FROM fresh
-            WHERE EXISTS (SELECT 1 FROM team_tree WHERE descendant_id = ${p.buyerId})
-            ON CONFLICT DO NOTHING RETURNING id
-          ),
           claimed AS (
-            INSERT INTO team_purchases (order_id, buyer_id, worth, bought_at, movement_id)
-            SELECT ${p.orderId}, ${p.buyerId}, ${p.worth}::numeric, ${p.at.toISOString()}::timestamptz, (SELECT id FROM m)
+            INSERT INTO team_purchases (order_id, buyer_id, worth, bought_at)
+            SELECT ${p.orderId}, ${p.buyerId}, ${p.worth}::numeric, ${p.at.toISOString()}::timestamptz
             FROM fresh
-            ON CONFLICT DO NOTHING RETURNING order_id, movement_id
+            ON CONFLICT DO NOTHING RETURNING order_id
           ),
           own AS (
             INSERT INTO team_stats (user_id) SELECT ${p.buyerId}::bigint FROM claimed ON CONFLICT DO NOTHING
@@ -168,10 +161,11 @@ export function teamRepository(db: AppDb) {
             SELECT order_id, ${p.buyerId}::bigint, ${p.rootId}::bigint, ${p.worth}::numeric FROM claimed
             WHERE ${p.rootId}::bigint <> ${p.buyerId}::bigint
           )
-          SELECT (SELECT count(*) FROM claimed)::text AS claimed, (SELECT movement_id::text FROM claimed) AS movement_id`),
+          SELECT (SELECT count(*) FROM claimed)::text AS claimed,
+                 EXISTS (SELECT 1 FROM team_tree WHERE descendant_id = ${p.buyerId})::text AS has_upline`),
       );
       if (row?.claimed !== '1') return null;
-      return { movementId: row.movement_id === null ? null : BigInt(row.movement_id) };
+      return { hasUpline: row.has_upline === 'true' };
     },
 
     lockRoot,

@@ -1,4 +1,4 @@
-import { AMOUNT_TEXT, Money, PLEDGE_AMOUNT } from '@aidf/contract';
+import { AMOUNT_TEXT, Money, PLEDGE_AMOUNT, pledgeDueUpTo } from '@aidf/contract';
 
 /** SPEC.md point 5: amount × (1 + rate / 100), shown with 4 decimals (rounded down, never up). */
 export function expectedReturn(amount: string, rate: string): string | null {
@@ -39,17 +39,12 @@ export interface PaymentPoint {
 
 /**
  * What a pledge has paid and will pay, day by day, for the chart: the cumulative true-up the server pays
- * (due up to the day, truncated to the base unit), so the figures match the statement.
+ * (the contract's pledgeDueUpTo, the settlement job's own rule), so the figures match the statement.
  */
 export function paymentSchedule(p: { amount: string; rate: string; days: number; paidDays: number }): PaymentPoint[] {
-  const total = new Money(p.amount).times(p.rate).div(100);
   return Array.from({ length: p.days }, (_, i) => {
     const day = i + 1;
-    return {
-      day,
-      cumulative: total.times(day).div(p.days).toFixed(18, Money.ROUND_DOWN),
-      paid: day <= p.paidDays,
-    };
+    return { day, cumulative: pledgeDueUpTo({ ...p, elapsed: day }), paid: day <= p.paidDays };
   });
 }
 

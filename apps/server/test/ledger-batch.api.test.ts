@@ -1,0 +1,220 @@
+import { Money, moneyString, type TTransactionType } from '@aidf/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/raw.ts';
+import { type BatchMovement, BatchRefused, bookBatch } from '../src/domain/ledger/book-batch.ts';
+import { checkLedger } from '../src/domain/ledger/check.ts';
+import { PLATFORM, platformAccount, userAccount } from '../src/domain/ledger/platform-accounts.ts';
+import { postMovement } from '../src/domain/ledger/post-movement.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+type Row = { userId: bigint; type: TTransactionType; amount: string };
+
+/** A batch of literal rows, as a daily job's statement would produce them. */
+function batchOf(idemKey: string, rows: Row[], counters: TTransactionType[], calls: { source: number }) {
+  const values = sql.join(
+    rows.map((r) => sql`(${r.userId}::bigint, ${r.type}::text, ${r.amount}::numeric)`),
+    sql`, `,
+  );
+  const users = sql.join(
+    rows.map((r) => sql`${r.userId}::bigint`),
+    sql`, `,
+  );
+  const movement: BatchMovement = {
+    type: counters[0] as TTransactionType,
+    idemKey,
+    ref: 'batch-test',
+    currency: 'aidf',
+    counters: counters.map((type) => ({ type, platform: PLATFORM.issuance })),
+    users: sql`SELECT id FROM users WHERE id IN (${users})`,
+    source: () => {
+      calls.source++;
+      return {
+        rows: 'test_rows',
+        claimed: sql`(SELECT count(*) FROM test_rows)`,
+        ctes: sql`test_rows (user_id, type, amount) AS (VALUES ${values})`,
+      };
+    },
+  };
+  return movement;
+}
+
+describe('bookBatch: the set-based way to write ledger entries', () => {
+  let server: TestServer;
+  let ann: bigint;
+  let bob: bigint;
+  let cyd: bigint; // has no AIDF account
+  let run = 0;
+  const key = () => `batch-test:${++run}`;
+
+  /** Every ledger figure a refused batch must leave as it was. */
+  async function snapshot() {
+    const [row] = rowsOf<Record<string, string>>(
+      await server.database.db.execute(sql`
+        SELECT (SELECT count(*) FROM movements)::text AS movements, (SELECT count(*) FROM entries)::text AS entries,
+               (SELECT string_agg(id || '=' || balance, ',' ORDER BY id) FROM accounts) AS balances`),
+    );
+    return row;
+  }
+
+  const balance = async (userId: bigint) => {
+    const balances = await server.repos.ledger.balancesOfUser(userId);
+    const text = balances.find((b) => b.currency === 'aidf' && b.submode === '00')?.balance;
+    return text === undefined ? null : moneyString(new Money(text));
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    ann = await server.repos.users.insert({ username: 'batch-ann' });
+    bob = await server.repos.users.insert({ username: 'batch-bob' });
+    cyd = await server.repos.users.insert({ username: 'batch-cyd' });
+    await server.repos.ledger.ensureAccount(userAccount(ann, 'aidf'));
+    await server.repos.ledger.ensureAccount(userAccount(bob, 'aidf'));
+  });
+  afterAll(() => server.close());
+
+  it('books one line per user and type with the types as given, the other side from the counter account', async () => {
+    const calls = { source: 0 };
+    const idemKey = key();
+    const result = await server.repos.transaction((tx) =>
+      bookBatch(
+        tx,
+        batchOf(
+          idemKey,
+          [
+            { userId: ann, type: 'cow-point-income', amount: '1.5' },
+            { userId: ann, type: 'cow-point-income', amount: '2.25' },
+            { userId: ann, type: 'cow-sns-level-income', amount: '0.000000000000000001' },
+            { userId: bob, type: 'cow-sns-level-income', amount: '10' },
+          ],
+          ['cow-point-income', 'cow-sns-level-income'],
+          calls,
+        ),
+      ),
+    );
+    expect(result.claimed).toBe(4);
+    expect(calls.source).toBe(1);
+    const issuance = await server.repos.ledger.ensureAccount(platformAccount(PLATFORM.issuance, 'aidf'));
+    const lines = rowsOf<{ account: string; type: string; amount: string; movement_type: string }>(
+      await server.database.db.execute(sql`
+        SELECT e.account_id::text AS account, e.type, trim_scale(e.amount)::text AS amount, m.type AS movement_type
+        FROM entries e JOIN movements m ON m.id = e.movement_id WHERE m.idem_key = ${idemKey}
+        ORDER BY e.account_id, e.type`),
+    );
+    const annAccount = String(await server.repos.ledger.ensureAccount(userAccount(ann, 'aidf')));
+    const bobAccount = String(await server.repos.ledger.ensureAccount(userAccount(bob, 'aidf')));
+    const expected = [
+      { account: annAccount, type: 'cow-point-income', amount: '3.75' },
+      { account: annAccount, type: 'cow-sns-level-income', amount: '0.000000000000000001' },
+      { account: bobAccount, type: 'cow-sns-level-income', amount: '10' },
+      { account: String(issuance), type: 'cow-point-income', amount: '-3.75' },
+      { account: String(issuance), type: 'cow-sns-level-income', amount: '-10.000000000000000001' },
+    ].sort((a, b) => Number(a.account) - Number(b.account) || a.type.localeCompare(b.type));
+    expect(lines.map(({ account, type, amount }) => ({ account, type, amount }))).toEqual(expected);
+    expect(new Set(lines.map((l) => l.movement_type))).toEqual(new Set(['cow-point-income']));
+    expect(await balance(ann)).toBe('3.750000000000000001');
+    expect(await balance(bob)).toBe('10');
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  });
+
+  it('a repeated batch (same key) books nothing and never asks for its rows', async () => {
+    const calls = { source: 0 };
+    const idemKey = key();
+    const batch = batchOf(
+      idemKey,
+      [{ userId: bob, type: 'cow-point-income', amount: '1' }],
+      ['cow-point-income'],
+      calls,
+    );
+    const first = await server.repos.transaction((tx) => bookBatch(tx, batch));
+    expect(first.movementId).not.toBeNull();
+    const before = await snapshot();
+    const again = await server.repos.transaction((tx) => bookBatch(tx, batch));
+    expect(again).toEqual({ movementId: null, claimed: 0 });
+    expect(calls.source).toBe(1);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('an unbalanced batch (a row whose type has no counter account) is refused and changes nothing', async () => {
+    const before = await snapshot();
+    const calls = { source: 0 };
+    await expect(
+      server.repos.transaction((tx) =>
+        bookBatch(
+          tx,
+          batchOf(
+            key(),
+            [
+              { userId: ann, type: 'cow-point-income', amount: '5' },
+              { userId: bob, type: 'cow-push-income', amount: '5' },
+            ],
+            ['cow-point-income'],
+            calls,
+          ),
+        ),
+      ),
+    ).rejects.toThrow(BatchRefused);
+    expect(calls.source).toBe(1);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a row for a user without the account is refused, never dropped, and changes nothing', async () => {
+    const before = await snapshot();
+    await expect(
+      server.repos.transaction((tx) =>
+        bookBatch(
+          tx,
+          batchOf(
+            key(),
+            [
+              { userId: ann, type: 'cow-point-income', amount: '5' },
+              { userId: cyd, type: 'cow-point-income', amount: '5' },
+            ],
+            ['cow-point-income'],
+            { source: 0 },
+          ),
+        ),
+      ),
+    ).rejects.toThrow(/unbooked/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a batch that would make a user balance negative is refused and changes nothing', async () => {
+    const annBefore = await balance(ann);
+    const before = await snapshot();
+    const batch = batchOf(
+      key(),
+      [
+        { userId: bob, type: 'cow-point-income', amount: '1' },
+        { userId: ann, type: 'cow-point-income', amount: '-1000' },
+      ],
+      ['cow-point-income'],
+      { source: 0 },
+    );
+    const error = await server.repos.transaction((tx) => bookBatch(tx, batch)).catch((e: unknown) => e);
+    // The accounts' own CHECK refuses it inside the statement; bookBatch's read-back would refuse it otherwise.
+    expect(String((error as Error).cause ?? error)).toMatch(/user_balance_not_negative|below zero/);
+    expect(await snapshot()).toEqual(before);
+    expect(await balance(ann)).toBe(annBefore);
+  });
+
+  it('a debit the balance covers is booked; the ledger holds after single and batch movements mixed', async () => {
+    await postMovement(server.repos, {
+      type: 'merchant-system-transfer',
+      idemKey: key(),
+      lines: [
+        { account: platformAccount(PLATFORM.operatorCredit, 'aidf'), amount: new Money(-7) },
+        { account: userAccount(ann, 'aidf'), amount: new Money(7) },
+      ],
+    });
+    const annBefore = new Money((await balance(ann)) ?? '0');
+    await server.repos.transaction((tx) =>
+      bookBatch(
+        tx,
+        batchOf(key(), [{ userId: ann, type: 'cow-point-income', amount: '-2' }], ['cow-point-income'], { source: 0 }),
+      ),
+    );
+    expect(await balance(ann)).toBe(moneyString(annBefore.minus(2)));
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  });
+});
