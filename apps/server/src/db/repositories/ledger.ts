@@ -1,4 +1,4 @@
-import type { TTransactionType } from '@aidf/contract';
+import { COUNTERPARTY_TRANSACTION_TYPES } from '@aidf/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
@@ -10,7 +10,6 @@ export type AccountRef =
   | { platform: string; currency: string; submode: string };
 
 /** The entry types of an internal transfer: the statement names the other user of these. */
-const TRANSFER_TYPES: readonly TTransactionType[] = ['user-transfer-out', 'user-transfer-in'];
 
 export function ledgerRepository(db: AppDb) {
   return {
@@ -120,7 +119,7 @@ export function ledgerRepository(db: AppDb) {
             // The other user of a transfer (the receiver's name is the movement's ref, the sender's is not).
             // Written qualified: a bare column of the outer query would name the subquery's own.
             counterparty: sql<string | null>`CASE WHEN "entries"."type" IN (${sql.join(
-              TRANSFER_TYPES.map((type) => sql`${type}`),
+              COUNTERPARTY_TRANSACTION_TYPES.map((type) => sql`${type}`),
               sql`, `,
             )}) THEN
               (SELECT u.username FROM entries o JOIN accounts oa ON oa.id = o.account_id JOIN users u ON u.id = oa.owner_user_id

@@ -1,7 +1,6 @@
 import type { TMinerCurrency } from '@aidf/contract';
 import { and, asc, count, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
-import { rowsOf } from '../raw.ts';
 import { machineOrderAmounts, machineOrders, machinePriceItemAmounts, machinePriceItems, machines } from '../schema.ts';
 import { type BatchSource, beginDailyBatch, nextBatchEnd } from './batch-booking.ts';
 import { machinePaymentQueries } from './machine-payments.ts';

@@ -1,10 +1,9 @@
-import type { TTransactionType } from '@aidf/contract';
+import { COUNTERPARTY_TRANSACTION_TYPES } from '@aidf/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { accounts, chainDeposits, entries, withdrawals } from '../schema.ts';
 
 /** The entry types of an internal transfer: a ticket about a transfer names one of these. */
-const TRANSFER_TYPES: TTransactionType[] = ['user-transfer-out', 'user-transfer-in'];
 
 /** A user's record as a ticket names it: what support needs to find it at once. */
 export interface RecordRow {
@@ -65,7 +64,7 @@ export function ticketRecordsRepository(db: AppDb) {
         .where(
           and(
             eq(accounts.ownerUserId, userId),
-            inArray(entries.type, TRANSFER_TYPES),
+            inArray(entries.type, COUNTERPARTY_TRANSACTION_TYPES),
             id === undefined ? undefined : eq(entries.movementId, id),
           ),
         )
