@@ -5,7 +5,11 @@ describe('the areas of npm run test:area', () => {
   it("gives the pledge area its unit, API and e2e files, and no other area's", () => {
     const files = testFilesOf(['pledge']);
     expect(files.unit).toContain('apps/web/src/features/pledge/pledge-math.test.ts');
-    expect(files.api).toEqual(['apps/server/test/invest.api.test.ts', 'apps/server/test/pledge.api.test.ts']);
+    expect(files.api).toEqual([
+      'apps/server/test/invest.api.test.ts',
+      'apps/server/test/pledge-interest-property.api.test.ts',
+      'apps/server/test/pledge.api.test.ts',
+    ]);
     expect(files.e2e).toContain('e2e/pledge/pledge.spec.ts');
     expect([...files.unit, ...files.api, ...files.e2e].filter((f) => f.includes('machine'))).toEqual([]);
   });
