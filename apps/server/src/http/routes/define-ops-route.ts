@@ -1,21 +1,15 @@
 import { envelope, type OpsEndpointDef, SUCCESS_CODE, toFastifyPath } from '@aidf/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { OperatorPermission } from '../../domain/operator/roles.ts';
 import { operatorGuard } from '../operator-auth.ts';
+import { type RouteInput, requestSchemas } from './define-route.ts';
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type OpsEndpoint = OpsEndpointDef;
 
-/** What a handler gets, as defineRoute's RouteInput: the request already validated against the contract. */
-export interface OpsRouteInput<E extends OpsEndpoint> {
-  params: Out<E['params']>;
-  query: Out<E['query']>;
-  body: Out<E['body']>;
-  request: FastifyRequest;
-  reply: FastifyReply;
-}
+/** What a handler gets: the request already validated against the contract (defineRoute's RouteInput). */
+export type OpsRouteInput<E extends OpsEndpoint> = RouteInput<E>;
 
 /** The security scheme of the operator API's OpenAPI document (plugins/openapi.ts). */
 export const OPS_SECURITY = 'operatorToken';
@@ -35,9 +29,7 @@ function register<E extends OpsEndpoint>(
     url: toFastifyPath(endpoint.path),
     schema: {
       summary: endpoint.summary,
-      ...(endpoint.params ? { params: endpoint.params } : {}),
-      ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...requestSchemas(endpoint),
       ...(permission ? { security: [{ [OPS_SECURITY]: [] }], tags: [permission] } : { tags: ['sign-in'] }),
       response: { 200: response },
     },

@@ -5,12 +5,29 @@ import type { z } from 'zod';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RouteInput<E extends EndpointDef> {
+/** The request parts a contract endpoint may declare (a `/v1` or an `/ops/v1` one). */
+interface RequestParts {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+/** What a handler gets: the request already validated against its endpoint's schemas. */
+export interface RouteInput<E extends RequestParts> {
   params: Out<E['params']>;
   query: Out<E['query']>;
   body: Out<E['body']>;
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+/** The route's request schemas, as Fastify names them, from the endpoint's declared parts. */
+export function requestSchemas(endpoint: RequestParts) {
+  return {
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+  };
 }
 
 /**
@@ -36,9 +53,7 @@ export function defineRoute<E extends EndpointDef>(
     url: toFastifyPath(endpoint.path),
     schema: {
       summary: endpoint.summary,
-      ...(endpoint.params ? { params: endpoint.params } : {}),
-      ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...requestSchemas(endpoint),
       ...(endpoint.auth ? { security: [{ token: [] }] } : {}),
       response: { 200: envelope(endpoint.data) },
     },
