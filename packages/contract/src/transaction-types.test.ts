@@ -9,6 +9,7 @@ import {
   TRANSACTION_TYPES,
   type TTeamBonusType,
   transactionTypeKey,
+  USER_TRANSACTION_TYPES,
 } from './transaction-types.ts';
 
 const registry: Record<string, (typeof TRANSACTION_TYPE_REGISTRY)[keyof typeof TRANSACTION_TYPE_REGISTRY]> =
@@ -19,14 +20,26 @@ const typesWhere = (pick: (e: (typeof registry)[string]) => boolean) =>
     .map(([type]) => type);
 
 describe('transaction-type registry', () => {
-  it("holds SPEC.md's 15 types and our 4, each once with an entry", () => {
-    expect(TRANSACTION_TYPES).toHaveLength(15 + 4);
+  it("holds SPEC.md's 15 types and our 6, each once with an entry", () => {
+    expect(TRANSACTION_TYPES).toHaveLength(15 + 6);
     expect(new Set(TRANSACTION_TYPES).size).toBe(TRANSACTION_TYPES.length);
     expect(Object.keys(registry).sort()).toEqual([...TRANSACTION_TYPES].sort());
     for (const type of TRANSACTION_TYPES) {
       const entry = registry[type];
       expect(entry, type).toBeDefined();
       expect(['in', 'out', 'both'], type).toContain(entry?.side);
+    }
+  });
+
+  it("keeps the platform's own types (chain fees, treasury funding) out of a user's statement filter", () => {
+    expect(typesWhere((e) => e.platformOnly)).toEqual(['chain-fee', 'treasury-funding']);
+    expect(USER_TRANSACTION_TYPES).toEqual(
+      TRANSACTION_TYPES.filter((t) => t !== 'chain-fee' && t !== 'treasury-funding'),
+    );
+    for (const type of typesWhere((e) => e.platformOnly)) {
+      expect(registry[type]?.income, type).toBe(false);
+      expect(registry[type]?.teamBonus, type).toBe(false);
+      expect(registry[type]?.counterpartyUser, type).toBe(false);
     }
   });
 

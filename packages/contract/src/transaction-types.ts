@@ -14,10 +14,12 @@ export interface TransactionTypeEntry {
   teamBonus: boolean;
   /** The other side of the movement is a user, named on the statement line (a transfer). */
   counterpartyUser: boolean;
+  /** The platform's own: no user's line ever carries it, so no user's statement filter offers it. */
+  platformOnly: boolean;
 }
 
 type TSide = TransactionTypeEntry['side'];
-type TFlag = 'income' | 'teamBonus' | 'counterpartyUser';
+type TFlag = 'income' | 'teamBonus' | 'counterpartyUser' | 'platformOnly';
 /** An entry's type keeps its flags as literals, so the lists below are typed as the types they hold. */
 type TEntryOf<S extends TSide, F extends Partial<Record<TFlag, true>>> = { readonly side: S } & {
   readonly [K in TFlag]: F extends Record<K, true> ? true : false;
@@ -32,6 +34,7 @@ function entry<const S extends TSide, const F extends Partial<Record<TFlag, true
     income: flags?.income ?? false,
     teamBonus: flags?.teamBonus ?? false,
     counterpartyUser: flags?.counterpartyUser ?? false,
+    platformOnly: flags?.platformOnly ?? false,
   } as TEntryOf<S, F>;
 }
 
@@ -60,6 +63,11 @@ const ENTRIES = {
   'chain-withdraw-refund': entry('in'),
   // Ours: AIDF invested through the invest contract (RULES.md "Pledge"), credited after its confirmations.
   'chain-invest': entry('in'),
+  // Ours, the platform's own (no user's line): gas the treasury burns on a chain (payouts, gas top-ups, sweeps),
+  // and what the platform itself puts on a chain (the hot wallet's gas money), each against the chain's clearing
+  // account so that it says what the chain holds.
+  'chain-fee': entry('out', { platformOnly: true }),
+  'treasury-funding': entry('in', { platformOnly: true }),
 } satisfies Record<string, Omit<TransactionTypeEntry, 'labelKey'>>;
 
 export type TTransactionType = keyof typeof ENTRIES;
@@ -91,6 +99,11 @@ export type TTeamBonusType = TypesWhere<'teamBonus'>;
 /** The types whose other side is a user (a transfer): the statement names that user, the ticket lists them. */
 export const COUNTERPARTY_TRANSACTION_TYPES: readonly TCounterpartyTransactionType[] = typesWhere('counterpartyUser');
 export type TCounterpartyTransactionType = TypesWhere<'counterpartyUser'>;
+
+/** The types a user's statement can hold, in the registry's order (the statement's type filter). */
+export const USER_TRANSACTION_TYPES: readonly TTransactionType[] = TRANSACTION_TYPES.filter(
+  (type) => !TRANSACTION_TYPE_REGISTRY[type].platformOnly,
+);
 
 export function isTransactionType(raw: string): raw is TTransactionType {
   return Object.hasOwn(TRANSACTION_TYPE_REGISTRY, raw);

@@ -9,3 +9,4 @@ export * from './schema/operators.ts';
 export * from './schema/pledge.ts';
 export * from './schema/reserves.ts';
 export * from './schema/team.ts';
+export * from './schema/treasury.ts';

@@ -23,6 +23,7 @@ import { securityChangesRepository } from './security-changes.ts';
 import { sessionsRepository } from './sessions.ts';
 import { settingsRepository } from './settings.ts';
 import { solanaDepositPoolRepository } from './solana-deposit-pool.ts';
+import { sweepsRepository } from './sweeps.ts';
 import { teamRepository } from './team.ts';
 import { ticketRecordsRepository } from './ticket-records.ts';
 import { ticketsRepository } from './tickets.ts';
@@ -57,6 +58,7 @@ function tableRepositories(db: AppDb) {
     securityChanges: securityChangesRepository(db),
     sessions: sessionsRepository(db),
     settings: settingsRepository(db),
+    sweeps: sweepsRepository(db),
     ticketRecords: ticketRecordsRepository(db),
     tickets: ticketsRepository(db),
     team: teamRepository(db),

@@ -10,6 +10,13 @@ export const PLATFORM = {
   fees: 'fees',
   /** The chain's side of recharges and payouts: debited by deposits, credited by payouts sent out. */
   chain: (chain: 'bsc' | 'solana') => `chain-${chain}`,
+  /**
+   * Gas the platform burnt on a chain (payouts, gas top-ups, sweeps), in the chain's native coin: debited by each
+   * chain-fee movement, whose other side credits the chain's clearing account (the chain holds that much less).
+   */
+  chainFees: (chain: 'bsc' | 'solana') => `chain-fees-${chain}`,
+  /** What the platform itself put on a chain (the hot wallet's gas money): debited by treasury-funding. */
+  treasuryCapital: 'treasury-capital',
   /** Withdrawals debited from users and not yet confirmed on chain or refunded. */
   withdrawalsInFlight: 'withdrawals-in-flight',
   /** Principal of running pledges, held until each pledge's last day. */

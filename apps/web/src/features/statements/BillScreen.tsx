@@ -1,4 +1,4 @@
-import { type TCurrency, TRANSACTION_TYPES } from '@aidf/contract';
+import { type TCurrency, USER_TRANSACTION_TYPES } from '@aidf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrencyChips } from '../../components/CurrencyChips.tsx';
@@ -14,7 +14,7 @@ export default function BillScreen() {
   return (
     <div className="stack-sm">
       <CurrencyChips value={currency} onChange={setCurrency} label={t('transfer.currency')} />
-      <TypeFilter types={TRANSACTION_TYPES} value={type} onChange={setType} />
+      <TypeFilter types={USER_TRANSACTION_TYPES} value={type} onChange={setType} />
       <StatementList query={query} empty={{ title: t('empty.statementTitle'), text: t('empty.statementText') }} />
     </div>
   );

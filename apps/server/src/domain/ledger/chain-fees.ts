@@ -1,0 +1,34 @@
+import { CHAINS, fromBaseUnits, Money } from '@aidf/contract';
+import type { Repositories } from '../../db/repositories/index.ts';
+import { PLATFORM, platformAccount } from './platform-accounts.ts';
+import { postPrepared, prepareMovement } from './post-movement.ts';
+
+export type FeeChain = keyof typeof CHAINS;
+
+/**
+ * Books gas the platform burnt on a chain (a payout, a gas top-up, a sweep) as a chain-fee movement: the chain's
+ * clearing account is credited (the chain now holds that much less native coin) and the chain's fee account
+ * debited. `fee` is in the native coin's base units (wei, lamports). Booked once per `idemKey` (the transaction's
+ * hash): a retry or a second instance adds nothing. Runs in the caller's transaction, so the fee is booked with
+ * the state change that found it.
+ */
+export async function bookChainFee(
+  repos: Repositories,
+  tx: Repositories,
+  p: { chain: FeeChain; fee: bigint; txHash: string },
+): Promise<{ movementId: bigint; replayed: boolean } | null> {
+  if (p.fee < 0n) throw new Error(`a negative chain fee: ${p.fee}`);
+  if (p.fee === 0n) return null;
+  const { currency, nativeDecimals } = CHAINS[p.chain];
+  const amount = new Money(fromBaseUnits(p.fee, nativeDecimals));
+  const movement = await prepareMovement(repos, {
+    type: 'chain-fee',
+    idemKey: `chain-fee:${p.chain}:${p.txHash}`,
+    ref: p.txHash,
+    lines: [
+      { account: platformAccount(PLATFORM.chain(p.chain), currency), amount },
+      { account: platformAccount(PLATFORM.chainFees(p.chain), currency), amount: amount.neg() },
+    ],
+  });
+  return postPrepared(tx, movement);
+}
