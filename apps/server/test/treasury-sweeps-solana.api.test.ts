@@ -10,14 +10,14 @@ import { type Address, createSolanaRpc, generateKeyPairSigner, type KeyPairSigne
 import { getTransferSolInstruction } from '@solana-program/system';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOL_TOKEN } from '../src/chain/chain-services.ts';
+import { hotWalletsOf, SOL_TOKEN } from '../src/chain/chain-services.ts';
 import type { SolanaSweepChain } from '../src/chain/solana/solana-sweep-chain.ts';
 import { rowsOf } from '../src/db/raw.ts';
 import { depositWatcher } from '../src/domain/chain/deposit-watcher.ts';
 import { PLATFORM, platformAccount } from '../src/domain/ledger/platform-accounts.ts';
 import { postMovement } from '../src/domain/ledger/post-movement.ts';
 import { SweepCrash, solanaSweeper } from '../src/domain/treasury/solana-sweeper.ts';
-import { TREASURY_SETTINGS } from '../src/domain/treasury/treasury-settings.ts';
+import { checkTreasurySetting, TREASURY_SETTINGS } from '../src/domain/treasury/treasury-settings.ts';
 import { startRpcProxy } from './rpc-proxy.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, signUp } from './users.ts';
@@ -191,7 +191,7 @@ describe('Solana sweeps (litesvm stand-in)', () => {
     await server.repos.settings.set(TREASURY_SETTINGS.minSweep('sol'), '0.01', 'test');
     await server.repos.settings.set(TREASURY_SETTINGS.minSweep('usdt'), '1', 'test');
     finalize();
-  });
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
     await proxy?.close();
@@ -200,10 +200,13 @@ describe('Solana sweeps (litesvm stand-in)', () => {
 
   it('knows the Solana hot wallet in every role that asks, and never hands it out as a deposit address', async () => {
     expect(hotWallet).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-    const { hotWalletsOf } = await import('../src/chain/chain-services.ts');
     expect(hotWalletsOf(server.app.chains).solana).toBe(hotWallet);
     const user = await newDepositor();
     expect(user.address).not.toBe(hotWallet);
+    // The cold-address check (the operator's set-setting runs it with hotWalletsOf) refuses the hot wallet.
+    await expect(
+      checkTreasurySetting(server.repos, hotWalletsOf(server.app.chains), 'treasury.coldAddress.solana', hotWallet),
+    ).rejects.toMatchObject({ code: 81018 });
   });
 
   it('sweeps each credited amount above its threshold once, with the hot wallet paying, and skips the rest', async () => {
