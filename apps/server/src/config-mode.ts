@@ -17,7 +17,12 @@ export function devToolsAllowed(config: { mode: ConfigMode }): boolean {
 
 /** Settings that point at real money: any one of them set means a real chain, so no dev tools. */
 const REAL_CHAIN_SETTINGS = ['BSC_RPC_URL', 'SOLANA_RPC_URL'] as const;
-const PLATFORM_KEY_SETTINGS = ['HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_HD_MNEMONIC', 'DEPOSIT_XPUB'] as const;
+const PLATFORM_KEY_SETTINGS = [
+  'HOT_WALLET_PRIVATE_KEY',
+  'SOLANA_HOT_WALLET_KEY',
+  'DEPOSIT_HD_MNEMONIC',
+  'DEPOSIT_XPUB',
+] as const;
 
 /** Secrets whose development default is public (in the repository): production needs its own. */
 const OWN_SECRETS = ['REQUEST_SIGN_SECRET', 'OPERATOR_TOKEN'] as const;

@@ -186,6 +186,8 @@ describe('loadConfig', () => {
       const production = { NODE_ENV: 'production', ...everything, CREDIT_APPROVAL_THRESHOLD: '1000' };
       const { HOT_WALLET_PRIVATE_KEY: hotKey, ...withoutKeys } = production;
       const mnemonic = 'test test test test test test test test test test test junk';
+      /** A 32-byte seed in base58 (the Solana hot wallet's key in its short form). */
+      const solanaKey = '4wBqpZM9xaSheZzJSMawUHDgZ7miWfSsxmfVF5jJpYP';
 
       it('runs all three roles in one process unless ROLES names fewer', () => {
         expect(loadConfig({}).roles).toEqual(['api', 'workers', 'treasury']);
@@ -206,6 +208,15 @@ describe('loadConfig', () => {
         // Production-like without NODE_ENV (a real chain configured) is refused the same.
         const { NODE_ENV: _env, ...noNodeEnv } = production;
         expect(refusal({ ...noNodeEnv, ROLES: 'api' })).toMatch(/^Invalid configuration: ROLES=api runs the API/);
+        // The Solana hot wallet's key is a spending key too.
+        expect(refusal({ ...withoutKeys, ROLES: 'api', SOLANA_HOT_WALLET_KEY: solanaKey })).toBe(
+          'Invalid configuration: ROLES=api runs the API without the treasury, so it may hold no spending key; unset SOLANA_HOT_WALLET_KEY (only the treasury role reads it)',
+        );
+        expect(
+          refusal({ ...production, ROLES: 'api', DEPOSIT_HD_MNEMONIC: mnemonic, SOLANA_HOT_WALLET_KEY: solanaKey }),
+        ).toBe(
+          'Invalid configuration: ROLES=api runs the API without the treasury, so it may hold no spending key; unset DEPOSIT_HD_MNEMONIC, HOT_WALLET_PRIVATE_KEY and SOLANA_HOT_WALLET_KEY (only the treasury role reads them)',
+        );
         // The tests run every role mix with the dev keys on the loopback chains.
         expect(refusal({ NODE_ENV: 'test', ROLES: 'api', HOT_WALLET_PRIVATE_KEY: hotKey })).toBe('started');
       });
@@ -215,6 +226,11 @@ describe('loadConfig', () => {
         expect(api).toMatchObject({ roles: ['api', 'workers'], hotWalletPrivateKey: undefined });
         const treasury = loadConfig({ ...production, DEPOSIT_HD_MNEMONIC: mnemonic, ROLES: 'treasury' });
         expect(treasury).toMatchObject({ hotWalletPrivateKey: hotKey, depositMnemonic: mnemonic });
+        const solanaTreasury = loadConfig({ ...production, ROLES: 'treasury', SOLANA_HOT_WALLET_KEY: solanaKey });
+        expect(solanaTreasury.solanaHotWalletKey).toBe(solanaKey);
+        const solanaApi = loadConfig({ NODE_ENV: 'test', ROLES: 'api', SOLANA_HOT_WALLET_KEY: solanaKey });
+        expect(solanaApi).toMatchObject({ solanaHotWalletKey: undefined });
+        expect(refusal({ SOLANA_HOT_WALLET_KEY: '0x1234' })).toMatch(/SOLANA_HOT_WALLET_KEY: must be base58/);
         // In the tests a key given to a process without the treasury stays unread.
         const testApi = loadConfig({ NODE_ENV: 'test', ROLES: 'api', HOT_WALLET_PRIVATE_KEY: hotKey });
         expect(testApi).toMatchObject({ hotWalletPrivateKey: undefined, depositMnemonic: undefined });

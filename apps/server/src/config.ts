@@ -42,6 +42,14 @@ const ZEnv = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
     .optional(),
+  SOLANA_HOT_WALLET_KEY: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{43,88}$/, 'must be base58: a 64-byte secret key or a 32-byte seed')
+    .optional(),
+  SOLANA_HOT_WALLET_ADDRESS: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address')
+    .optional(),
   BSC_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(15),
   WITHDRAW_FEE_RATE: z
     .string()
@@ -103,6 +111,13 @@ export interface AppConfig {
   hotWalletPrivateKey: string | undefined;
   /** The hot wallet's public address, for a process without its key: the API refuses it as a destination. */
   hotWalletAddress: string | undefined;
+  /**
+   * The Solana hot wallet's key (base58: 64-byte secret key or 32-byte seed); beside the dev chains derived from
+   * the dev deposit phrase when unset. Read only in a process running the treasury role.
+   */
+  solanaHotWalletKey: string | undefined;
+  /** The Solana hot wallet's address, for a process without its key. */
+  solanaHotWalletAddress: string | undefined;
   /** Blocks on top of a transfer before a deposit is credited or a payout confirmed (RULES.md: 15). */
   bscConfirmations: number;
   /** The one withdrawal fee rate of RULES.md (0.005 = 0.5 %). */
@@ -170,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     solanaRpcUrl: e.SOLANA_RPC_URL,
     hotWalletPrivateKey: treasury ? e.HOT_WALLET_PRIVATE_KEY : undefined,
     hotWalletAddress: e.HOT_WALLET_ADDRESS,
+    solanaHotWalletKey: treasury ? e.SOLANA_HOT_WALLET_KEY : undefined,
+    solanaHotWalletAddress: e.SOLANA_HOT_WALLET_ADDRESS,
     bscConfirmations: e.BSC_CONFIRMATIONS,
     withdrawFeeRate: e.WITHDRAW_FEE_RATE,
     chainPollMs: e.CHAIN_POLL_MS,

@@ -33,6 +33,9 @@ async function main() {
   const app = serveApi ? await buildApp({ config, database, devChains }) : await buildHealthApp({ config, database });
   const hotWallet = app.chains.bsc?.payouts?.hotWallet;
   if (devChains && hotWallet) await devChains.fundHotWallet(hotWallet);
+  // Only a treasury signs sweeps; beside the dev chains its Solana hot wallet gets SOL for their fees.
+  const solanaHotWallet = app.chains.solana?.sweeps?.hotWallet;
+  if (devChains && solanaHotWallet) await devChains.fundSolanaHotWallet(solanaHotWallet);
   const workers = startWorkers({
     roles: config.roles,
     repos,

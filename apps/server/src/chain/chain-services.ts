@@ -5,6 +5,7 @@ import type { AppConfig } from '../config.ts';
 import { devToolsAllowed } from '../config-mode.ts';
 import type { HotWallets } from '../domain/treasury/treasury-settings.ts';
 import type { WithdrawPolicy } from '../domain/withdraw/withdraw-policy.ts';
+import { solanaDepositKeyMaker } from './deposit-keys.ts';
 import type { DepositSource } from './deposit-source.ts';
 import { bscPublicClient } from './evm/bsc-client.ts';
 import { evmDepositSource } from './evm/evm-deposit-source.ts';
@@ -12,6 +13,8 @@ import { evmInvestSource, type InvestSource } from './evm/evm-invest-source.ts';
 import { evmPayoutChain, type PayoutChain } from './evm/evm-payout-chain.ts';
 import { loadHotWallet } from './hot-wallet.ts';
 import { solanaDepositSource } from './solana/solana-deposit-source.ts';
+import { loadSolanaHotWallet } from './solana/solana-hot-wallet.ts';
+import { type SolanaSweepChain, solanaSweepChain } from './solana/solana-sweep-chain.ts';
 
 /** The chains this instance talks to; a chain without an RPC URL is off (its deposits and payouts answer 81034). */
 export interface ChainServices {
@@ -32,7 +35,14 @@ export interface ChainServices {
     /** Signs and sends payouts with the hot wallet's key: only in a process running the treasury role. */
     payouts: PayoutChain | null;
   } | null;
-  solana: { rpcUrl: string; deposits: DepositSource } | null;
+  solana: {
+    rpcUrl: string;
+    deposits: DepositSource;
+    /** The Solana hot wallet's address: its key's in a treasury process, else SOLANA_HOT_WALLET_ADDRESS, or null. */
+    hotWalletAddress: string | null;
+    /** Signs and sends sweeps with the hot wallet and the deposit keys: only in a process running the treasury role. */
+    sweeps: SolanaSweepChain | null;
+  } | null;
   withdrawPolicy: WithdrawPolicy;
 }
 
@@ -69,9 +79,7 @@ export function chainServices(config: AppConfig, devMnemonic: string | null): Ch
       payouts: hotWallet ? evmPayoutChain(client, hotWallet) : null,
     };
   }
-  const solana = config.solanaRpcUrl
-    ? { rpcUrl: config.solanaRpcUrl, deposits: solanaDepositSource(config.solanaRpcUrl) }
-    : null;
+  const solana = config.solanaRpcUrl ? solanaServices(config, config.solanaRpcUrl, devMnemonic) : null;
   return {
     bsc,
     solana,
@@ -79,10 +87,34 @@ export function chainServices(config: AppConfig, devMnemonic: string | null): Ch
   };
 }
 
+/**
+ * Solana's services. A treasury process loads the hot wallet's key (SOLANA_HOT_WALLET_KEY, or beside the dev
+ * chains the dev phrase's) and, with the deposit seed, signs sweeps; without the seed (a treasury given no
+ * DEPOSIT_HD_MNEMONIC) it cannot sign for deposit addresses and runs no sweeper.
+ */
+function solanaServices(config: AppConfig, rpcUrl: string, devMnemonic: string | null): ChainServices['solana'] {
+  const deposits = solanaDepositSource(rpcUrl);
+  if (!config.roles.includes('treasury')) {
+    return { rpcUrl, deposits, hotWalletAddress: config.solanaHotWalletAddress ?? null, sweeps: null };
+  }
+  const mnemonic = config.depositMnemonic ?? devMnemonic;
+  const devKey = devToolsAllowed(config);
+  if (!config.solanaHotWalletKey && !(devKey && mnemonic)) {
+    return { rpcUrl, deposits, hotWalletAddress: config.solanaHotWalletAddress ?? null, sweeps: null };
+  }
+  const hotWallet = loadSolanaHotWallet({ devKey, key: config.solanaHotWalletKey, devMnemonic: mnemonic ?? null });
+  if (config.solanaHotWalletAddress && config.solanaHotWalletAddress !== hotWallet.address)
+    throw new Error('SOLANA_HOT_WALLET_ADDRESS is not the address of SOLANA_HOT_WALLET_KEY');
+  const sweeps = mnemonic
+    ? solanaSweepChain({ rpcUrl, hotWallet, depositKeyAt: solanaDepositKeyMaker(mnemonic) })
+    : null;
+  return { rpcUrl, deposits, hotWalletAddress: hotWallet.address, sweeps };
+}
+
 /** SOL, Solana's native coin, which the Solana watcher credits besides the SPL tokens of the token config. */
 export const SOL_TOKEN = { currency: 'sol', contract: null, decimals: CHAINS.solana.nativeDecimals };
 
-/** The platform's hot wallet address per chain as this process knows it (Solana's: none yet). */
+/** The platform's hot wallet address per chain as this process knows it. */
 export function hotWalletsOf(chains: ChainServices): HotWallets {
-  return { bsc: chains.bsc?.hotWalletAddress ?? null, solana: null };
+  return { bsc: chains.bsc?.hotWalletAddress ?? null, solana: chains.solana?.hotWalletAddress ?? null };
 }

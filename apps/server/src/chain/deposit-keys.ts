@@ -109,6 +109,18 @@ export function solanaDepositAddressMaker(mnemonic: string): SolanaAddressMaker 
   return solanaAddressMakerOfSeed(mnemonicToSeedSync(mnemonic));
 }
 
+/**
+ * The Solana deposit key at a derivation index, for the treasury's sweeps (chain/solana/solana-sweep-chain.ts):
+ * its 32-byte ed25519 seed and its address. Only a process holding the deposit seed can make it.
+ */
+export function solanaDepositKeyMaker(mnemonic: string): (index: number) => { seed: Uint8Array; address: string } {
+  const root = Slip10Key.fromMasterSeed(mnemonicToSeedSync(mnemonic));
+  return (index) => {
+    const node = root.derive(`m/44'/501'/${index}'/0'`);
+    return { seed: node.privateKey, address: base58.encode(node.publicKeyRaw) };
+  };
+}
+
 function solanaAddressMakerOfSeed(seed: Uint8Array): SolanaAddressMaker {
   const solanaRoot = Slip10Key.fromMasterSeed(seed);
   // BIP-44 coin type 501, hardened throughout as ed25519 requires.

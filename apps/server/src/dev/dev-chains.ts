@@ -9,6 +9,8 @@ export interface DevChains {
   solana: SolanaDevChain;
   /** Gives the app's hot wallet its float for payouts and BNB for their gas. */
   fundHotWallet(address: `0x${string}`): Promise<void>;
+  /** Gives the Solana hot wallet SOL for the sweeps' fees (it pays them for the deposit addresses). */
+  fundSolanaHotWallet(address: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startDevChains(options: {
     evm,
     solana,
     fundHotWallet: (address) => evm.fund(address, HOT_WALLET_FUNDS),
+    fundSolanaHotWallet: (address) => solana.fund(address, { sol: '10' }),
     close: async () => {
       await Promise.allSettled([evm.close(), solana.close()]);
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
 import { sweeps, treasuryTransactions, workRequests } from '../schema.ts';
@@ -122,6 +122,85 @@ export function sweepsRepository(db: AppDb) {
         .where(and(eq(treasuryTransactions.id, id), eq(treasuryTransactions.status, from)))
         .returning({ id: treasuryTransactions.id });
       return moved.length === 1;
+    },
+
+    // --- Solana sweeps (domain/treasury/solana-sweeper.ts) ---
+
+    /**
+     * Per Solana deposit address and currency: what was credited there (chain_deposits, whole units) and what its
+     * sweeps took away (base units: swept ones, and those an operator skipped, which are not swept again), whether
+     * a sweep is open for it, and the amount of its newest skipped sweep (a skip below the threshold is written
+     * once per amount, not on every tick).
+     */
+    async solanaDepositBalances(): Promise<
+      {
+        address: string;
+        currency: string;
+        userId: bigint;
+        derivationIndex: number;
+        credited: string;
+        swept: bigint;
+        open: boolean;
+        lastSkipped: bigint | null;
+      }[]
+    > {
+      const result = await db.execute(sql`
+        SELECT d.to_address AS address, d.currency, a.user_id, a.derivation_index, sum(d.amount)::text AS credited,
+          (SELECT coalesce(sum(s.amount), 0)::text FROM sweeps s
+            WHERE s.chain = 'solana' AND s.kind = 'deposit' AND s.from_address = d.to_address
+              AND s.currency = d.currency
+              AND (s.status = 'swept' OR (s.status = 'skipped' AND s.operator_id IS NOT NULL))) AS swept,
+          EXISTS (SELECT 1 FROM sweeps s WHERE s.chain = 'solana' AND s.from_address = d.to_address
+              AND s.currency = d.currency AND s.status IN ('planned', 'gas-funding', 'sweeping', 'failed', 'held'))
+            AS open,
+          (SELECT s.amount::text FROM sweeps s WHERE s.chain = 'solana' AND s.from_address = d.to_address
+              AND s.currency = d.currency ORDER BY s.id DESC LIMIT 1) AS last_amount,
+          (SELECT s.status FROM sweeps s WHERE s.chain = 'solana' AND s.from_address = d.to_address
+              AND s.currency = d.currency ORDER BY s.id DESC LIMIT 1) AS last_status
+        FROM chain_deposits d
+        JOIN deposit_addresses a ON a.address = d.to_address AND a.chain_currency = 'sol'
+        WHERE d.chain = 'solana'
+        GROUP BY d.to_address, d.currency, a.user_id, a.derivation_index
+        ORDER BY a.derivation_index, d.currency`);
+      return rowsOf<{
+        address: string;
+        currency: string;
+        user_id: string | bigint;
+        derivation_index: number;
+        credited: string;
+        swept: string;
+        open: boolean;
+        last_amount: string | null;
+        last_status: string | null;
+      }>(result).map((r) => ({
+        address: r.address,
+        currency: r.currency,
+        userId: BigInt(r.user_id),
+        derivationIndex: Number(r.derivation_index),
+        credited: r.credited,
+        swept: BigInt(r.swept),
+        open: r.open === true || (r.open as unknown) === 't',
+        lastSkipped: r.last_status === 'skipped' && r.last_amount !== null ? BigInt(r.last_amount) : null,
+      }));
+    },
+
+    /** A sweep's newest transaction still in flight ('signed' or 'sent'), if any. */
+    async openTransactionOf(sweepId: bigint): Promise<TreasuryTxRow | null> {
+      const [row] = await db
+        .select()
+        .from(treasuryTransactions)
+        .where(and(eq(treasuryTransactions.sweepId, sweepId), inArray(treasuryTransactions.status, ['signed', 'sent'])))
+        .orderBy(desc(treasuryTransactions.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Notes a step's error on a sweep without moving it (it resumes from where it is). */
+    async noteError(id: bigint, error: string) {
+      await db
+        .update(sweeps)
+        .set({ lastError: error.slice(0, 500), updatedAt: sql`now()` })
+        .where(eq(sweeps.id, id));
     },
 
     /** Asks for a work now (an operator's sweep-now): the treasury's next tick takes it. */
