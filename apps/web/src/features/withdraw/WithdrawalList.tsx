@@ -9,6 +9,10 @@ import { WITHDRAWALS_KEY } from './WithdrawForm.tsx';
 
 /** While a payout is on its way the list refreshes itself, so each state shows as it comes. */
 const REFRESH_MS = 3_000;
+/** A payout waiting for funds may wait a while: the list looks again less often. */
+const WAITING_REFRESH_MS = 15_000;
+
+const ON_ITS_WAY = new Set(['requested', 'sent']);
 
 export function WithdrawalList() {
   const { t, i18n } = useTranslation();
@@ -16,8 +20,11 @@ export function WithdrawalList() {
   const list = useQuery({
     queryKey: WITHDRAWALS_KEY,
     queryFn: () => call('withdrawList', { params: { pageNum: '1', pageSize: '20' } }),
-    refetchInterval: (query) =>
-      query.state.data?.list.some((w) => w.status === 'requested' || w.status === 'sent') ? REFRESH_MS : false,
+    refetchInterval: (query) => {
+      const list = query.state.data?.list ?? [];
+      if (list.some((w) => ON_ITS_WAY.has(w.status))) return REFRESH_MS;
+      return list.some((w) => w.status === 'awaiting-funds') ? WAITING_REFRESH_MS : false;
+    },
   });
   if (!list.data) return null;
   return (
@@ -41,10 +48,18 @@ export function WithdrawalList() {
                 </bdi>
                 <br />
                 <small className="muted">
-                  {w.status === 'requested' || w.status === 'sent'
+                  {ON_ITS_WAY.has(w.status)
                     ? t('withdraw.arrivesBy', { time: formatDateTime(w.expectedArrivalTime, i18n.language) })
                     : formatDateTime(w.createTime, i18n.language)}
                 </small>
+                {w.status === 'awaiting-funds' && (
+                  <>
+                    <br />
+                    <small className="muted" data-testid="withdrawal-waiting-note">
+                      {t('withdraw.awaitingFunds')}
+                    </small>
+                  </>
+                )}
               </span>
               <span className={`badge badge-${w.status}`}>{t(`withdraw.status.${w.status}`)}</span>
             </li>
