@@ -142,15 +142,17 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
     // ahead of it (a lower nonce): the payout's ERC-20 transfer reverts on chain.
     const node = createTestClient({ mode: 'hardhat', transport: http(server.evm.rpcUrl) });
     const hotCow = await tokenBalance(bsc().hotWallet.address);
+    const elsewhere = (await chainWallet(server.evm)).address;
+    const gasPrice = await bsc().client.getGasPrice();
     await node.setAutomine(false);
     try {
       await chain.hotWalletKeyHolder.writeContract({
         address: server.evm.tokens.cow,
         abi: erc20Abi,
         functionName: 'transfer',
-        args: [(await chainWallet(server.evm)).address, hotCow],
+        args: [elsewhere, hotCow],
         gas: 100_000n,
-        gasPrice: await bsc().client.getGasPrice(),
+        gasPrice,
       });
       await worker().tick();
       expect((await row(json.data.id)).status).toBe('sent');
