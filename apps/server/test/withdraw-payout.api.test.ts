@@ -184,10 +184,10 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
     await credit(server, user.username, 'cow', '20');
     const receiver = (await chainWallet(server.evm)).address;
     await worker().tick(); // the earlier tests' payouts first
-    const errorsBefore = BigInt((await chainStatus()).payoutWorker.errors);
     // Signed while the hot wallet had BNB for its gas (a crash before sending); then its BNB is gone.
     const { json } = await withdraw(user, '10', receiver);
     await killedAt('afterSigned');
+    const errorsBefore = BigInt((await chainStatus()).payoutWorker.errors);
     const node = createTestClient({ mode: 'hardhat', transport: http(server.evm.rpcUrl) });
     await node.setBalance({ address: bsc().hotWallet.address, value: 0n });
 
