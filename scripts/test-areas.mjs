@@ -48,7 +48,7 @@ export const AREAS = {
     'security-headers',
   ],
   database: ['connection-lost', 'races'],
-  treasury: ['treasury', 'reserves', 'solana-deposit-pool', 'process-roles', 'hot-wallet'],
+  treasury: ['treasury', 'reserves', 'solana-deposit-pool', 'process-roles', 'hot-wallet', 'awaiting-funds', 'payout-funds'],
   shell: [
     'e2e/shell',
     'router',

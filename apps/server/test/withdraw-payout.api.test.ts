@@ -1,4 +1,4 @@
-import { createTestClient, type Hex, http, keccak256, parseTransaction, parseUnits, toHex } from 'viem';
+import { createTestClient, erc20Abi, type Hex, http, keccak256, parseTransaction, parseUnits, toHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payoutWorker } from '../src/domain/withdraw/payout-worker.ts';
@@ -129,25 +129,51 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
     await ledgerOk();
   });
 
-  it('refunds in full a payout that fails on chain, and gives the day its turn back', async () => {
+  it('refunds in full a payout that fails on chain, books its gas, and gives the day its turn back', async () => {
     const user = await signUp(server);
-    await credit(server, user.username, 'cow', '100000');
+    await credit(server, user.username, 'cow', '100');
     const receiver = (await chainWallet(server.evm)).address;
-    const hotCow = await tokenBalance(bsc().hotWallet.address);
-    // More than the hot wallet holds: its ERC-20 transfer reverts on chain.
-    const tooMuch = (hotCow / 10n ** 18n + 100n).toString();
-    const { json } = await withdraw(user, tooMuch, receiver);
+    await worker().tick(); // the earlier tests' payouts first
+    const { json } = await withdraw(user, '50', receiver);
     expect(json.code).toBe(200);
-    expect(await balanceOf(server, user, 'cow')).toBe(String(100000 - Number(tooMuch)));
+    expect(await balanceOf(server, user, 'cow')).toBe('50');
 
-    await worker().tick();
+    // The hot wallet covers it when the worker looks; someone holding the key empties its COW in the same block,
+    // ahead of it (a lower nonce): the payout's ERC-20 transfer reverts on chain.
+    const node = createTestClient({ mode: 'hardhat', transport: http(server.evm.rpcUrl) });
+    const hotCow = await tokenBalance(bsc().hotWallet.address);
+    const elsewhere = (await chainWallet(server.evm)).address;
+    const gasPrice = await bsc().client.getGasPrice();
+    await node.setAutomine(false);
+    try {
+      await chain.hotWalletKeyHolder.writeContract({
+        address: server.evm.tokens.cow,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [elsewhere, hotCow],
+        gas: 100_000n,
+        gasPrice,
+      });
+      await worker().tick();
+      expect((await row(json.data.id)).status).toBe('sent');
+      await server.evm.mine(1);
+    } finally {
+      await node.setAutomine(true);
+    }
     await server.evm.mine(DEPTH);
     await worker().tick();
     const ended = await row(json.data.id);
     expect(ended.status).toBe('refunded');
     expect(ended.failure).toMatch(/reverted/);
-    expect(await balanceOf(server, user, 'cow')).toBe('100000');
+    expect(await balanceOf(server, user, 'cow')).toBe('100');
     expect(await payoutsOnChain(receiver)).toBe(0);
+    // Mined, so its gas was burnt: booked once, to the wei, as a chain-fee.
+    const receipt = await bsc().client.getTransactionReceipt({ hash: ended.txHash as Hex });
+    expect(receipt.status).toBe('reverted');
+    expect(await server.repos.ledger.movementByIdem(`chain-fee:bsc:${ended.txHash}`)).toMatchObject({
+      type: 'chain-fee',
+    });
+    await server.evm.fund(bsc().hotWallet.address, { cow: '10000' }); // for the next tests
     const config = await call(server.baseUrl, '/v1/oms/assets/withdraw/config', { method: 'GET', token: user.token });
     expect(config.json.data.leftToday).toBe(2);
     await ledgerOk();
@@ -158,17 +184,12 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
     await credit(server, user.username, 'cow', '20');
     const receiver = (await chainWallet(server.evm)).address;
     await worker().tick(); // the earlier tests' payouts first
-    const errorsBefore = BigInt((await chainStatus()).payoutWorker.errors);
-    // Someone holding the key empties the hot wallet's BNB: nothing is left for the payout's gas.
-    const gasPrice = await bsc().client.getGasPrice();
-    const bnb = await bsc().client.getBalance({ address: bsc().hotWallet.address });
-    await chain.hotWalletKeyHolder.sendTransaction({
-      to: receiver,
-      value: bnb - 21_000n * gasPrice,
-      gas: 21_000n,
-      gasPrice,
-    });
+    // Signed while the hot wallet had BNB for its gas (a crash before sending); then its BNB is gone.
     const { json } = await withdraw(user, '10', receiver);
+    await killedAt('afterSigned');
+    const errorsBefore = BigInt((await chainStatus()).payoutWorker.errors);
+    const node = createTestClient({ mode: 'hardhat', transport: http(server.evm.rpcUrl) });
+    await node.setBalance({ address: bsc().hotWallet.address, value: 0n });
 
     // A passing failure, not the payout's own: it stays signed for the next tick, and the operator sees why.
     const refusedTick = await worker().tick();

@@ -199,6 +199,12 @@ async function main() {
           `since ${h.heldAt}: ${h.reason} (npm run operator -- payout-retry|payout-refund ${h.id} --reason "...")`,
       );
     }
+    for (const a of status.awaitingFunds) {
+      console.log(
+        `AWAITING FUNDS payout ${a.id}: ${a.amount} COW to ${a.toAddress}, since ${a.since}: ${a.reason} ` +
+          `(sent by itself once the hot wallet covers it; or npm run operator -- payout-refund ${a.id} --reason "...")`,
+      );
+    }
   } else if (command === 'run-job') {
     const [job] = args;
     if (!job || !values.date)

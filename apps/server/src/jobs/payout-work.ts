@@ -10,7 +10,7 @@ export function payoutWork(): BackgroundWork {
     name: 'payout-worker:bsc',
     role: 'treasury',
     schedule: 'watcher',
-    start: ({ repos, chains, owner }) => {
+    start: ({ repos, chains, owner, log }) => {
       const bsc = chains.bsc;
       if (!bsc?.payouts) return null;
       const worker = payoutWorker({
@@ -19,6 +19,7 @@ export function payoutWork(): BackgroundWork {
         owner,
         confirmations: bsc.confirmations,
         ...bsc.payoutGas,
+        log,
       });
       return { tick: worker.tick, release: worker.release };
     },

@@ -11,8 +11,11 @@ export const ZWithdrawal = z.object({
   fee: ZDecimalString,
   receive: ZDecimalString,
   address: z.string(),
-  /** requested (debited, waiting for the payout), sent (on chain), confirmed, or refunded (the payout failed). */
-  status: z.enum(['requested', 'sent', 'confirmed', 'refunded']),
+  /**
+   * requested (debited, waiting for the payout), awaiting-funds (waiting for the platform to refill its hot wallet;
+   * it goes out by itself), sent (on chain), confirmed, or refunded (the payout failed).
+   */
+  status: z.enum(['requested', 'awaiting-funds', 'sent', 'confirmed', 'refunded']),
   txId: z.string().nullable(),
   createTime: ZTimeMs,
   /** When the tokens should arrive: the request time plus the arrival estimate (SPEC.md: about 15 minutes). */

@@ -123,6 +123,16 @@ export const ZChainStatus = z.object({
       heldAt: z.string().nullable(),
     }),
   ),
+  /** Payouts waiting for the hot wallet to be refilled, the longest waiting first (never signed). */
+  awaitingFunds: z.array(
+    z.object({
+      id: z.string(),
+      toAddress: z.string(),
+      amount: z.string(),
+      reason: z.string().nullable(),
+      since: z.string().nullable(),
+    }),
+  ),
   invest: z
     .object({
       chain: z.literal('bsc'),

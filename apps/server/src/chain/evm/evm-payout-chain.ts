@@ -16,6 +16,12 @@ import type { LocalAccount } from 'viem/accounts';
 /** Gas for one ERC-20 transfer, fixed: a payout that would revert is still mined, so it ends and is refunded. */
 const TOKEN_TRANSFER_GAS = 100_000n;
 
+export interface PayoutReceipt {
+  success: boolean;
+  blockNumber: bigint;
+  fee: bigint;
+}
+
 export interface SignedPayout {
   raw: Hex;
   hash: Hex;
@@ -41,6 +47,10 @@ export interface PayoutChain {
   resign(raw: Hex, gasPrice: bigint): Promise<SignedPayout>;
   /** The gas price signed into the bytes. */
   gasPriceOf(raw: Hex): bigint;
+  /** The most BNB (wei) a payout signed at `gasPrice` can burn: its gas limit × the price. */
+  feeCap(gasPrice: bigint): bigint;
+  /** The same for signed bytes: their gas limit × their gas price. */
+  feeCapOf(raw: Hex): bigint;
   /** Sends signed bytes; a node that already has them (or mined them) counts as sent. */
   broadcast(raw: Hex): Promise<void>;
   /**
@@ -49,9 +59,11 @@ export interface PayoutChain {
    * 'refused' when the node refuses these very bytes, which sending again cannot change.
    */
   broadcastFailure(error: unknown): 'retry' | 'refused';
-  receipt(hash: Hex): Promise<{ success: boolean; blockNumber: bigint } | null>;
+  /** A mined transaction's outcome; `fee` is the BNB it burnt, in wei (gas used × effective gas price). */
+  receipt(hash: Hex): Promise<PayoutReceipt | null>;
   head(): Promise<bigint>;
-  balances(token: `0x${string}` | null): Promise<{ native: bigint; token: bigint | null }>;
+  /** The hot wallet's BNB and token balance, at `block` when given (else the latest block). */
+  balances(token: `0x${string}` | null, block?: bigint): Promise<{ native: bigint; token: bigint | null }>;
 }
 
 // Messages nodes give when the same transaction (or its nonce) is already in; the receipt then tells the rest.
@@ -115,6 +127,11 @@ export function evmPayoutChain(client: PublicClient, account: LocalAccount): Pay
       return { raw: again, hash: keccak256(again) };
     },
     gasPriceOf: (raw) => parseTransaction(raw).gasPrice ?? 0n,
+    feeCap: (gasPrice) => TOKEN_TRANSFER_GAS * gasPrice,
+    feeCapOf(raw) {
+      const tx = parseTransaction(raw);
+      return (tx.gas ?? TOKEN_TRANSFER_GAS) * (tx.gasPrice ?? 0n);
+    },
     async broadcast(raw) {
       try {
         await client.sendRawTransaction({ serializedTransaction: raw });
@@ -131,14 +148,14 @@ export function evmPayoutChain(client: PublicClient, account: LocalAccount): Pay
     async receipt(hash) {
       try {
         const r = await client.getTransactionReceipt({ hash });
-        return { success: r.status === 'success', blockNumber: r.blockNumber };
+        return { success: r.status === 'success', blockNumber: r.blockNumber, fee: r.gasUsed * r.effectiveGasPrice };
       } catch (error) {
         if (error instanceof TransactionReceiptNotFoundError) return null;
         throw error;
       }
     },
     head: () => client.getBlockNumber({ cacheTime: 0 }),
-    balances: (token) => evmBalances(client, account.address, token),
+    balances: (token, block) => evmBalances(client, account.address, token, block),
   };
 }
 
@@ -147,10 +164,12 @@ export async function evmBalances(
   client: PublicClient,
   address: `0x${string}`,
   token: `0x${string}` | null,
+  block?: bigint,
 ): Promise<{ native: bigint; token: bigint | null }> {
-  const native = await client.getBalance({ address });
+  const at = block === undefined ? {} : { blockNumber: block };
+  const native = await client.getBalance({ address, ...at });
   const tokenBalance = token
-    ? await client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    ? await client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address], ...at })
     : null;
   return { native, token: tokenBalance };
 }

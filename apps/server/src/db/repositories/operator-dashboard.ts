@@ -4,7 +4,7 @@ import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
 
 /** Withdrawal states still on their way out through the payout worker. */
-export const QUEUED_PAYOUT_STATES = ['requested', 'signed', 'sent'] as const;
+export const QUEUED_PAYOUT_STATES = ['requested', 'awaiting-funds', 'signed', 'sent'] as const;
 export type PayoutFilter = 'held' | 'queued' | 'all';
 
 const ms = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
@@ -60,7 +60,9 @@ export function operatorDashboardRepository(db: AppDb) {
       }>(
         await db.execute(sql`
           SELECT w.id::text AS id, w.user_id::text AS user_id, u.username, w.chain, w.currency,
-                 w.amount::text AS amount, w.to_address, w.status, coalesce(w.held_reason, w.failure) AS reason,
+                 w.amount::text AS amount, w.to_address, w.status,
+                 coalesce(w.held_reason, CASE WHEN w.status = 'awaiting-funds' THEN w.awaiting_reason END, w.failure)
+                   AS reason,
                  ${ms(sql`w.created_at`)} AS created_at
           FROM withdrawals w JOIN users u ON u.id = w.user_id ${where}
           ORDER BY w.id DESC LIMIT ${limit} OFFSET ${offset}`),

@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { hotWalletNonces, payoutVariants, withdrawals } from '../schema.ts';
 import { usersRepository } from './users.ts';
 
-export type WithdrawalStatus = 'requested' | 'signed' | 'sent' | 'held' | 'confirmed' | 'refunded';
+export type WithdrawalStatus = 'requested' | 'awaiting-funds' | 'signed' | 'sent' | 'held' | 'confirmed' | 'refunded';
+/** States of a payout never signed: the worker may sign it (0036_withdrawals_awaiting_funds.sql). */
+export type UnsignedStatus = 'requested' | 'awaiting-funds';
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 export function withdrawalsRepository(db: AppDb) {
@@ -85,11 +87,12 @@ export function withdrawalsRepository(db: AppDb) {
     async markSigned(
       id: bigint,
       s: { hotWallet: string; nonce: bigint; signedTx: string; txHash: string; pricedAtBlock: bigint },
+      from: UnsignedStatus = 'requested',
     ) {
       const rows = await db
         .update(withdrawals)
         .set({ ...s, status: 'signed', signedAt: sql`now()` })
-        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'requested')))
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
         .returning({ id: withdrawals.id });
       return rows.length === 1;
     },
@@ -191,9 +194,11 @@ export function withdrawalsRepository(db: AppDb) {
         minedHash?: string | null;
       },
     ) {
-      const endable: WithdrawalStatus[] = ['requested', 'signed', 'sent', 'held'];
+      const endable: WithdrawalStatus[] = ['requested', 'awaiting-funds', 'signed', 'sent', 'held'];
       if (!endable.includes(expected.status)) return false;
-      if (end.status === 'confirmed' && expected.status === 'requested') return false; // never signed: never paid
+      // Never signed: never paid.
+      if (end.status === 'confirmed' && (expected.status === 'requested' || expected.status === 'awaiting-funds'))
+        return false;
       const { minedHash, ...rest } = end;
       const rows = await db
         .update(withdrawals)
@@ -238,6 +243,56 @@ export function withdrawalsRepository(db: AppDb) {
         .update(hotWalletNonces)
         .set({ nextNonce: next })
         .where(and(eq(hotWalletNonces.chain, chain), eq(hotWalletNonces.address, address)));
+    },
+
+    // --- Payouts that wait for funds (0036_withdrawals_awaiting_funds.sql) ---
+
+    /**
+     * A payout the hot wallet cannot cover waits, with the reason; only from the state the caller saw. 'started'
+     * when it begins waiting now (the alert is raised once), 'still' when it was waiting already (the reason is
+     * refreshed, its start kept), null when it moved meanwhile.
+     */
+    async markAwaiting(id: bigint, from: UnsignedStatus, reason: string): Promise<'started' | 'still' | null> {
+      const rows = await db
+        .update(withdrawals)
+        .set({
+          status: 'awaiting-funds',
+          awaitingReason: reason.slice(0, 500),
+          awaitingSince: from === 'awaiting-funds' ? sql`coalesce(${withdrawals.awaitingSince}, now())` : sql`now()`,
+        })
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
+        .returning({ id: withdrawals.id });
+      if (rows.length !== 1) return null;
+      return from === 'awaiting-funds' ? 'still' : 'started';
+    },
+
+    /** Payouts waiting for the hot wallet to be refilled, the longest waiting first (operators' list). */
+    async awaitingFunds(limit = 50): Promise<WithdrawalRow[]> {
+      return db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.status, 'awaiting-funds'))
+        .orderBy(asc(withdrawals.awaitingSince), asc(withdrawals.id))
+        .limit(limit);
+    },
+
+    /**
+     * Payouts of the hot wallet signed with a nonce at or above `fromNonce`: with `fromNonce` the wallet's
+     * transaction count at a block, exactly those not mined by that block, whose tokens and gas that block's
+     * balances still hold (whatever their state since: one mined and confirmed after it still took its share).
+     */
+    async signedFromNonce(hotWallet: string, fromNonce: bigint) {
+      return db
+        .select({ id: withdrawals.id, receiveAmount: withdrawals.receiveAmount, signedTx: withdrawals.signedTx })
+        .from(withdrawals)
+        .where(
+          and(
+            eq(withdrawals.chain, 'bsc'),
+            eq(withdrawals.hotWallet, hotWallet),
+            gte(withdrawals.nonce, fromNonce),
+            isNotNull(withdrawals.signedTx),
+          ),
+        );
     },
 
     /** Forgets the nonces of a chain that no longer exists (a restarted dev chain). */

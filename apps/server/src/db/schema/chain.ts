@@ -102,6 +102,9 @@ export const withdrawals = pgTable('withdrawals', {
   heldReason: text('held_reason'),
   heldAt: timestamp('held_at', { withTimezone: true }),
   pricedAtBlock: bigint('priced_at_block', { mode: 'bigint' }),
+  // 0036_withdrawals_awaiting_funds.sql: since when and why a payout waits for the hot wallet to be refilled.
+  awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
+  awaitingReason: text('awaiting_reason'),
 });
 
 export const hotWalletNonces = pgTable(

@@ -114,6 +114,14 @@ export async function chainStatus(repos: Repositories, chains: ChainServices) {
     reason: w.heldReason,
     heldAt: w.heldAt?.toISOString() ?? null,
   }));
+  // Payouts waiting for funds (docs/operator-guide.md "Withdrawals awaiting funds"): a sweep or a top-up sends them.
+  const awaitingFunds = (await repos.withdrawals.awaitingFunds()).map((w) => ({
+    id: w.id.toString(),
+    toAddress: w.toAddress,
+    amount: w.receiveAmount,
+    reason: w.awaitingReason,
+    since: w.awaitingSince?.toISOString() ?? null,
+  }));
   const invest = chains.bsc ? await investStatus(repos, chains.bsc.invests) : null;
-  return { watchers, collectionWatchers, hotWallet, payoutWorker, withdrawals, heldPayouts, invest };
+  return { watchers, collectionWatchers, hotWallet, payoutWorker, withdrawals, heldPayouts, awaitingFunds, invest };
 }

@@ -1,7 +1,7 @@
 import { CHAINS, fromBaseUnits, Money } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { PLATFORM, platformAccount } from './platform-accounts.ts';
-import { postPrepared, prepareMovement } from './post-movement.ts';
+import { type PreparedMovement, postPrepared, prepareMovement } from './post-movement.ts';
 
 export type FeeChain = keyof typeof CHAINS;
 
@@ -17,11 +17,23 @@ export async function bookChainFee(
   tx: Repositories,
   p: { chain: FeeChain; fee: bigint; txHash: string },
 ): Promise<{ movementId: bigint; replayed: boolean } | null> {
+  const movement = await prepareChainFee(repos, p);
+  return movement ? postPrepared(tx, movement) : null;
+}
+
+/**
+ * The chain-fee movement made ready outside a transaction (its accounts created), for a caller that posts it with
+ * `postPrepared` in its own transaction beside other movements (a payout's settlement); null for a zero fee.
+ */
+export async function prepareChainFee(
+  repos: Repositories,
+  p: { chain: FeeChain; fee: bigint; txHash: string },
+): Promise<PreparedMovement | null> {
   if (p.fee < 0n) throw new Error(`a negative chain fee: ${p.fee}`);
   if (p.fee === 0n) return null;
   const { currency, nativeDecimals } = CHAINS[p.chain];
   const amount = new Money(fromBaseUnits(p.fee, nativeDecimals));
-  const movement = await prepareMovement(repos, {
+  return prepareMovement(repos, {
     type: 'chain-fee',
     idemKey: `chain-fee:${p.chain}:${p.txHash}`,
     ref: p.txHash,
@@ -30,5 +42,4 @@ export async function bookChainFee(
       { account: platformAccount(PLATFORM.chainFees(p.chain), currency), amount: amount.neg() },
     ],
   });
-  return postPrepared(tx, movement);
 }

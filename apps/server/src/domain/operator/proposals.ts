@@ -4,7 +4,7 @@ import type { Repositories } from '../../db/repositories/index.ts';
 import type { ProposalRow } from '../../db/repositories/operator-proposals.ts';
 import { AppError } from '../errors.ts';
 import type { HotWallets } from '../treasury/treasury-settings.ts';
-import { heldOne, refundHeldPayout, retryHeldPayout } from '../withdraw/held-payout.ts';
+import { heldOne, refundableOne, refundHeldPayout, retryHeldPayout, waitReason } from '../withdraw/held-payout.ts';
 import { applyCredit, type CreditTerms, needsApproval } from './credit.ts';
 import { approvalThreshold } from './four-eyes-settings.ts';
 import { assertIndependent } from './independence.ts';
@@ -87,7 +87,8 @@ export async function withdrawProposal(repos: Repositories, actor: OperatorActor
 
 /**
  * A held payout's retry (its release back to the worker) or refund: at once below its currency's threshold,
- * otherwise proposed for a second operator.
+ * otherwise proposed for a second operator. A payout awaiting funds may be refunded the same way (not retried:
+ * the worker sends it by itself once the hot wallet covers it).
  */
 export async function heldPayoutAction(
   repos: Repositories,
@@ -96,7 +97,10 @@ export async function heldPayoutAction(
   action: PayoutAction,
   input: { actor: OperatorActor; withdrawalId: bigint; reason: string },
 ) {
-  const w = await heldOne(repos, input.withdrawalId);
+  const w =
+    action === 'payout-refund'
+      ? await refundableOne(repos, input.withdrawalId)
+      : await heldOne(repos, input.withdrawalId);
   const threshold = await approvalThreshold(repos, w.currency as TCurrency, fallbackThreshold);
   if (!needsApproval(w.amount, threshold)) {
     return action === 'payout-retry'
@@ -108,8 +112,8 @@ export async function heldPayoutAction(
       kind: action,
       userId: w.userId,
       withdrawalId: w.id,
-      payload: { amount: w.amount, currency: w.currency, toAddress: w.toAddress, heldReason: w.heldReason },
-      before: { status: 'held' },
+      payload: { amount: w.amount, currency: w.currency, toAddress: w.toAddress, heldReason: waitReason(w) },
+      before: { status: w.status },
       reason: input.reason,
     });
     return { status, proposalId };

@@ -12,7 +12,7 @@ import { chainHeads } from './chain-heads.ts';
 /** The ledger check reads every entry: run at most this often, however often Prometheus scrapes. */
 export const LEDGER_CHECK_EVERY_MS = 5 * 60_000;
 /** Withdrawal states that are still to be paid out (the queue of the payout worker, and what waits for a person). */
-const QUEUED = ['requested', 'signed', 'sent', 'held'] as const;
+const QUEUED = ['requested', 'awaiting-funds', 'signed', 'sent', 'held'] as const;
 
 export interface MetricsSources {
   repos: Repositories;
@@ -51,6 +51,10 @@ export function platformMetrics(sources: MetricsSources) {
     ['chain', 'watcher'],
   );
   const payoutQueue = gauge('aidf_payout_queue_depth', 'Withdrawals not yet paid out, by state', ['status']);
+  const awaitingFunds = gauge(
+    'aidf_withdrawals_awaiting_funds',
+    'Withdrawals waiting for the hot wallet to be refilled (alert above 0: sweep or top up the hot wallet)',
+  );
   const pendingOrders = gauge('aidf_pending_orders', 'Machine orders waiting for their payment, wholly or in part');
   const ledgerOk = gauge('aidf_ledger_check_ok', '1 when the last ledger check found every invariant holding');
   const ledgerViolations = gauge('aidf_ledger_check_violations', 'Rows the last ledger check found breaking a rule');
@@ -113,6 +117,7 @@ export function platformMetrics(sources: MetricsSources) {
   async function refreshQueues() {
     const byStatus = new Map((await sources.repos.withdrawals.countByStatus()).map((r) => [r.status, Number(r.n)]));
     for (const status of QUEUED) payoutQueue.set({ status }, byStatus.get(status) ?? 0);
+    awaitingFunds.set(byStatus.get('awaiting-funds') ?? 0);
     pendingOrders.set(await gauges.pendingOrders());
     const dayAgo = new Date(now().getTime() - 24 * 60 * 60_000);
     loginAlerts.set(await sources.repos.operatorActions.alertsSince(LOGIN_ALERT, dayAgo));

@@ -21,6 +21,23 @@ export async function heldOne(repos: Repositories, id: bigint) {
 }
 
 /**
+ * A payout an operator may refund: one held for them, or one waiting for funds (never signed, so nothing of it
+ * can be mined: the refund is always safe).
+ */
+export async function refundableOne(repos: Repositories, id: bigint) {
+  const w = await repos.withdrawals.byId(id);
+  if (!w) throw new AppError(1404, `withdrawal ${id} does not exist`);
+  if (w.status !== 'held' && w.status !== 'awaiting-funds') {
+    throw new AppError(1225, `withdrawal ${id} is ${w.status}, neither held nor awaiting funds`);
+  }
+  return w;
+}
+
+/** Why a refundable payout waits, for the audit trail and the proposal. */
+export const waitReason = (w: { status: string; heldReason: string | null; awaitingReason: string | null }) =>
+  w.status === 'awaiting-funds' ? w.awaitingReason : w.heldReason;
+
+/**
  * `npm run operator -- payout-retry <id>`: a held payout goes back to the worker as it was (unsigned: signed
  * afresh with the next nonce; signed: its recorded bytes sent again), once the cause is fixed. Audited.
  */
@@ -44,13 +61,14 @@ export async function retryHeldPayout(repos: Repositories, a: HeldPayoutAction) 
 }
 
 /**
- * `npm run operator -- payout-refund <id>`: refunds a held payout in full, audited. Only when it can never be
- * paid: it was never signed, or its nonce is used on chain at the confirmation depth by another transaction
+ * `npm run operator -- payout-refund <id>`: refunds a held payout, or one awaiting funds, in full, audited. Only
+ * when it can never be paid: it was never signed (always so for one awaiting funds), or its nonce is used on chain at the confirmation depth by another transaction
  * and none of its signed variants has a receipt. Otherwise its bytes could still be mined after the refund
  * (paid twice): the operator first spends that nonce from the hot wallet (any transaction, such as 0 BNB to
  * itself) and refunds once it is deep enough, or the worker refunds it by itself at that point. The checks
- * hold for the payout as read here; the refund applies only if it is still exactly that (held, the same
- * bytes or none) in the transaction that moves the money, else 1409 and nothing changes.
+ * hold for the payout as read here; the refund applies only if it is still exactly that (held or awaiting
+ * funds, the same bytes or none) in the transaction that moves the money, else 1409 and nothing changes: a
+ * waiting payout the worker signed meanwhile is not refunded.
  */
 export async function refundHeldPayout(
   repos: Repositories,
@@ -58,7 +76,7 @@ export async function refundHeldPayout(
   confirmations: number,
   a: HeldPayoutAction,
 ) {
-  const w = await heldOne(repos, a.withdrawalId);
+  const w = await refundableOne(repos, a.withdrawalId);
   if (w.signedTx !== null) {
     if (!chain || w.nonce === null) throw new AppError(81034);
     for (const hash of await repos.withdrawals.variantHashes(w)) {
@@ -85,17 +103,17 @@ export async function refundHeldPayout(
         actor: a.actor,
         action: 'payout-refund',
         target: `withdrawal:${w.id}`,
-        before: { status: 'held', heldReason: w.heldReason },
+        before: { status: w.status, heldReason: waitReason(w) },
         after: { status: 'refunded', amount: w.amount },
         movementId,
         reason: a.reason,
-        detail: { withdrawalId: w.id.toString(), heldReason: w.heldReason },
+        detail: { withdrawalId: w.id.toString(), heldReason: waitReason(w) },
       });
     },
   );
   // Between our checks and our transaction another refund (a parallel approval, or the worker) settled it, or
   // a retry gave it back to the worker (which may have signed and sent it): the refund changed nothing.
   if (settled === 'already-settled') throw new AppError(1409, `withdrawal ${w.id} was already settled`);
-  if (settled === 'moved') throw new AppError(1409, `withdrawal ${w.id} is no longer held as it was checked`);
+  if (settled === 'moved') throw new AppError(1409, `withdrawal ${w.id} is no longer ${w.status} as it was checked`);
   return { status: 'refunded' as const };
 }

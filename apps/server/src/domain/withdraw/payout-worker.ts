@@ -1,12 +1,22 @@
-import { Money } from '@aidf/contract';
-import type { Hex } from 'viem';
+import { CHAINS, Money } from '@aidf/contract';
+import { type Hex, parseUnits } from 'viem';
 import type { PayoutChain, SignedPayout } from '../../chain/evm/evm-payout-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
-import type { WithdrawalRow, WithdrawalStatus } from '../../db/repositories/withdrawals.ts';
+import type { UnsignedStatus, WithdrawalRow, WithdrawalStatus } from '../../db/repositories/withdrawals.ts';
 import { errorSummary } from '../chain/error-summary.ts';
+import { prepareChainFee } from '../ledger/chain-fees.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
 import { checkDestination, platformAddresses } from './destination.ts';
+import {
+  freeFunds,
+  type HotWalletSnapshot,
+  keepsItsTurn,
+  NO_FUNDS,
+  type PayoutFunds,
+  plus,
+  shortfall,
+} from './payout-funds.ts';
 import { payoutToken } from './payout-token.ts';
 
 export interface PayoutWorkerOptions {
@@ -21,6 +31,13 @@ export interface PayoutWorkerOptions {
   maxGasPrice: bigint;
   /** A sent payout without a receipt after this long goes out again, the same bytes. */
   rebroadcastAfterMs?: number;
+  /**
+   * A payout waiting for funds this long keeps its turn: what it needs is kept back from later payouts, so it is
+   * not starved by smaller ones (payout-funds.ts keepsItsTurn). Default one hour; 0: strictly in order.
+   */
+  awaitingReserveAfterMs?: number;
+  /** Where the `withdrawal-awaiting-funds` alert goes (the process's logger). */
+  log?: { warn: (fields: object, message: string) => void };
   leaseMs?: number;
   /**
    * Test seams where a real crash could happen: a hook that throws stops the tick there, like a killed
@@ -35,6 +52,12 @@ export interface PayoutWorkerOptions {
 
 /** The worker's name: its lease, and its health row for chain-status. */
 export const PAYOUT_WORKER = 'payout-worker:bsc';
+
+/** The alert raised when a withdrawal starts waiting for the hot wallet to be refilled. */
+export const AWAITING_FUNDS_ALERT = 'withdrawal-awaiting-funds';
+
+/** How long a payout waits for funds before it keeps its turn against later ones (PayoutWorkerOptions). */
+export const AWAITING_RESERVE_AFTER_MS = 60 * 60_000;
 
 /** A test seam's simulated crash stops the whole tick, as a dying process would; nothing else does. */
 export class PayoutCrash extends Error {}
@@ -61,21 +84,49 @@ export function bumpedGasPrice(old: bigint, current: bigint, max: bigint): bigin
  * (docs/operator-guide.md "Held payouts"); a passing broadcast failure (no gas money, the network, an earlier nonce not in
  * yet) leaves it as it is for the next tick. A payout without a receipt `bumpAfterBlocks` after it was priced
  * is signed again with its nonce at a higher price (recorded before it is sent, every variant kept).
+ *
+ * A payout the hot wallet cannot cover waits as 'awaiting-funds' (docs/architecture.md "Payouts that wait for
+ * funds"): in the signing transaction, under the nonce lock, its amount and gas are checked against the hot
+ * wallet's balances at one block less what the payouts signed and not mined by then will take. Every tick looks
+ * at the waiting ones again, in id order with the new ones, and signs each once it fits. The gas each mined payout
+ * burnt is booked (a chain-fee movement) with its confirmation or refund.
  */
 export function payoutWorker(options: PayoutWorkerOptions) {
   const { repos, chain, owner } = options;
   const rebroadcastAfterMs = options.rebroadcastAfterMs ?? 30_000;
 
-  /** Signs with the next nonce; a signing failure rolls the nonce back and answers the error instead. */
+  /** What a payout takes from the hot wallet: its tokens, and at most its gas limit × its gas price in BNB. */
+  const needOf = (receiveAmount: string, decimals: number, fee: bigint): PayoutFunds => ({
+    token: parseUnits(new Money(receiveAmount).toFixed(), decimals),
+    native: fee,
+  });
+
+  /**
+   * Signs with the next nonce when the hot wallet covers the payout; a signing failure rolls the nonce back and
+   * answers the error instead, a payout that does not fit answers why. The fit is checked under the nonce lock,
+   * so of two workers the second counts what the first signed: the hot wallet is never promised twice.
+   */
   async function signOne(
     w: WithdrawalRow,
     token: { contract: `0x${string}`; decimals: number },
     gasPrice: bigint,
     head: bigint,
+    funds: { snapshot: HotWalletSnapshot; reserved: PayoutFunds; need: PayoutFunds },
   ) {
     const signed = await repos.transaction(async (tx) => {
       const nonce = await tx.withdrawals.lockNonce('bsc', chain.hotWallet);
       if (nonce === null) throw new Error('hot wallet nonce row missing');
+      let committed = NO_FUNDS;
+      for (const p of await tx.withdrawals.signedFromNonce(chain.hotWallet, funds.snapshot.minedNonce)) {
+        committed = plus(committed, needOf(p.receiveAmount, token.decimals, chain.feeCapOf(p.signedTx as Hex)));
+      }
+      const lack = shortfall(freeFunds(funds.snapshot, committed, funds.reserved), funds.need, {
+        token: w.currency.toUpperCase(),
+        tokenDecimals: token.decimals,
+        native: CHAINS.bsc.currency.toUpperCase(),
+        nativeDecimals: CHAINS.bsc.nativeDecimals,
+      });
+      if (lack) return { kind: 'short' as const, reason: lack }; // nothing written
       let payout: SignedPayout;
       try {
         payout = await chain.signTokenTransfer({
@@ -90,13 +141,17 @@ export function payoutWorker(options: PayoutWorkerOptions) {
         return { kind: 'failed' as const, error }; // nothing written: the nonce stays for the next payout
       }
       if (
-        !(await tx.withdrawals.markSigned(w.id, {
-          hotWallet: chain.hotWallet,
-          nonce,
-          signedTx: payout.raw,
-          txHash: payout.hash,
-          pricedAtBlock: head,
-        }))
+        !(await tx.withdrawals.markSigned(
+          w.id,
+          {
+            hotWallet: chain.hotWallet,
+            nonce,
+            signedTx: payout.raw,
+            txHash: payout.hash,
+            pricedAtBlock: head,
+          },
+          w.status as UnsignedStatus,
+        ))
       ) {
         return null; // another worker signed it first; this transaction (and the nonce) rolls back
       }
@@ -175,7 +230,8 @@ export function payoutWorker(options: PayoutWorkerOptions) {
   }
 
   async function work() {
-    const counts = { signed: 0, sent: 0, settled: 0, held: 0, bumped: 0 };
+    // awaiting: payouts that started waiting for funds this tick; waiting: all that still wait after it.
+    const counts = { signed: 0, sent: 0, settled: 0, held: 0, bumped: 0, awaiting: 0, waiting: 0 };
     const problems: string[] = [];
     /** Runs one payout's step; its failure is noted and the others go on (a simulated crash still stops all). */
     const isolated = async (w: WithdrawalRow, step: () => Promise<void>) => {
@@ -193,19 +249,33 @@ export function payoutWorker(options: PayoutWorkerOptions) {
       else problems.push(`withdrawal ${w.id}: ${result.retry}`);
     };
 
-    const requested = await repos.withdrawals.withStatus(['requested']);
-    if (requested.length > 0) {
+    // New requests and the ones waiting for funds, in id order: the oldest gets the first claim on the funds.
+    const unsigned = await repos.withdrawals.withStatus(['requested', 'awaiting-funds'], 500);
+    if (unsigned.length > 0) {
       const token = await payoutToken(repos);
       if (!token) throw new Error('the COW contract on BNB Smart Chain is not configured');
       // Never above the cap: a payout priced there waits for the network's price to fall, the bump cannot raise it.
       let gasPrice = await chain.gasPrice();
       if (gasPrice > options.maxGasPrice) gasPrice = options.maxGasPrice;
       const head = await chain.head();
+      // The hot wallet's balances and transaction count at one block: what the payouts signed with a nonce from
+      // that count on will take is still in these balances (payout-funds.ts).
+      const [balances, minedNonce] = await Promise.all([chain.balances(token.contract, head), chain.nonceAt(head)]);
+      const snapshot: HotWalletSnapshot = {
+        block: head,
+        minedNonce,
+        token: balances.token ?? 0n,
+        native: balances.native,
+      };
       // The database hands out nonces; the node's count only raises it (the first payout, or a transaction
       // someone else sent with the hot wallet's key, whose nonce must not be signed again).
       await repos.withdrawals.catchUpNonce('bsc', chain.hotWallet, await chain.pendingNonce());
       const platform = platformAddresses(repos, { hotWallet: chain.hotWallet });
-      for (const w of requested) {
+      const now = new Date();
+      const reserveAfterMs = options.awaitingReserveAfterMs ?? AWAITING_RESERVE_AFTER_MS;
+      // What this tick keeps back for payouts that waited long enough to keep their turn.
+      let reserved = NO_FUNDS;
+      for (const w of unsigned) {
         await isolated(w, async () => {
           // Rows from before the strict rule may name a destination nothing may be paid to: nothing was
           // signed, so the refund is safe and the user gets the money back at once.
@@ -218,10 +288,38 @@ export function payoutWorker(options: PayoutWorkerOptions) {
             if (ended === 'settled') counts.settled++;
             return;
           }
-          const signed = await signOne({ ...w, toAddress: destination.address }, token, gasPrice, head);
+          const need = needOf(w.receiveAmount, token.decimals, chain.feeCap(gasPrice));
+          const signed = await signOne({ ...w, toAddress: destination.address }, token, gasPrice, head, {
+            snapshot,
+            reserved,
+            need,
+          });
           if (!signed) return;
+          if (signed.kind === 'short') {
+            const waits = await repos.withdrawals.markAwaiting(w.id, w.status as UnsignedStatus, signed.reason);
+            if (waits === null) return; // moved meanwhile (another worker signed it, an operator refunded it)
+            counts.waiting++;
+            if (waits === 'started') {
+              counts.awaiting++;
+              options.log?.warn(
+                {
+                  alert: AWAITING_FUNDS_ALERT,
+                  withdrawalId: w.id.toString(),
+                  currency: w.currency,
+                  amount: new Money(w.receiveAmount).toFixed(),
+                  reason: signed.reason,
+                },
+                'a withdrawal waits for funds: sweep or top up the hot wallet (docs/operator-guide.md)',
+              );
+            }
+            if (keepsItsTurn(waits === 'started' ? now : w.awaitingSince, now, reserveAfterMs)) {
+              reserved = plus(reserved, need);
+            }
+            return;
+          }
           if (signed.kind === 'failed') {
-            if (await repos.withdrawals.hold(w.id, 'requested', `signing failed: ${errorSummary(signed.error)}`))
+            const from = w.status as WithdrawalStatus;
+            if (await repos.withdrawals.hold(w.id, from, `signing failed: ${errorSummary(signed.error)}`))
               counts.held++;
             return;
           }
@@ -265,12 +363,14 @@ export function payoutWorker(options: PayoutWorkerOptions) {
             return;
           }
           if (head - mined.receipt.blockNumber + 1n < BigInt(options.confirmations)) return;
+          // Mined either way: its gas was burnt, and is booked with the payout's end.
+          const gas = { txHash: mined.hash, fee: mined.receipt.fee };
           const ended = await settleWithdrawal(
             repos,
             w,
             mined.receipt.success
-              ? { confirmedIn: mined.receipt.blockNumber, minedHash: mined.hash }
-              : { failure: 'the token transfer reverted on chain', blockNumber: mined.receipt.blockNumber },
+              ? { confirmedIn: mined.receipt.blockNumber, minedHash: mined.hash, gas }
+              : { failure: 'the token transfer reverted on chain', blockNumber: mined.receipt.blockNumber, gas },
           );
           if (ended === 'settled') counts.settled++;
         });
@@ -341,12 +441,16 @@ class PayoutMoved extends Error {}
  * chain's side and the fee to the platform) or refunded in full to the user. Only from the state `w` shows
  * (its status and its current bytes): the status change is a compare-and-set in the transaction that posts
  * the movement, so a payout that a retry, the worker or another refund moved meanwhile is left alone
- * ('moved'), and the money moves once (the movement's idempotency key: 'already-settled').
+ * ('moved'), and the money moves once (the movement's idempotency key: 'already-settled'). A mined payout's
+ * gas (`outcome.gas`, confirmed or reverted) is booked in that same transaction as a chain-fee movement.
  */
 export async function settleWithdrawal(
   repos: Repositories,
   w: WithdrawalRow,
-  outcome: { confirmedIn: bigint; minedHash: string } | { failure: string; blockNumber: bigint | null },
+  outcome: ({ confirmedIn: bigint; minedHash: string } | { failure: string; blockNumber: bigint | null }) & {
+    /** The mined transaction's hash and the BNB (wei) it burnt: booked as a chain-fee with the settlement. */
+    gas?: { txHash: string; fee: bigint };
+  },
   /** Runs in the settling transaction once the movement is posted (an operator's refund records itself). */
   alsoRecord?: (tx: Repositories, movementId: bigint) => Promise<void>,
 ): Promise<SettleResult> {
@@ -370,11 +474,14 @@ export async function settleWithdrawal(
     ref: confirmed ? outcome.minedHash : w.txHash,
     lines,
   });
+  const gasMovement = outcome.gas ? await prepareChainFee(repos, { chain: 'bsc', ...outcome.gas }) : null;
   try {
     return await repos.transaction(async (tx) => {
       const posted = await postPrepared(tx, movement);
       // Settled already (by a racing worker or approval): nothing moved, and alsoRecord must not claim it.
       if (posted.replayed) return 'already-settled' as const;
+      // The gas, once per transaction hash (its own idempotency key), in the transaction that ends the payout.
+      if (gasMovement) await postPrepared(tx, gasMovement);
       const ended = await tx.withdrawals.finish(
         w.id,
         { status: w.status as WithdrawalStatus, txHash: w.txHash },

@@ -4,12 +4,13 @@ import type { WithdrawalRow } from '../../db/repositories/withdrawals.ts';
 /**
  * A withdrawal as its owner sees it: a signed payout not yet sent still reads 'requested', and so does one an
  * operator holds (it is neither paid nor refunded yet: the operator decides, docs/operator-guide.md "Held payouts").
+ * One waiting for the hot wallet to be refilled reads 'awaiting-funds': the app says it goes out by itself.
  */
 export function withdrawalView(w: WithdrawalRow) {
   const status =
     w.status === 'signed' || w.status === 'held'
       ? 'requested'
-      : (w.status as 'requested' | 'sent' | 'confirmed' | 'refunded');
+      : (w.status as 'requested' | 'awaiting-funds' | 'sent' | 'confirmed' | 'refunded');
   const createTime = w.createdAt.getTime();
   return {
     id: w.id.toString(),
@@ -18,7 +19,7 @@ export function withdrawalView(w: WithdrawalRow) {
     receive: new Money(w.receiveAmount).toFixed(),
     address: w.toAddress,
     status,
-    txId: status === 'requested' ? null : w.txHash,
+    txId: status === 'requested' || status === 'awaiting-funds' ? null : w.txHash,
     createTime,
     expectedArrivalTime: createTime + WITHDRAW_ARRIVAL_MINUTES * 60_000,
   };

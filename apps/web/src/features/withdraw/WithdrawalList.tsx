@@ -1,4 +1,4 @@
-import { maskAddress } from '@aidf/contract';
+import { type EndpointData, maskAddress, type withdrawList } from '@aidf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
@@ -9,15 +9,22 @@ import { WITHDRAWALS_KEY } from './WithdrawForm.tsx';
 
 /** While a payout is on its way the list refreshes itself, so each state shows as it comes. */
 const REFRESH_MS = 3_000;
+/** A payout waiting for funds may wait a while: the list looks again less often. */
+const WAITING_REFRESH_MS = 15_000;
+
+const ON_ITS_WAY = new Set(['requested', 'sent']);
 
 export function WithdrawalList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const call = useApi();
   const list = useQuery({
     queryKey: WITHDRAWALS_KEY,
     queryFn: () => call('withdrawList', { params: { pageNum: '1', pageSize: '20' } }),
-    refetchInterval: (query) =>
-      query.state.data?.list.some((w) => w.status === 'requested' || w.status === 'sent') ? REFRESH_MS : false,
+    refetchInterval: (query) => {
+      const list = query.state.data?.list ?? [];
+      if (list.some((w) => ON_ITS_WAY.has(w.status))) return REFRESH_MS;
+      return list.some((w) => w.status === 'awaiting-funds') ? WAITING_REFRESH_MS : false;
+    },
   });
   if (!list.data) return null;
   return (
@@ -30,27 +37,45 @@ export function WithdrawalList() {
       ) : (
         <ul className="card option-list">
           {list.data.list.map((w) => (
-            <li key={w.id} className="option" data-testid="withdrawal" data-status={w.status}>
-              <span>
-                <Amount amount={w.receive} currency="COW" decimals={6} />{' '}
-                <span className="flip-rtl" aria-hidden="true">
-                  →
-                </span>{' '}
-                <bdi dir="ltr" className="mono">
-                  {maskAddress(w.address)}
-                </bdi>
-                <br />
-                <small className="muted">
-                  {w.status === 'requested' || w.status === 'sent'
-                    ? t('withdraw.arrivesBy', { time: formatDateTime(w.expectedArrivalTime, i18n.language) })
-                    : formatDateTime(w.createTime, i18n.language)}
-                </small>
-              </span>
-              <span className={`badge badge-${w.status}`}>{t(`withdraw.status.${w.status}`)}</span>
-            </li>
+            <WithdrawalItem key={w.id} w={w} />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+type Withdrawal = EndpointData<typeof withdrawList>['list'][number];
+
+/** One withdrawal of the history: what arrives where, its state, and when (or, waiting for funds, why). */
+export function WithdrawalItem({ w }: { w: Withdrawal }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className="option" data-testid="withdrawal" data-status={w.status}>
+      <span>
+        <Amount amount={w.receive} currency="COW" decimals={6} />{' '}
+        <span className="flip-rtl" aria-hidden="true">
+          →
+        </span>{' '}
+        <bdi dir="ltr" className="mono">
+          {maskAddress(w.address)}
+        </bdi>
+        <br />
+        <small className="muted">
+          {ON_ITS_WAY.has(w.status)
+            ? t('withdraw.arrivesBy', { time: formatDateTime(w.expectedArrivalTime, i18n.language) })
+            : formatDateTime(w.createTime, i18n.language)}
+        </small>
+        {w.status === 'awaiting-funds' && (
+          <>
+            <br />
+            <small className="muted" data-testid="withdrawal-waiting-note">
+              {t('withdraw.awaitingFunds')}
+            </small>
+          </>
+        )}
+      </span>
+      <span className={`badge badge-${w.status}`}>{t(`withdraw.status.${w.status}`)}</span>
+    </li>
   );
 }
