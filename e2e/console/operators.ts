@@ -89,8 +89,11 @@ export async function loginStatus(baseURL: string, operator: Operator): Promise<
   return response.status;
 }
 
-/** Signs in on the console's page as a person would: name, password, the authenticator's code. */
-export async function consoleSignIn(page: Page, language: ConsoleLanguage, operator: Operator) {
+/**
+ * Signs in on the console's page as a person would: name, password, the authenticator's code. `timeout`: how
+ * long the password's slow hash may take (longer on a machine busy with other runs).
+ */
+export async function consoleSignIn(page: Page, language: ConsoleLanguage, operator: Operator, timeout = 5_000) {
   const t = consoleTexts(language);
   await page.goto('/ops/');
   await expect(page.getByRole('heading', { name: t('signin.title') })).toBeVisible();
@@ -98,7 +101,7 @@ export async function consoleSignIn(page: Page, language: ConsoleLanguage, opera
   await page.getByLabel(t('signin.password')).fill(operator.password);
   await page.getByLabel(t('signin.totp')).fill(totpNow(operator.otpauthUri));
   await page.getByRole('button', { name: t('signin.submit'), exact: true }).click();
-  await expect(page.getByTestId('operator')).toContainText(operator.username);
+  await expect(page.getByTestId('operator')).toContainText(operator.username, { timeout });
   await expect(page.getByTestId('operator')).toContainText(t(`common.roles.${operator.role}`));
 }
 

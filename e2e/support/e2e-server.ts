@@ -16,6 +16,7 @@ import {
   startWorkers,
 } from '@aidf/server';
 import { E2E_STATE_FILES, e2eStatePath } from './app.ts';
+import { seedHeldSweeps } from './treasury-seed.ts';
 
 fs.mkdirSync(path.dirname(e2eStatePath(E2E_STATE_FILES.session)), { recursive: true });
 
@@ -45,6 +46,8 @@ const config = loadConfig({
 const username = 'e2e_alice';
 const mid = await repos.users.insert({ username });
 const token = await createSession(repos, mid);
+// The console's treasury spec retries a sweep held for an operator: one per console language.
+await seedHeldSweeps(repos, mid, ['en', 'zhCN']);
 fs.writeFileSync(e2eStatePath(E2E_STATE_FILES.session), JSON.stringify({ token, mid: mid.toString(), username }));
 fs.writeFileSync(
   e2eStatePath(E2E_STATE_FILES.chains),

@@ -29,6 +29,10 @@ export const ERROR_CATALOGUE = {
     status: 404,
     message: 'Your account was opened after the latest proof of reserves: it is included from the next one',
   },
+  // The treasury's sweeps, an operator's retry or skip (apps/server domain/treasury/sweep-actions.ts).
+  81060: { status: 404, message: 'No such sweep' },
+  81061: { status: 409, message: 'Only a held or failed sweep can be retried or skipped' },
+  81062: { status: 409, message: 'A transaction of this sweep is still on its way: it cannot be skipped' },
   401: { status: 401, message: 'Please login first' },
   1227: { status: 400, message: 'The verification code is wrong or has expired' },
   1228: { status: 400, message: 'Wrong login name or password' },

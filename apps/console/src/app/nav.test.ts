@@ -13,6 +13,7 @@ const ME = {
     'credit',
     'payouts',
     'money',
+    'treasury',
     'config',
     'jobs',
     'operators',
@@ -24,12 +25,13 @@ describe('[console] navigation by role', () => {
   it('shows each role only the sections its permissions open', () => {
     const keys = (role: keyof typeof ME) => allowedSections(ME[role]).map((s) => s.key);
     expect(keys('support')).toEqual(['dashboard', 'users', 'tickets']);
-    expect(keys('finance')).toEqual(['dashboard', 'users', 'credits', 'payouts']);
+    expect(keys('finance')).toEqual(['dashboard', 'users', 'credits', 'payouts', 'treasury']);
     expect(keys('admin')).toEqual([
       'dashboard',
       'users',
       'credits',
       'payouts',
+      'treasury',
       'tickets',
       'config',
       'announcements',

@@ -7,6 +7,7 @@ export const SECTIONS = [
   { path: '/users', key: 'users', permission: 'users' },
   { path: '/credits', key: 'credits', permission: 'credit' },
   { path: '/payouts', key: 'payouts', permission: 'payouts' },
+  { path: '/treasury', key: 'treasury', permission: 'money' },
   { path: '/tickets', key: 'tickets', permission: 'tickets' },
   { path: '/config', key: 'config', permission: 'config' },
   { path: '/announcements', key: 'announcements', permission: 'config' },

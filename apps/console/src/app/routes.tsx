@@ -8,6 +8,7 @@ import { DashboardScreen } from '../screens/dashboard/DashboardScreen.tsx';
 import { OperatorsScreen } from '../screens/operators/OperatorsScreen.tsx';
 import { PayoutsScreen } from '../screens/payouts/PayoutsScreen.tsx';
 import { TicketsScreen } from '../screens/tickets/TicketsScreen.tsx';
+import { TreasuryScreen } from '../screens/treasury/TreasuryScreen.tsx';
 import { UserDetailScreen } from '../screens/users/UserDetailScreen.tsx';
 import { UsersScreen } from '../screens/users/UsersScreen.tsx';
 import type { Section } from './nav.ts';
@@ -24,6 +25,7 @@ const SCREENS: Record<Section['key'], { path: string; component: ComponentType; 
   ],
   credits: [{ path: '/credits', component: CreditsScreen }],
   payouts: [{ path: '/payouts', component: PayoutsScreen }],
+  treasury: [{ path: '/treasury', component: TreasuryScreen }],
   tickets: [{ path: '/tickets', component: TicketsScreen, nest: true }],
   config: [{ path: '/config', component: ConfigScreen, nest: true }],
   announcements: [{ path: '/announcements', component: AnnouncementsScreen, nest: true }],

@@ -26,6 +26,7 @@ export function DataTable<T>({
   paging,
   label,
   testId,
+  rowClass,
 }: {
   // biome-ignore lint/suspicious/noExplicitAny: TanStack's own type for a list of differently typed columns
   columns: ColumnDef<T, any>[];
@@ -34,6 +35,8 @@ export function DataTable<T>({
   /** The table's accessible name. */
   label: string;
   testId?: string;
+  /** A class for a row that needs the eye (`alert`: shown red). */
+  rowClass?: (row: T) => string | undefined;
 }) {
   const { t } = useTranslation();
   const table = useReactTable({
@@ -60,7 +63,7 @@ export function DataTable<T>({
           </thead>
           <tbody>
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
+              <tr key={row.id} className={rowClass?.(row.original)}>
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className={cell.column.columnDef.meta?.num ? 'num' : undefined}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}

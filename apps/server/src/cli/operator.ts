@@ -24,6 +24,10 @@
  *   npm run operator -- withdraw <proposalId> --reason "..."
  *   npm run operator -- reserves-verify <proof.json>      (offline: checks a user's proof of reserves)
  *   npm run operator -- reserves-report [--reason "..."]  (runs a reserves report now and prints its summary)
+ *   npm run operator -- treasury-status                    (per chain and currency: hot, cold, not yet swept, ratio)
+ *   npm run operator -- sweep-now [bsc|solana] [--reason "..."]
+ *   npm run operator -- sweep-retry <sweep id> --reason "..."
+ *   npm run operator -- sweep-skip <sweep id> --reason "..."
  *
  * OPERATOR_URL is the server (default http://127.0.0.1:8080). OPERATOR_TOKEN acts as the admin operator `cli`; OPERATOR_NAME (default: the login name) is recorded
  * beside it in the audit as the person who ran the command, unverified.
@@ -41,6 +45,7 @@ import {
 import { DEV_OPERATOR_TOKEN } from '../config.ts';
 import { DEFAULT_OPERATOR_URL, opsCall } from './operator-client.ts';
 import { verifyProofFile } from './reserves-verify.ts';
+import { treasuryCommand } from './treasury-commands.ts';
 
 const client = {
   baseUrl: process.env.OPERATOR_URL ?? DEFAULT_OPERATOR_URL,
@@ -91,6 +96,7 @@ async function main() {
     },
   });
   const [command, ...args] = positionals;
+  if (command && (await treasuryCommand(ops, command, args, values.reason))) return;
   if (command === 'reserves-verify') {
     const [file] = args;
     if (!file) throw new Error('usage: npm run operator -- reserves-verify <proof.json>');
@@ -287,7 +293,7 @@ async function main() {
     }
   } else {
     throw new Error(
-      'commands: credit, proposals, approve, withdraw, reserves-verify, reserves-report, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply, add-operator, set-role, disable-operator',
+      'commands: credit, proposals, treasury-status, sweep-now, sweep-retry, sweep-skip, approve, withdraw, reserves-verify, reserves-report, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply, add-operator, set-role, disable-operator',
     );
   }
 }

@@ -40,6 +40,7 @@ import { operatorUserRoutes } from './routes/operator-users.ts';
 import { pledgeRoutes } from './routes/pledge.ts';
 import { rechargeRoutes } from './routes/recharge.ts';
 import { reservesRoutes } from './routes/reserves.ts';
+import { treasuryRoutes } from './routes/treasury.ts';
 import { userRoutes } from './routes/users.ts';
 import { withdrawRoutes } from './routes/withdraw.ts';
 import type { RegisteredRoute } from './types.ts';
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   await app.register(rechargeRoutes);
   await app.register(withdrawRoutes);
   await app.register(reservesRoutes);
+  await app.register(treasuryRoutes);
   // The dev routes and what they load are imported only where the dev tools run: never production-like.
   if (mail.mailbox) {
     const { devMailboxRoutes } = await import('./routes/dev-mailbox.ts');

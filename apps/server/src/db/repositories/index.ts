@@ -28,6 +28,7 @@ import { teamRepository } from './team.ts';
 import { ticketRecordsRepository } from './ticket-records.ts';
 import { ticketsRepository } from './tickets.ts';
 import { tokenConfigsRepository } from './token-configs.ts';
+import { treasuryConsoleRepository } from './treasury-console.ts';
 import { usedSignaturesRepository } from './used-signatures.ts';
 import { usersRepository } from './users.ts';
 import { withdrawalsRepository } from './withdrawals.ts';
@@ -63,6 +64,7 @@ function tableRepositories(db: AppDb) {
     tickets: ticketsRepository(db),
     team: teamRepository(db),
     tokenConfigs: tokenConfigsRepository(db),
+    treasuryConsole: treasuryConsoleRepository(db),
     usedSignatures: usedSignaturesRepository(db),
     users: usersRepository(db),
     withdrawals: withdrawalsRepository(db),

@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   payouts: FINANCE,
   /** Reading money's state: the ledger check, the chains, payments no order counted. */
   money: FINANCE,
+  /** The treasury's actions: a sweep retried or skipped, sweep-now (reading it is `money`). */
+  treasury: ADMIN,
   /** Settings, price items, announcements. */
   config: ADMIN,
   /** Running a job's day or a periodic job by hand. */

@@ -1,0 +1,74 @@
+import { OPS, type OpsEndpointDef, TREASURY_CHAINS, type TTreasuryChain } from '@aidf/contract';
+import type { opsCall } from './operator-client.ts';
+
+type Ops = <E extends OpsEndpointDef>(
+  endpoint: E,
+  input?: Parameters<typeof opsCall<E>>[2],
+) => ReturnType<typeof opsCall<E>>;
+
+const cell = (value: string | null, width: number) => (value ?? '-').padEnd(width);
+
+/** The per chain and currency table, the chains' reads, coverage, sweeps by state and the held ones. */
+async function treasuryStatus(ops: Ops) {
+  const s = await ops(OPS.treasuryStatus);
+  console.log(
+    s.report
+      ? `last reserves report ${s.report.id} (${s.report.status}) at ${new Date(s.report.createdAt).toISOString()}`
+      : 'no reserves report yet: the chains are not read, only the ledger side is shown',
+  );
+  for (const c of s.chains) {
+    const read = c.error ? `not read (${c.error})` : c.readAt ? `read at ${c.readAt}` : 'not read yet';
+    console.log(`${c.chain}: ${read}; hot wallet ${c.hotWallet ?? '-'}, cold address ${c.coldAddress ?? '-'}`);
+    for (const u of c.unread) console.log(`  UNREAD ${u.address}: ${u.error}`);
+  }
+  const head = ['chain', 'currency', 'hot', 'cold', 'unswept', 'total', 'shouldHold', 'difference', 'ratio'];
+  const widths = [8, 9, 14, 14, 14, 14, 14, 12, 8];
+  console.log(head.map((h, i) => cell(h, widths[i] ?? 10)).join(' '));
+  for (const h of s.holdings) {
+    const values = [h.chain, h.currency, h.hot, h.cold, h.unswept, h.total, h.shouldHold, h.difference, h.ratio];
+    console.log(`${values.map((v, i) => cell(v, widths[i] ?? 10)).join(' ')}${h.alert ? ' ALERT' : ''}`.trimEnd());
+  }
+  for (const c of s.coverage) {
+    console.log(
+      `${c.currency}: all chains ${c.holdings ?? '(not all read)'} against liabilities ${c.liabilities ?? '(no report)'}` +
+        `${c.ratio ? `, ratio ${c.ratio}` : ''}${c.alert ? ' ALERT: below liabilities' : ''}`,
+    );
+  }
+  console.log(`sweeps: ${s.sweeps.map((x) => `${x.chain} ${x.status} ${x.count}`).join(', ') || 'none'}`);
+  for (const h of (await ops(OPS.sweeps, { query: { status: 'held', size: '200' } })).list) {
+    console.log(
+      `held: ${h.id} ${h.chain} ${h.amount} ${h.currency} from ${h.fromAddress}, ${h.attempts} attempts: ${h.lastError ?? '-'} ` +
+        `(npm run operator -- sweep-retry|sweep-skip ${h.id} --reason "...")`,
+    );
+  }
+  console.log(`withdrawals awaiting funds: ${s.awaitingWithdrawals}`);
+  process.exitCode = s.holdings.some((h) => h.alert) || s.coverage.some((c) => c.alert) ? 2 : 0;
+}
+
+/**
+ * The treasury's commands of `npm run operator` (docs/operator-guide.md "Treasury"): runs one, or answers false
+ * when `command` is none of them.
+ */
+export async function treasuryCommand(
+  ops: Ops,
+  command: string,
+  args: readonly string[],
+  reason: string | undefined,
+): Promise<boolean> {
+  if (command === 'treasury-status') await treasuryStatus(ops);
+  else if (command === 'sweep-now') {
+    const [chain] = args;
+    if (chain !== undefined && !(TREASURY_CHAINS as readonly string[]).includes(chain))
+      throw new Error('usage: npm run operator -- sweep-now [bsc|solana] [--reason "..."]');
+    const body = { ...(chain ? { chain: chain as TTreasuryChain } : {}), ...(reason ? { reason } : {}) };
+    const { requested } = await ops(OPS.sweepNow, { body });
+    console.log(`requested ${requested.join(', ')}: the treasury plans at its next tick`);
+  } else if (command === 'sweep-retry' || command === 'sweep-skip') {
+    const [id] = args;
+    if (!id || !reason) throw new Error(`usage: npm run operator -- ${command} <sweep id> --reason "..."`);
+    const endpoint = command === 'sweep-retry' ? OPS.retrySweep : OPS.skipSweep;
+    const data = await ops(endpoint, { params: { id }, body: { reason } });
+    console.log(`sweep ${data.id}: ${data.status}`);
+  } else return false;
+  return true;
+}
