@@ -18,6 +18,7 @@ import { machineMiningThroughput } from './machine-mining.ts';
 import { orderPollThroughput } from './order-polls.ts';
 import { pledgeSettlementThroughput } from './pledge-settlement.ts';
 import { reservesReportTime } from './reserves-report.ts';
+import { sweepThroughput } from './sweeps.ts';
 import { teamBonusLatency } from './team-bonuses.ts';
 import { transferThroughput } from './transfer-throughput.ts';
 import { watcherThroughput } from './watcher-throughput.ts';
@@ -80,6 +81,14 @@ console.log(
 );
 console.log(
   `  payout worker:   ${chain.payoutsPerSecond.toFixed(0).padStart(6)} payouts signed, recorded and sent/s (${chain.payouts} in one tick, its batch)`,
+);
+
+const sweeps = await sweepThroughput();
+console.log(
+  `\nSweeper on the Hardhat dev chain and PGlite (${sweeps.addresses} funded deposit addresses, each topped up)`,
+);
+console.log(
+  `  ${sweeps.sweepsPerMinute.toFixed(0).padStart(6)} sweeps/min (${sweeps.swept} swept in ${sweeps.seconds.toFixed(1)} s)   gas per sweep ${sweeps.bnbPerSweep.toFixed(8)} BNB (top-up + transfer)`,
 );
 
 // Issue 9 point 9: how many deposit addresses and blocks per second each watcher follows.

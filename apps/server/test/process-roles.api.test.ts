@@ -122,12 +122,13 @@ describe('process roles: an API without keys, and the treasury that pays its wit
 });
 
 describe('the background-work registry', () => {
-  it('lists each work once, with the role that runs it: only the payout worker, the Solana deposit pool and the Solana sweeper need keys', () => {
+  it('lists each work once, with the role that runs it: only the payout worker, the Solana deposit pool and the two sweepers need keys', () => {
     const works = backgroundWork();
     expect(new Set(works.map((w) => w.name)).size).toBe(works.length);
     expect(works.filter((w) => w.role === 'treasury').map((w) => w.name)).toEqual([
       'payout-worker:bsc',
       'solana-deposit-pool',
+      'sweeper:bsc',
       'sweeper:solana',
     ]);
     expect(works.filter((w) => w.role === 'workers').map((w) => w.name)).toEqual([
@@ -196,10 +197,10 @@ describe('the background-work registry', () => {
       for (const [roles, expected] of [
         [['api'], []],
         [['workers'], bscWorkers],
-        [['treasury'], ['payout-worker:bsc']],
+        [['treasury'], ['payout-worker:bsc', 'sweeper:bsc']],
         [
           ['api', 'workers', 'treasury'],
-          [...bscWorkers, 'payout-worker:bsc'],
+          [...bscWorkers, 'payout-worker:bsc', 'sweeper:bsc'],
         ],
       ] as const) {
         const workers = start([...roles]);

@@ -11,6 +11,7 @@ import { bscPublicClient } from './evm/bsc-client.ts';
 import { evmDepositSource } from './evm/evm-deposit-source.ts';
 import { evmInvestSource, type InvestSource } from './evm/evm-invest-source.ts';
 import { evmPayoutChain, type PayoutChain } from './evm/evm-payout-chain.ts';
+import { evmSweepChain, type SweepChain } from './evm/evm-sweep-chain.ts';
 import { loadHotWallet } from './hot-wallet.ts';
 import { solanaDepositSource } from './solana/solana-deposit-source.ts';
 import { loadSolanaHotWallet } from './solana/solana-hot-wallet.ts';
@@ -34,6 +35,8 @@ export interface ChainServices {
     invests: InvestSource;
     /** Signs and sends payouts with the hot wallet's key: only in a process running the treasury role. */
     payouts: PayoutChain | null;
+    /** Sweeps deposit addresses with their keys and the hot wallet's: only in a treasury process with the seed. */
+    sweeps: SweepChain | null;
   } | null;
   solana: {
     rpcUrl: string;
@@ -51,6 +54,7 @@ export function chainServices(config: AppConfig, devMnemonic: string | null): Ch
   let bsc: ChainServices['bsc'] = null;
   if (config.bscRpcUrl) {
     const client = bscPublicClient(config.bscRpcUrl);
+    const sweepMnemonic = config.depositMnemonic ?? devMnemonic;
     // The key is loaded by the treasury role alone (process-roles.ts); the other roles know only the address.
     let hotWallet: LocalAccount | null = null;
     if (config.roles.includes('treasury')) {
@@ -77,6 +81,9 @@ export function chainServices(config: AppConfig, devMnemonic: string | null): Ch
       deposits,
       invests: evmInvestSource(client, deposits),
       payouts: hotWallet ? evmPayoutChain(client, hotWallet) : null,
+      // The deposit keys come from DEPOSIT_HD_MNEMONIC (given to the treasury role alone), or beside the dev chains
+      // from the dev seed.
+      sweeps: hotWallet && sweepMnemonic ? evmSweepChain(client, hotWallet, sweepMnemonic) : null,
     };
   }
   const solana = config.solanaRpcUrl ? solanaServices(config, config.solanaRpcUrl, devMnemonic) : null;

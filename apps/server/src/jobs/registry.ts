@@ -1,6 +1,7 @@
 import { solanaDepositPoolWork } from '../domain/chain/solana-deposit-pool.ts';
 import type { ProcessRole } from '../process-roles.ts';
 import { type BackgroundWork, dailyWork, periodicWork } from './background-work.ts';
+import { bscSweeperWork } from './bsc-sweeper.ts';
 import { collectionWatcherWork, depositWatcherWork, investWatcherWork } from './chain-watchers.ts';
 import type { DailyJob } from './daily-job.ts';
 import { machineMiningJob } from './machine-mining.ts';
@@ -29,6 +30,7 @@ export function backgroundWork(): BackgroundWork[] {
     collectionWatcherWork('solana'),
     payoutWork(),
     solanaDepositPoolWork(),
+    bscSweeperWork(),
     solanaSweeperWork(),
   ];
 }

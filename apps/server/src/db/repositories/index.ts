@@ -23,6 +23,7 @@ import { securityChangesRepository } from './security-changes.ts';
 import { sessionsRepository } from './sessions.ts';
 import { settingsRepository } from './settings.ts';
 import { solanaDepositPoolRepository } from './solana-deposit-pool.ts';
+import { sweepPlanningRepository } from './sweep-planning.ts';
 import { sweepsRepository } from './sweeps.ts';
 import { teamRepository } from './team.ts';
 import { ticketRecordsRepository } from './ticket-records.ts';
@@ -60,6 +61,7 @@ function tableRepositories(db: AppDb) {
     sessions: sessionsRepository(db),
     settings: settingsRepository(db),
     sweeps: sweepsRepository(db),
+    sweepPlanning: sweepPlanningRepository(db),
     ticketRecords: ticketRecordsRepository(db),
     tickets: ticketsRepository(db),
     team: teamRepository(db),

@@ -42,6 +42,8 @@ export const treasuryTransactions = pgTable('treasury_transactions', {
   nonce: bigint('nonce', { mode: 'bigint' }),
   recentBlockhash: text('recent_blockhash'),
   gasPrice: baseUnits('gas_price'),
+  /** The block at which gas_price was chosen (0033): a replacement comes `bumpAfterBlocks` later. */
+  pricedAtBlock: bigint('priced_at_block', { mode: 'bigint' }),
   signedTx: text('signed_tx').notNull(),
   txHash: text('tx_hash').notNull(),
   status: text('status').notNull(),

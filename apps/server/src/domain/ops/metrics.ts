@@ -74,6 +74,12 @@ export function platformMetrics(sources: MetricsSources) {
     'Users this process answered 81036 (no Solana deposit address ready) since it started: alert above 0',
   );
 
+  const sweeps = gauge(
+    'aidf_sweeps',
+    "The treasury's sweeps by chain and state (held above 0: the alert sweep-held, an operator retries or skips)",
+    ['chain', 'status'],
+  );
+
   let lastLedgerCheck = 0;
   const gauges = opsGaugesRepository(sources.db);
 
@@ -123,6 +129,10 @@ export function platformMetrics(sources: MetricsSources) {
     loginAlerts.set(await sources.repos.operatorActions.alertsSince(LOGIN_ALERT, dayAgo));
     solanaPoolFree.set(await sources.repos.solanaDepositPool.freeCount());
     solanaPoolTurnedAway.set(sources.solanaPoolTurnedAway?.() ?? 0);
+    sweeps.reset();
+    for (const row of await sources.repos.sweepPlanning.countByStatus()) {
+      sweeps.set({ chain: row.chain, status: row.status }, row.n);
+    }
   }
 
   return {

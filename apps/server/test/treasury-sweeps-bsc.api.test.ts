@@ -1,0 +1,310 @@
+import { parseAbiItem, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SWEEP_GAS } from '../src/chain/evm/evm-sweep-chain.ts';
+import type { SweepRow } from '../src/db/repositories/sweeps.ts';
+import { checkLedger } from '../src/domain/ledger/check.ts';
+import { SweepCrash } from '../src/domain/treasury/bsc-sweeper-tx.ts';
+import { retrySweep, skipSweep } from '../src/domain/treasury/sweep-operator.ts';
+import { TREASURY_SETTINGS } from '../src/domain/treasury/treasury-settings.ts';
+import { type ChainTestServer, startChainTestServer } from './chain.ts';
+import {
+  balanceOn,
+  creditBnbDeposit,
+  creditConfirmedDeposits,
+  DEPTH,
+  depositAddressOf,
+  expectChainMatchesLedger,
+  fundHotWallet,
+  outsideWallet,
+  sweepChainOf,
+  sweeperOf,
+  sweepUntilQuiet,
+} from './treasury-bsc.ts';
+import { signUp } from './users.ts';
+
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+const OPERATOR = { name: 'tests', role: 'admin' as const, ip: null };
+/** Real chain work: a dev chain's blocks, receipts and balances, on a machine the other helpers share. */
+const SLOW = { timeout: 180_000 };
+
+describe('sweeps on the BNB Smart Chain dev chain', () => {
+  let server: ChainTestServer;
+  let sender: Awaited<ReturnType<typeof outsideWallet>>;
+  const cold = privateKeyToAccount(generatePrivateKey()).address;
+  const hot = () => sweepChainOf(server).hotWallet;
+
+  /** A new user with a deposit address on the chain. */
+  const depositor = async () => {
+    const user = await signUp(server);
+    return { user, userId: BigInt(user.mid), address: await depositAddressOf(server, user) };
+  };
+  const sweepsOf = async (address: string): Promise<SweepRow[]> =>
+    (
+      await server.repos.sweeps.withStatus(
+        'bsc',
+        ['planned', 'gas-funding', 'sweeping', 'swept', 'skipped', 'failed', 'held'],
+        10_000,
+      )
+    ).filter((s) => s.fromAddress === address);
+  /** Token transfers out of `from` on chain, read from the logs. */
+  const transfersFrom = async (token: `0x${string}`, from: `0x${string}`) =>
+    (await server.app.chains.bsc?.client.getLogs({ address: token, event: TRANSFER, args: { from }, fromBlock: 0n })) ??
+    [];
+  const invariant = async () => {
+    for (const currency of ['cow', 'usdt', 'bnb'] as const) await expectChainMatchesLedger(server, cold, currency);
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  };
+  /** Every nonce row of the sweeper's senders equals the chain's count: nothing skipped, nothing stuck. */
+  const noncesInStep = async () => {
+    const rows = await server.database.db.execute<{ address: string; next_nonce: string }>(
+      'SELECT address, next_nonce::text AS next_nonce FROM hot_wallet_nonces' as never,
+    );
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: { address: string; next_nonce: string }[] }).rows) as {
+      address: string;
+      next_nonce: string;
+    }[];
+    for (const r of list) {
+      const onChain = await sweepChainOf(server).pendingNonce(r.address as `0x${string}`);
+      expect({ address: r.address, next: BigInt(r.next_nonce) }).toEqual({ address: r.address, next: onChain });
+    }
+  };
+
+  beforeAll(async () => {
+    server = await startChainTestServer();
+    sender = await outsideWallet(server);
+    await fundHotWallet(server, '10');
+    const set = (key: string, value: string) => server.repos.settings.set(key, value, 'tests');
+    await set(TREASURY_SETTINGS.minSweep('cow'), '5');
+    await set(TREASURY_SETTINGS.minSweep('usdt'), '5');
+    await set(TREASURY_SETTINGS.hotMax('bsc', 'cow'), '100');
+    await set(TREASURY_SETTINGS.hotMin('bsc', 'usdt'), '1000');
+    await set(TREASURY_SETTINGS.coldAddress('bsc'), cold);
+  });
+  afterAll(() => server?.close());
+
+  it(
+    'sweeps each amount above its threshold once, tops up exactly the shortfall, fills hot to hotMax and the rest goes cold',
+    SLOW,
+    async () => {
+      const a = await depositor(); // 50 COW, no BNB: a top-up of the whole gas
+      const b = await depositor(); // 80 COW and 20 USDT
+      const c = await depositor(); // 2 COW: below minSweep, left
+      const d = await depositor(); // 0.5 BNB and 30 COW: the COW's gas comes out of its own BNB
+      const e = await depositor(); // 40 COW and a dust of BNB: the top-up is the shortfall less that dust
+      await sender.send(a.address, 'cow', '50');
+      await sender.send(b.address, 'cow', '80');
+      await sender.send(b.address, 'usdt', '20');
+      await sender.send(c.address, 'cow', '2');
+      await sender.send(d.address, 'cow', '30');
+      await sender.send(e.address, 'cow', '40');
+      await creditBnbDeposit(server, d.userId, d.address, await sender.send(d.address, 'bnb', '0.5'), '0.5');
+      await creditBnbDeposit(
+        server,
+        e.userId,
+        e.address,
+        await sender.send(e.address, 'bnb', '0.00000001'),
+        '0.00000001',
+      );
+      await creditConfirmedDeposits(server);
+      await invariant();
+
+      const alerts: Record<string, unknown>[] = [];
+      const log = {
+        warn: (f: Record<string, unknown>) => alerts.push(f),
+        error: (f: Record<string, unknown>) => alerts.push(f),
+      };
+      await sweepUntilQuiet(server, sweeperOf(server, { log }));
+      await invariant();
+      await noncesInStep();
+
+      // Each amount above its threshold swept exactly once, the whole credited amount.
+      const cow = server.evm.tokens.cow;
+      for (const [who, amount] of [
+        [a, '50'],
+        [b, '80'],
+        [d, '30'],
+        [e, '40'],
+      ] as const) {
+        const swept = (await sweepsOf(who.address)).filter((s) => s.currency === 'cow');
+        expect(swept.map((s) => [s.status, s.amount])).toEqual([['swept', parseEther(amount).toString()]]);
+        expect(await transfersFrom(cow, who.address)).toHaveLength(1);
+        expect(await balanceOn(server, who.address, 'cow')).toBe(0n);
+      }
+      expect((await sweepsOf(b.address)).find((s) => s.currency === 'usdt')).toMatchObject({
+        status: 'swept',
+        amount: parseEther('20').toString(),
+      });
+
+      // The top-ups: exactly gas limit × price less what the address had just before, to the wei (b's second sweep
+      // found the first one's unused gas there); none where the address had enough.
+      for (const who of [a, b, e]) {
+        for (const sweep of (await sweepsOf(who.address)).filter((s) => s.currency !== 'bnb')) {
+          const txs = await server.repos.sweeps.transactionsOf(sweep.id);
+          const topup = txs.find((t) => t.purpose === 'gas-topup' && t.status === 'confirmed');
+          const transfer = txs.find((t) => t.purpose === 'sweep' && t.status === 'confirmed');
+          const had = await sweepChainOf(server).balanceOf(who.address, null, (topup?.blockNumber ?? 1n) - 1n);
+          expect(BigInt(topup?.amount ?? -1)).toBe(SWEEP_GAS.token * BigInt(topup?.gasPrice ?? 0) - had);
+          expect(transfer?.gasPrice).toBe(topup?.gasPrice); // the transfer spends the gas it was given, at that price
+          expect(sweep.gasTopup).toBe(topup?.amount);
+        }
+      }
+      const [dCow] = (await sweepsOf(d.address)).filter((s) => s.currency === 'cow');
+      expect((await server.repos.sweeps.transactionsOf(dCow?.id ?? 0n)).map((t) => t.purpose)).toEqual(['sweep']);
+
+      // BNB: its balance less the gas, nothing left behind; the dust of e is not worth its gas.
+      const [dBnb] = (await sweepsOf(d.address)).filter((s) => s.currency === 'bnb');
+      expect(dBnb?.status).toBe('swept');
+      expect(await balanceOn(server, d.address, 'bnb')).toBe(0n);
+      const [eBnb] = (await sweepsOf(e.address)).filter((s) => s.currency === 'bnb');
+      expect(eBnb).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/worth less than twice its gas/) });
+
+      // Below minSweep: left at the address, reported skipped once however often the sweeper looks.
+      expect((await sweepsOf(c.address)).map((s) => [s.status, s.reason])).toEqual([
+        ['skipped', 'below treasury.minSweep.cow: 2 < 5 COW'],
+      ]);
+      await sweepUntilQuiet(server, sweeperOf(server, { log }));
+      expect(await sweepsOf(c.address)).toHaveLength(1);
+      expect(await balanceOn(server, c.address, 'cow')).toBe(parseEther('2'));
+
+      // Hot stops at hotMax (100 COW); the other 100 arrived at the cold address.
+      expect(await balanceOn(server, hot(), 'cow')).toBe(parseEther('100'));
+      expect(await balanceOn(server, cold, 'cow')).toBe(parseEther('100'));
+      // USDT below its hotMin: the alert.
+      expect(alerts).toContainEqual(expect.objectContaining({ alert: 'hot-wallet-below-min', currency: 'usdt' }));
+
+      // More arrives at c: 6 COW now, above the threshold, swept once.
+      await sender.send(c.address, 'cow', '4');
+      await creditConfirmedDeposits(server);
+      await sweepUntilQuiet(server, sweeperOf(server, { log }));
+      expect((await sweepsOf(c.address)).map((s) => [s.status, s.amount])).toEqual([
+        ['skipped', parseEther('2').toString()],
+        ['swept', parseEther('6').toString()],
+      ]);
+      await invariant();
+      await noncesInStep();
+    },
+  );
+
+  for (const point of ['afterTopupSent', 'afterSweepSigned', 'afterSweepSent'] as const) {
+    it(`sweeps once when the sweeper is killed ${point}, then restarted`, SLOW, async () => {
+      const who = await depositor();
+      await sender.send(who.address, 'cow', '25');
+      await creditConfirmedDeposits(server);
+      const killed = sweeperOf(server, {
+        owner: 'crashing',
+        crashPoints: {
+          [point]: () => {
+            throw new SweepCrash(`killed ${point}`);
+          },
+        },
+      });
+      // Ticks until the crash point is reached (the top-up first needs its confirmations).
+      let crashed = false;
+      for (let i = 0; i < 6 && !crashed; i++) {
+        try {
+          await killed.tick();
+          await server.evm.mine(DEPTH);
+        } catch (error) {
+          if (!(error instanceof SweepCrash)) throw error;
+          crashed = true;
+        }
+      }
+      expect(crashed).toBe(true);
+      await sweepUntilQuiet(server, sweeperOf(server, { owner: 'restarted' }));
+      const sweeps = (await sweepsOf(who.address)).filter((s) => s.currency === 'cow');
+      expect(sweeps.map((s) => s.status)).toEqual(['swept']);
+      expect(await transfersFrom(server.evm.tokens.cow, who.address)).toHaveLength(1);
+      const txs = await server.repos.sweeps.transactionsOf(sweeps[0]?.id ?? 0n);
+      expect(txs.map((t) => [t.purpose, t.status])).toEqual([
+        ['gas-topup', 'confirmed'],
+        ['sweep', 'confirmed'],
+      ]);
+      await invariant();
+      await noncesInStep();
+    });
+  }
+
+  it('lets one of two sweepers work at a time', async () => {
+    const first = sweeperOf(server, { owner: 'one', leaseMs: 60_000 });
+    const second = sweeperOf(server, { owner: 'two', leaseMs: 60_000 });
+    const results = await Promise.all([first.tick(), second.tick()]);
+    expect(results.map((r) => r.outcome).sort()).toEqual(['not-lease-holder', 'worked']);
+    await first.release();
+    await second.release();
+  });
+
+  it(
+    'holds a sweep after repeated RPC failures with an alert; an operator retries one and skips the other',
+    SLOW,
+    async () => {
+      const x = await depositor();
+      const y = await depositor();
+      await sender.send(x.address, 'cow', '11');
+      await sender.send(y.address, 'cow', '12');
+      await creditConfirmedDeposits(server);
+      await sweeperOf(server).tick(); // plans both
+      const [xSweep] = await sweepsOf(x.address);
+      const [ySweep] = await sweepsOf(y.address);
+      expect([xSweep?.status, ySweep?.status]).toEqual(['planned', 'planned']);
+
+      // The RPC answers 429 to every gas price request.
+      const real = sweepChainOf(server);
+      const flaky = {
+        ...real,
+        gasPrice: async (): Promise<bigint> => {
+          throw new Error('HTTP request failed. Status: 429 Too Many Requests');
+        },
+      };
+      const alerts: Record<string, unknown>[] = [];
+      const log = {
+        warn: (f: Record<string, unknown>) => alerts.push(f),
+        error: (f: Record<string, unknown>) => alerts.push(f),
+      };
+      const failing = sweeperOf(server, { chain: flaky, log, planEveryMs: 3_600_000, maxAttempts: 3 });
+      // Each tick counts an attempt of each sweep; planning, which needs the price too, fails the tick itself.
+      for (let i = 0; i < 3; i++) await expect(failing.tick()).rejects.toThrow(/429/);
+      for (const s of [xSweep, ySweep]) {
+        expect(await server.repos.sweeps.byId(s?.id ?? 0n)).toMatchObject({
+          status: 'held',
+          attempts: 3,
+          lastError: expect.stringMatching(/429/),
+        });
+      }
+      expect(alerts.filter((a) => a.alert === 'sweep-held')).toHaveLength(2);
+      expect(await server.repos.sweeps.transactionsOf(xSweep?.id ?? 0n)).toEqual([]); // nothing was signed
+
+      // A skip needs a reason; a swept sweep cannot be retried.
+      await expect(skipSweep(server.repos, ySweep?.id ?? 0n, OPERATOR, ' ')).rejects.toMatchObject({ code: 1225 });
+      const [done] = (await sweepsOf((await depositAddressOf(server, (await depositor()).user)) as string)).concat(
+        (await server.repos.sweeps.withStatus('bsc', ['swept'])).slice(0, 1),
+      );
+      await expect(retrySweep(server.repos, done?.id ?? 0n, OPERATOR)).rejects.toMatchObject({ code: 1225 });
+
+      expect(await retrySweep(server.repos, xSweep?.id ?? 0n, OPERATOR)).toEqual({
+        id: String(xSweep?.id),
+        status: 'planned',
+      });
+      expect(await skipSweep(server.repos, ySweep?.id ?? 0n, OPERATOR, 'dust the user asked to keep')).toMatchObject({
+        status: 'skipped',
+      });
+      await sweepUntilQuiet(server);
+      expect((await sweepsOf(x.address)).map((s) => s.status)).toEqual(['swept']);
+      // The skipped one stays skipped: the same amount is not planned again.
+      expect((await sweepsOf(y.address)).map((s) => [s.status, s.reason])).toEqual([
+        ['skipped', 'dust the user asked to keep'],
+      ]);
+      expect(await balanceOn(server, y.address, 'cow')).toBe(parseEther('12'));
+      const audit = await server.database.db.execute(
+        "SELECT action, target FROM operator_actions WHERE action LIKE 'sweep-%' ORDER BY id" as never,
+      );
+      const auditRows = Array.isArray(audit) ? audit : (audit as { rows: unknown[] }).rows;
+      expect(auditRows).toEqual([
+        { action: 'sweep-retry', target: `sweep:${xSweep?.id}` },
+        { action: 'sweep-skip', target: `sweep:${ySweep?.id}` },
+      ]);
+      await invariant();
+      await noncesInStep();
+    },
+  );
+});
