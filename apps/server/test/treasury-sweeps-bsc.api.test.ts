@@ -5,7 +5,7 @@ import { SWEEP_GAS } from '../src/chain/evm/evm-sweep-chain.ts';
 import type { SweepRow } from '../src/db/repositories/sweeps.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { SweepCrash } from '../src/domain/treasury/bsc-sweeper-tx.ts';
-import { retrySweep, skipSweep } from '../src/domain/treasury/sweep-operator.ts';
+import { retrySweep, skipSweep } from '../src/domain/treasury/sweep-actions.ts';
 import { TREASURY_SETTINGS } from '../src/domain/treasury/treasury-settings.ts';
 import { type ChainTestServer, startChainTestServer } from './chain.ts';
 import {
@@ -274,14 +274,14 @@ describe('sweeps on the BNB Smart Chain dev chain', () => {
       expect(alerts.filter((a) => a.alert === 'sweep-held')).toHaveLength(2);
       expect(await server.repos.sweeps.transactionsOf(xSweep?.id ?? 0n)).toEqual([]); // nothing was signed
 
-      // A skip needs a reason; a swept sweep cannot be retried.
-      await expect(skipSweep(server.repos, ySweep?.id ?? 0n, OPERATOR, ' ')).rejects.toMatchObject({ code: 1225 });
+      // A swept sweep can be neither retried nor skipped (81061); the reason's shape is the route's (treasury-ops test).
       const [done] = (await sweepsOf((await depositAddressOf(server, (await depositor()).user)) as string)).concat(
         (await server.repos.sweeps.withStatus('bsc', ['swept'])).slice(0, 1),
       );
-      await expect(retrySweep(server.repos, done?.id ?? 0n, OPERATOR)).rejects.toMatchObject({ code: 1225 });
+      await expect(retrySweep(server.repos, done?.id ?? 0n, OPERATOR, 'again')).rejects.toMatchObject({ code: 81061 });
+      await expect(skipSweep(server.repos, done?.id ?? 0n, OPERATOR, 'no')).rejects.toMatchObject({ code: 81061 });
 
-      expect(await retrySweep(server.repos, xSweep?.id ?? 0n, OPERATOR)).toEqual({
+      expect(await retrySweep(server.repos, xSweep?.id ?? 0n, OPERATOR, 'the RPC answers again')).toEqual({
         id: String(xSweep?.id),
         status: 'planned',
       });

@@ -12,6 +12,20 @@ export type SweepChain = 'bsc' | 'solana';
 export type TreasuryTxStatus = 'signed' | 'sent' | 'confirmed' | 'failed' | 'replaced' | 'expired';
 export type TreasuryTxRow = typeof treasuryTransactions.$inferSelect;
 
+/** A transaction signed or sent may still land: it is followed, never signed again, and its sweep not given up. */
+export const isLive = (t: Pick<TreasuryTxRow, 'status'>) => t.status === 'signed' || t.status === 'sent';
+
+/**
+ * Where a sweep taken up again (after a failure, or an operator's retry) resumes, from the transactions it
+ * recorded: a live sweep transaction is followed ('sweeping'), a live gas top-up waited for ('gas-funding');
+ * otherwise 'planned', which tops up only the gas still missing and signs the transfer anew.
+ */
+export function resumeState(txs: Pick<TreasuryTxRow, 'status' | 'purpose'>[]): SweepStatus {
+  if (txs.some((t) => isLive(t) && t.purpose === 'sweep')) return 'sweeping';
+  if (txs.some((t) => isLive(t) && t.purpose === 'gas-topup')) return 'gas-funding';
+  return 'planned';
+}
+
 /**
  * The treasury's sweeps and the transactions it signs for them (0032_treasury_sweeps.sql). Every state change is a
  * compare-and-set on the state its caller saw, so two instances, or a retry after a crash, never move one twice.

@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import { SWEEP_GAS, type SweepChain } from '../../chain/evm/evm-sweep-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
-import type { SweepRow, SweepStatus, TreasuryTxRow } from '../../db/repositories/sweeps.ts';
+import { isLive, type SweepRow, type SweepStatus, type TreasuryTxRow } from '../../db/repositories/sweeps.ts';
 import { bookChainFee } from '../ledger/chain-fees.ts';
 import { bumpedGasPrice } from '../withdraw/payout-worker.ts';
 
@@ -41,8 +41,6 @@ interface SweepMove {
 
 /** Rolls a database transaction back when the sweep moved meanwhile (another instance, an operator). */
 class SweepMoved extends Error {}
-
-export const isLive = (t: TreasuryTxRow) => t.status === 'signed' || t.status === 'sent';
 
 /** Who signs for a transaction of this sweep from `fromAddress`: the hot wallet or the deposit address's key. */
 function signerOf(ctx: SweepTxContext, sweep: SweepRow, fromAddress: string): 'hot' | number {

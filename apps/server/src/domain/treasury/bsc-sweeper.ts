@@ -1,13 +1,18 @@
 import { SWEEP_GAS, type SweepChain } from '../../chain/evm/evm-sweep-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
-import type { SweepRow, SweepStatus, TreasuryTxRow } from '../../db/repositories/sweeps.ts';
+import {
+  isLive,
+  resumeState,
+  type SweepRow,
+  type SweepStatus,
+  type TreasuryTxRow,
+} from '../../db/repositories/sweeps.ts';
 import { errorSummary } from '../chain/error-summary.ts';
 import { checkDestination } from '../withdraw/destination.ts';
 import { planDepositSweeps, planToCold } from './bsc-sweeper-plan.ts';
 import {
   broadcastTx,
   driveTx,
-  isLive,
   SweepCrash,
   type SweepCrashPoint,
   type SweepTxContext,
@@ -48,12 +53,6 @@ export interface BscSweeperOptions {
  * top-up is waited for, and otherwise the sweep starts again from 'planned', which reads the address's BNB and tops
  * up only what is still missing (nothing, when an earlier top-up arrived).
  */
-export function resumeState(txs: TreasuryTxRow[]): SweepStatus {
-  if (txs.some((t) => isLive(t) && t.purpose === 'sweep')) return 'sweeping';
-  if (txs.some((t) => isLive(t) && t.purpose === 'gas-topup')) return 'gas-funding';
-  return 'planned';
-}
-
 /**
  * The BNB Smart Chain sweeper (docs/architecture.md "Treasury"), one lease across instances. Each tick: failed
  * sweeps resume; every open sweep's live transactions are followed (sent, confirmed with their fee booked, or

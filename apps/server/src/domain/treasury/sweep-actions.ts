@@ -1,6 +1,6 @@
 import type { TTreasuryChain } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
-import type { SweepRow, SweepStatus } from '../../db/repositories/sweeps.ts';
+import { isLive, resumeState, type SweepRow, type SweepStatus } from '../../db/repositories/sweeps.ts';
 import { AppError } from '../errors.ts';
 import type { OperatorActor } from '../operator/roles.ts';
 
@@ -12,8 +12,6 @@ import type { OperatorActor } from '../operator/roles.ts';
 
 /** Only a sweep the sweeper gave up on (failed: it retries later; held: it waits for an operator) is acted on. */
 const ACTIONABLE: readonly SweepStatus[] = ['held', 'failed'];
-/** A transaction signed or sent may still land: a sweep with one is not given up. */
-const LIVE_TX: readonly string[] = ['signed', 'sent'];
 
 /** The work request each chain's sweeper takes at its next tick (docs/architecture.md "Treasury"). */
 export const SWEEP_NOW_WORK: Record<TTreasuryChain, string> = { bsc: 'sweep:bsc', solana: 'sweep:solana' };
@@ -38,17 +36,17 @@ async function actionableSweep(repos: Repositories, id: bigint): Promise<SweepRo
 async function moveAudited(
   repos: Repositories,
   sweep: SweepRow,
-  to: 'planned' | 'skipped',
+  to: SweepStatus,
   actor: OperatorActor,
   reason: string,
 ) {
   const operatorId = await operatorIdOf(repos, actor);
   const moved = await repos.transaction(async (tx) => {
-    const patch = to === 'skipped' ? { reason, operatorId } : { operatorId };
+    const patch = to === 'skipped' ? { reason, operatorId } : { reason: null, operatorId };
     if (!(await tx.sweeps.move(sweep.id, sweep.status as SweepStatus, to, patch))) return false;
     await tx.operatorActions.record({
       actor,
-      action: to === 'planned' ? 'sweep-retry' : 'sweep-skip',
+      action: to === 'skipped' ? 'sweep-skip' : 'sweep-retry',
       target: `sweep:${sweep.id}`,
       before: { status: sweep.status, attempts: sweep.attempts, lastError: sweep.lastError },
       after: { status: to },
@@ -62,11 +60,12 @@ async function moveAudited(
 }
 
 /**
- * Retry: a held or failed sweep goes back to 'planned'; the sweeper's next tick takes it up again, and it resumes
- * from the transactions it already recorded (a recorded transaction is sent again, never signed anew).
+ * Retry: a held or failed sweep goes back to work where its recorded transactions say (`resumeState`): a live
+ * transaction is followed, never signed anew; otherwise from 'planned'. The sweeper's next tick takes it up.
  */
 export async function retrySweep(repos: Repositories, id: bigint, actor: OperatorActor, reason: string) {
-  return moveAudited(repos, await actionableSweep(repos, id), 'planned', actor, reason);
+  const sweep = await actionableSweep(repos, id);
+  return moveAudited(repos, sweep, resumeState(await repos.sweeps.transactionsOf(id)), actor, reason);
 }
 
 /**
@@ -75,8 +74,7 @@ export async function retrySweep(repos: Repositories, id: bigint, actor: Operato
  */
 export async function skipSweep(repos: Repositories, id: bigint, actor: OperatorActor, reason: string) {
   const sweep = await actionableSweep(repos, id);
-  if ((await repos.sweeps.transactionsOf(id)).some((t) => LIVE_TX.includes(t.status)))
-    throw new AppError(81062, `sweep ${id}`);
+  if ((await repos.sweeps.transactionsOf(id)).some(isLive)) throw new AppError(81062, `sweep ${id}`);
   return moveAudited(repos, sweep, 'skipped', actor, reason);
 }
 
