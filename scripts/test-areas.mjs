@@ -48,7 +48,7 @@ export const AREAS = {
     'security-headers',
   ],
   database: ['connection-lost', 'races'],
-  treasury: ['treasury', 'reserves', 'solana-deposit-pool', 'process-roles'],
+  treasury: ['treasury', 'reserves', 'solana-deposit-pool', 'process-roles', 'deposit-bnb', 'deposit-choices'],
   shell: [
     'e2e/shell',
     'router',
