@@ -75,6 +75,9 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
         const found = rechargeProblem({ amount, walletBalance: balance, fee, native });
         if (found) return checks.reject('amount', t(found));
         await send(steps, connected, transfer, currency);
+        // Sent: the wallet's balance drops by the amount (and, for BNB, its gas), which is no fault of the
+        // amount still shown; the checks start again with the next recharge.
+        checks.reset();
         await wallet.refetch();
       },
       // The form follows the transfer to its credit itself.
