@@ -48,7 +48,17 @@ export const AREAS = {
     'security-headers',
   ],
   database: ['connection-lost', 'races'],
-  treasury: ['treasury', 'reserves', 'solana-deposit-pool', 'process-roles', 'hot-wallet', 'awaiting-funds', 'payout-funds'],
+  treasury: [
+    'treasury',
+    'reserves',
+    'solana-deposit-pool',
+    'process-roles',
+    'hot-wallet',
+    'awaiting-funds',
+    'payout-funds',
+    'deposit-bnb',
+    'deposit-choices',
+  ],
   shell: [
     'e2e/shell',
     'router',

@@ -57,3 +57,36 @@ for (const language of ['en', 'ar'] as const) {
     await context.close();
   });
 }
+
+for (const language of ['en', 'ar'] as const) {
+  test(`[deposit] BNB on BNB Smart Chain: offered beside the tokens, the same address, a native-coin note (${language})`, async ({
+    browser,
+  }) => {
+    const t = texts[language].recharge;
+    const page = await browser.newPage();
+    await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true, rpcUrl: e2eChains().bscRpcUrl });
+    if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
+    await page.goto('/');
+    await signInWithWallet(page, 'bsc');
+    await page.goto('/recharge');
+
+    const card = page.getByTestId('deposit-card');
+    const cowAddress = await card.getByTestId('deposit-address').getAttribute('title');
+    await expect(card.getByTestId('deposit-native-note')).toHaveCount(0); // a token: no native-coin note
+    await page.getByTestId('recharge-currency-bnb').click();
+    await expect(page.getByTestId('recharge-currency-bnb')).toHaveAttribute('aria-pressed', 'true');
+
+    // One deposit address per chain takes its tokens and BNB alike; BNB has no contract to name.
+    await expect(card.getByTestId('deposit-address')).toHaveAttribute('title', cowAddress as string);
+    await expect(card.getByTestId('deposit-contract')).toHaveCount(0);
+    await expect(card).toContainText(t.nativeCoin);
+    await expect(card.getByTestId('deposit-network')).toHaveText(t.networkBsc);
+    const warning = card.getByTestId('deposit-warning');
+    await expect(warning).toContainText(fill(t.warnOnly, { currency: 'BNB', network: `\u2068${t.networkBsc}\u2069` }));
+    await expect(card.getByTestId('deposit-native-note')).toHaveText(t.warnNativeDirect);
+    await expect(page.getByTestId('recharge-form').locator('input[name="amount"]')).toBeVisible();
+    await screenshot(page, language, 'recharge-bnb');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+}

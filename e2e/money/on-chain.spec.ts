@@ -100,6 +100,32 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
     await page.close();
   });
 
+  test('recharges 0.5 BNB from the wallet as a plain transfer, credited once confirmed (en)', async ({
+    browser,
+    request,
+  }) => {
+    const wallet = await fundedWallet(request);
+    const page = await signedInWallet(browser, wallet.key, 'en');
+    await page.goto('/recharge');
+    await page.getByTestId('recharge-currency-bnb').click();
+    const form = page.getByTestId('recharge-form');
+    await expect(page.getByTestId('wallet-balance')).toContainText('Wallet: \u20661 BNB\u2069');
+    // All of it cannot go: the transfer's gas is paid out of the same BNB.
+    await recharge(page, '1');
+    await expect(form).toContainText('Not enough BNB to pay the gas');
+    await recharge(page, '1.5');
+    await expect(form).toContainText('Insufficient balance');
+
+    await recharge(page, '0.5');
+    await expect(page.getByTestId('recharge-status')).toHaveAttribute('data-stage', 'credited', { timeout: 60_000 });
+    await expect(page.getByTestId('recharge-status')).toContainText('Credited: \u2066+0.5 BNB\u2069');
+    await expect(page.getByTestId('recharge-history')).toContainText('+0.5');
+    await screenshot(page, 'en', 'recharge-bnb-credited');
+    await page.goto('/personalAssets');
+    await expect(page.getByTestId('asset-bnb')).toContainText('0.5');
+    await page.close();
+  });
+
   test('recharges and withdraws in Arabic, right to left, and names a lack of gas (ar)', async ({
     browser,
     request,

@@ -1,5 +1,5 @@
 import { type EvmDevChain, startEvmDevChain } from '@aidf/devchain';
-import { BaseError, createWalletClient, erc20Abi, http, parseUnits } from 'viem';
+import { BaseError, createWalletClient, erc20Abi, http, parseEther, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { bscChain } from '../src/chain/evm/bsc-client.ts';
 import { pointTokenConfigAt } from '../src/dev/dev-chains.ts';
@@ -46,6 +46,9 @@ export async function chainWallet(evm: EvmDevChain, funds: { bnb?: string; cow?:
   const client = createWalletClient({ account, chain: bscChain(evm.rpcUrl), transport: http(evm.rpcUrl) });
   return {
     address: account.address,
+    /** Sends `amount` BNB, the chain's own coin, as a wallet does: a plain transaction with a value. */
+    sendNative: (to: `0x${string}`, amount: string, gas?: bigint): Promise<`0x${string}`> =>
+      client.sendTransaction({ to, value: parseEther(amount), ...(gas ? { gas } : {}) }),
     /** Sends `amount` of the token; `gas` set by hand lets a transfer that reverts still be mined. */
     async sendToken(token: `0x${string}`, to: `0x${string}`, amount: string, gas?: bigint): Promise<`0x${string}`> {
       try {

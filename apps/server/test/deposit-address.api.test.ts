@@ -66,9 +66,19 @@ describe('[api] deposit addresses', () => {
     const refused = await call(server.baseUrl, address(carol.mid, 'cow', 'sol'), { method: 'GET', token: carol.token });
     expect(refused.status).toBe(400);
     expect(refused.json.code).toBe(81007);
-    // Native BNB is not watched, so no address may invite a deposit that would never be credited.
+    // A chain's native coin only on its own chain: no address may invite a deposit that would never be credited.
+    const sol = await call(server.baseUrl, address(carol.mid, 'sol', 'bnb'), { method: 'GET', token: carol.token });
+    expect(sol.json.code).toBe(81007);
+    const bnbOnSolana = await call(server.baseUrl, address(carol.mid, 'bnb', 'sol'), {
+      method: 'GET',
+      token: carol.token,
+    });
+    expect(bnbOnSolana.json.code).toBe(81007);
+    // Native BNB is watched on BNB Smart Chain: the same deposit address as the chain's tokens.
     const bnb = await call(server.baseUrl, address(carol.mid, 'bnb', 'bnb'), { method: 'GET', token: carol.token });
-    expect(bnb.json.code).toBe(81007);
+    const cow = await call(server.baseUrl, address(carol.mid, 'cow', 'bnb'), { method: 'GET', token: carol.token });
+    expect(bnb.json.code).toBe(200);
+    expect(bnb.json.data.address).toBe(cow.json.data.address);
     expect(
       (await call(server.baseUrl, address(dave.mid, 'cow', 'bnb'), { method: 'GET', token: carol.token })).json.code,
     ).toBe(1226);

@@ -32,10 +32,11 @@ export const CHAIN_CURRENCIES = ['bnb', 'sol'] as const;
 export type TChainCurrency = (typeof CHAIN_CURRENCIES)[number];
 
 /**
- * What each chain takes as a recharge, exactly what the deposit watchers credit: the ERC-20 tokens on BNB
- * Smart Chain (native BNB is not watched, so no address is handed out for it), SOL and SPL-USDT on Solana.
+ * What each chain takes as a recharge, exactly what the deposit watchers credit: the ERC-20 tokens and native BNB
+ * on BNB Smart Chain (BNB sent straight from a wallet; BNB a contract sends on is not seen), SOL and SPL-USDT on
+ * Solana. One deposit address per chain takes them all.
  */
 export const DEPOSIT_CURRENCIES: Record<TChainCurrency, readonly TCurrency[]> = {
-  bnb: ['cow', 'usdt', 'aidf', 'eoeo'],
+  bnb: ['cow', 'usdt', 'aidf', 'eoeo', 'bnb'],
   sol: ['sol', 'usdt'],
 };

@@ -7,9 +7,10 @@ import type { HotWallets } from '../domain/treasury/treasury-settings.ts';
 import type { WithdrawPolicy } from '../domain/withdraw/withdraw-policy.ts';
 import { solanaDepositKeyMaker } from './deposit-keys.ts';
 import type { DepositSource } from './deposit-source.ts';
-import { bscPublicClient } from './evm/bsc-client.ts';
+import { bscBatchClient, bscPublicClient } from './evm/bsc-client.ts';
 import { evmDepositSource } from './evm/evm-deposit-source.ts';
 import { evmInvestSource, type InvestSource } from './evm/evm-invest-source.ts';
+import { DEFAULT_BLOCKS_PER_BATCH } from './evm/evm-native-transfers.ts';
 import { evmPayoutChain, type PayoutChain } from './evm/evm-payout-chain.ts';
 import { evmSweepChain, type SweepChain } from './evm/evm-sweep-chain.ts';
 import { loadHotWallet } from './hot-wallet.ts';
@@ -71,6 +72,7 @@ export function chainServices(config: AppConfig, devMnemonic: string | null): Ch
     }
     const deposits = evmDepositSource(client, config.bscConfirmations, {
       addressesPerRequest: config.bscLogAddressChunk,
+      blockClient: bscBatchClient(config.bscRpcUrl, DEFAULT_BLOCKS_PER_BATCH),
     });
     bsc = {
       rpcUrl: config.bscRpcUrl,
@@ -120,6 +122,9 @@ function solanaServices(config: AppConfig, rpcUrl: string, devMnemonic: string |
 
 /** SOL, Solana's native coin, which the Solana watcher credits besides the SPL tokens of the token config. */
 export const SOL_TOKEN = { currency: 'sol', contract: null, decimals: CHAINS.solana.nativeDecimals };
+
+/** BNB, BNB Smart Chain's native coin, which the BSC watcher credits besides the ERC-20 tokens of the token config. */
+export const BNB_TOKEN = { currency: 'bnb', contract: null, decimals: CHAINS.bsc.nativeDecimals };
 
 /** The platform's hot wallet address per chain as this process knows it. */
 export function hotWalletsOf(chains: ChainServices): HotWallets {

@@ -10,7 +10,7 @@ export interface WatchedToken {
 /** A transfer found in a block range, before the watcher has looked up whose deposit address it reached. */
 export interface ScannedTransfer {
   txHash: string;
-  /** Unique within the transaction: the log index on EVM chains, the balance that rose on Solana. */
+  /** Unique within the transaction: the log index on EVM chains ('native' for BNB itself), the balance that rose on Solana. */
   eventIndex: string;
   blockNumber: bigint;
   /** The block's hash on EVM chains; null on Solana, found through signatures, where finality makes it moot. */
@@ -37,10 +37,11 @@ export interface DepositSource {
   /** The hash of a block, to notice a reorganisation below the depth; null where finality makes it moot. */
   blockHash(block: bigint): Promise<string | null>;
   /**
-   * Successful transfers of the pinned tokens in [from, to] that may have reached `depositAddresses` (the
-   * platform's, as the database knows them when the range is scanned), and the hash of block `to`. Asking
-   * with the addresses known now is enough: an address is made when a user asks for it, before anyone can
-   * pay to it, so a transfer to an address made later lies in a block after the cursor and is scanned then.
+   * Successful transfers of the pinned tokens (and of the native coin: the token without a contract) in
+   * [from, to] that may have reached `depositAddresses` (the platform's, as the database knows them when the
+   * range is scanned), and the hash of block `to`. Asking with the addresses known now is enough: an address
+   * is made when a user asks for it, before anyone can pay to it, so a transfer to an address made later lies
+   * in a block after the cursor and is scanned then.
    */
   transfers(
     from: bigint,

@@ -1,8 +1,9 @@
-import { SOL_TOKEN } from '../chain/chain-services.ts';
+import { BNB_TOKEN, hotWalletsOf, SOL_TOKEN } from '../chain/chain-services.ts';
 import { evmCollectionSource } from '../chain/evm/evm-collection-source.ts';
 import { solanaCollectionSource } from '../chain/solana/solana-collection-source.ts';
 import type { ChainName } from '../db/repositories/chain.ts';
 import { depositWatcher } from '../domain/chain/deposit-watcher.ts';
+import { platformSenders } from '../domain/chain/platform-senders.ts';
 import { investWatcher } from '../domain/invest/invest-watcher.ts';
 import { collectionWatcher } from '../domain/machine/collection-watcher.ts';
 import type { BackgroundWork, WorkContext } from './background-work.ts';
@@ -10,7 +11,7 @@ import type { BackgroundWork, WorkContext } from './background-work.ts';
 /** Where a new cursor starts: a dev chain from genesis, a real chain from its head (not from genesis on mainnet). */
 const startAt = (context: WorkContext) => (context.allowChainReset ? 'genesis' : 'head');
 
-/** The deposit watcher of one chain (recharges): the chain's tokens, and Solana's SOL. */
+/** The deposit watcher of one chain (recharges): the chain's tokens and its native coin (BNB, SOL). */
 export function depositWatcherWork(chain: ChainName): BackgroundWork {
   return {
     name: `deposit-watcher:${chain}`,
@@ -23,7 +24,8 @@ export function depositWatcherWork(chain: ChainName): BackgroundWork {
         repos: context.repos,
         source,
         owner: context.owner,
-        nativeToken: chain === 'solana' ? SOL_TOKEN : undefined,
+        nativeToken: chain === 'solana' ? SOL_TOKEN : BNB_TOKEN,
+        platformSenders: () => platformSenders(context.repos, chain, hotWalletsOf(context.chains)[chain]),
         allowChainReset: context.allowChainReset,
         startAt: startAt(context),
       });

@@ -1,5 +1,4 @@
 import {
-  type Block,
   decodeEventLog,
   formatUnits,
   getAddress,
@@ -11,20 +10,17 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import type { CollectionSource, PaymentCheck } from '../collection-source.ts';
-import type { DepositSource, ScannedTransfer, WatchedToken } from '../deposit-source.ts';
+import type { DepositSource, ScannedTransfer } from '../deposit-source.ts';
+import { nativeTransfer } from './evm-native-transfers.ts';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
-/** Blocks read at once when looking for native transfers. */
-const IN_FLIGHT = 8;
-/** A native transfer is the transaction itself: one per transaction. */
-export const NATIVE_EVENT = 'native';
 
 /**
  * BNB Smart Chain payments to the collection address. ERC-20 (EOEO): Transfer logs of the pinned contract with
- * topic 2 = the collection address, through the deposit source (the node filters). Native BNB leaves no log: each
- * block of the range is read with its transactions, and a transaction to the collection address with a value is
- * a payment once its receipt says it succeeded (BNB sent by a contract's internal call is not seen: wallets send
- * it directly). The range is bounded (`maxRange` blocks a scan) so one tick stays small; confirmed = head - depth
+ * topic 2 = the collection address, through the deposit source (the node filters). Native BNB leaves no log: the
+ * deposit source reads the range's blocks with their transactions, and a transaction to the collection address
+ * with a value is a payment once its receipt says it succeeded (evm-native-transfers.ts; BNB sent by a contract's
+ * internal call is not seen: wallets send it directly). The range is bounded (`maxRange` blocks a scan) so one tick stays small; confirmed = head - depth
  * (the deposit source's, so every watcher shares one idea of "confirmed").
  */
 export function evmCollectionSource(
@@ -52,46 +48,6 @@ export function evmCollectionSource(
     }
   }
 
-  function nativePayment(
-    tx: { hash: Hash; from: string; to: string | null; value: bigint },
-    block: { number: bigint; hash: Hash },
-    native: WatchedToken,
-  ): ScannedTransfer {
-    return {
-      txHash: tx.hash.toLowerCase(),
-      eventIndex: NATIVE_EVENT,
-      blockNumber: block.number,
-      blockHash: block.hash,
-      currency: native.currency,
-      tokenContract: null,
-      from: getAddress(tx.from),
-      to: getAddress(tx.to as string),
-      amount: formatUnits(tx.value, native.decimals),
-    };
-  }
-
-  async function nativeIn(from: bigint, to: bigint, collection: string, native: WatchedToken) {
-    const wanted = collection.toLowerCase();
-    const numbers: bigint[] = [];
-    for (let n = from; n <= to; n++) numbers.push(n);
-    const found: ScannedTransfer[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < numbers.length) {
-        const blockNumber = numbers[next++] as bigint;
-        const block: Block<bigint, true> = await client.getBlock({ blockNumber, includeTransactions: true });
-        for (const tx of block.transactions) {
-          if (tx.to?.toLowerCase() !== wanted || tx.value === 0n) continue;
-          const r = await receipt(tx.hash);
-          if (r?.status !== 'success') continue; // a reverted transaction moved no BNB
-          found.push(nativePayment(tx, { number: block.number as bigint, hash: block.hash as Hash }, native));
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, numbers.length) }, worker));
-    return found;
-  }
-
   return {
     chain: 'bsc',
     genesisHash: () => deposits.genesisHash(),
@@ -99,13 +55,9 @@ export function evmCollectionSource(
     blockHash: (block) => deposits.blockHash(block),
     maxRange: options.maxRange ?? 100n,
     async scan(from, to, collection, tokens) {
-      const native = tokens.find((t) => t.contract === null);
-      const [logs, natives] = await Promise.all([
-        deposits.transfers(from, to, tokens, [collection]),
-        native ? nativeIn(from, to, collection, native) : Promise.resolve([]),
-      ]);
-      const payments = [...logs.transfers, ...natives].map((p) => ({ ...p, txHash: p.txHash.toLowerCase() }));
-      return { payments, lastBlockHash: logs.lastBlockHash };
+      const found = await deposits.transfers(from, to, tokens, [collection]);
+      const payments = found.transfers.map((p) => ({ ...p, txHash: p.txHash.toLowerCase() }));
+      return { payments, lastBlockHash: found.lastBlockHash };
     },
     async ofTransaction(txHash, collection, tokens) {
       const r = await receipt(txHash as Hash);
@@ -118,7 +70,7 @@ export function evmCollectionSource(
       if (native && r.to?.toLowerCase() === wanted) {
         try {
           const tx = await client.getTransaction({ hash: txHash as Hash });
-          if (tx.value > 0n) payments.push(nativePayment(tx, block, native));
+          if (tx.value > 0n) payments.push(nativeTransfer(tx, block, native));
         } catch (error) {
           if (!(error instanceof TransactionNotFoundError)) throw error;
           return null;

@@ -1,5 +1,6 @@
 import { BaseError, formatUnits, getAddress, type Log, type PublicClient, parseAbiItem, RpcRequestError } from 'viem';
 import type { DepositSource, ScannedTransfer, WatchedToken } from '../deposit-source.ts';
+import { DEFAULT_BLOCKS_PER_BATCH, evmNativeTransfers } from './evm-native-transfers.ts';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 type TransferLog = Log<bigint, number, false, typeof TRANSFER, true>;
@@ -14,14 +15,23 @@ export const DEFAULT_ADDRESSES_PER_REQUEST = 500;
  * deposits, not the token's whole traffic. A range the node refuses as too big ("more than 10000 results",
  * "limit exceeded", response too large) is split in halves, down to one block (then the address chunk is
  * halved). Logs of reverted transactions do not exist, and logs flagged `removed` are skipped.
- * Confirmed = head - depth (RULES.md: 15 blocks).
+ * Native BNB (the watched token without a contract) leaves no log: the range's blocks are read with their
+ * transactions through `blockClient`, whose transport batches (evm-native-transfers.ts), and only when the
+ * platform has deposit addresses at all. Confirmed = head - depth (RULES.md: 15 blocks).
  */
 export function evmDepositSource(
   client: PublicClient,
   confirmations: number,
-  options: { addressesPerRequest?: number } = {},
+  options: {
+    addressesPerRequest?: number;
+    /** Reads the blocks for native transfers; its transport should batch (bsc-client.ts). `client` if not given. */
+    blockClient?: PublicClient;
+    blocksPerBatch?: number;
+  } = {},
 ): DepositSource {
   const perRequest = Math.max(1, options.addressesPerRequest ?? DEFAULT_ADDRESSES_PER_REQUEST);
+  const blockClient = options.blockClient ?? client;
+  const blocksPerBatch = Math.max(1, options.blocksPerBatch ?? DEFAULT_BLOCKS_PER_BATCH);
 
   async function logs(
     contracts: `0x${string}`[],
@@ -81,11 +91,17 @@ export function evmDepositSource(
       if (contracts.length > 0) {
         for (let i = 0; i < recipients.length; i += perRequest) chunks.push(recipients.slice(i, i + perRequest));
       }
+      const native = tokens.find((t) => t.contract === null);
       const [found, last] = await Promise.all([
         Promise.all(chunks.map((chunk) => logs(contracts, chunk, from, to))),
-        client.getBlock({ blockNumber: to }),
+        // The blocks' read names block `to` too; without native transfers to look for, that block alone.
+        native && recipients.length > 0
+          ? evmNativeTransfers(blockClient, { from, to }, recipients, native, blocksPerBatch)
+          : client
+              .getBlock({ blockNumber: to })
+              .then((block) => ({ transfers: [] as ScannedTransfer[], lastBlockHash: block.hash })),
       ]);
-      const transfers: ScannedTransfer[] = [];
+      const transfers: ScannedTransfer[] = [...last.transfers];
       for (const log of found.flat()) {
         const token = byContract.get(log.address.toLowerCase());
         if (!token || log.removed || log.args.value === 0n) continue;
@@ -101,7 +117,7 @@ export function evmDepositSource(
           amount: formatUnits(log.args.value, token.decimals),
         });
       }
-      return { transfers, lastBlockHash: last.hash };
+      return { transfers, lastBlockHash: last.lastBlockHash };
     },
   };
 }

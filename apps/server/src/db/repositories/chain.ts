@@ -2,7 +2,14 @@ import type { CHAINS } from '@aidf/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
-import { chainCursors, chainDeposits, depositAddresses, workerHealth, workerLeases } from '../schema.ts';
+import {
+  chainCursors,
+  chainDeposits,
+  depositAddresses,
+  treasuryTransactions,
+  workerHealth,
+  workerLeases,
+} from '../schema.ts';
 
 /** A chain's key in the database: the keys of the contract's CHAINS ('bsc', 'solana'). */
 export type ChainName = keyof typeof CHAINS;
@@ -138,6 +145,15 @@ export function chainRepository(db: AppDb) {
         .from(depositAddresses)
         .where(and(eq(depositAddresses.chainCurrency, chainCurrency), inArray(column, keys)));
       return new Map(rows.map((r) => [chainCurrency === 'bnb' ? r.address.toLowerCase() : r.address, r.userId]));
+    },
+
+    /** Every address the treasury has signed a transaction from on the chain (platform-senders.ts). */
+    async treasurySigners(chain: ChainName): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ from: treasuryTransactions.fromAddress })
+        .from(treasuryTransactions)
+        .where(eq(treasuryTransactions.chain, chain));
+      return rows.map((r) => r.from);
     },
 
     /** Records a credited deposit; false when this (chain, transaction, event) was credited before. */

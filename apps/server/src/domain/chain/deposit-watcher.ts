@@ -18,8 +18,14 @@ export interface DepositWatcherOptions {
   startAt?: 'genesis' | 'head';
   /** Outside production a chain with another genesis (a restarted dev chain) restarts the cursor. */
   allowChainReset?: boolean;
-  /** Native coin of the chain, credited besides its tokens (Solana's SOL). */
+  /** Native coin of the chain, credited besides its tokens (Solana's SOL, BNB Smart Chain's BNB). */
   nativeToken?: WatchedToken;
+  /**
+   * The platform's own addresses on the chain besides its deposit addresses (the hot wallet, cold, collection:
+   * platform-senders.ts), asked each scan. A transfer from one of them, or from a deposit address, is the
+   * platform moving its own money (a sweeper's gas top-up), never a user's deposit.
+   */
+  platformSenders?: () => Promise<readonly string[]>;
 }
 
 export type TickResult =
@@ -76,10 +82,12 @@ export function depositWatcher(options: DepositWatcherOptions) {
 
     const owners = await repos.chain.depositOwners(source.chainCurrency, [...new Set(transfers.map((t) => t.to))]);
     const key = (address: string) => (source.chainCurrency === 'bnb' ? address.toLowerCase() : address);
+    const platform = new Set([...addresses, ...((await options.platformSenders?.()) ?? [])].map(key));
     const credits: { transfer: (typeof transfers)[number]; userId: bigint; movement: PreparedMovement }[] = [];
     for (const transfer of transfers) {
       const userId = owners.get(key(transfer.to));
       if (userId === undefined) continue; // not one of ours: a transfer between strangers
+      if (transfer.from !== null && platform.has(key(transfer.from))) continue; // the platform's own money
       const amount = new Money(transfer.amount);
       const movement = await prepareMovement(repos, {
         type: 'chain-recharge',

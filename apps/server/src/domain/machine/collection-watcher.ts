@@ -1,5 +1,5 @@
 import { ORDER_STATUS } from '@aidf/contract';
-import { SOL_TOKEN } from '../../chain/chain-services.ts';
+import { BNB_TOKEN, SOL_TOKEN } from '../../chain/chain-services.ts';
 import type { CollectionSource } from '../../chain/collection-source.ts';
 import type { ScannedTransfer, WatchedToken } from '../../chain/deposit-source.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
@@ -54,8 +54,6 @@ export const WATCHER_BATCH = 100;
  * real payment would be dropped as unknown and its order shown as unpaid again (it is still found by the scan).
  */
 export const HINT_FIRST_LOOK_AFTER_MS = 5_000;
-
-const BNB_TOKEN: WatchedToken = { currency: 'bnb', contract: null, decimals: 18 };
 
 /**
  * The collection watcher of one chain (issue 11 point 4, RULES.md "AI miner"): records every payment to the

@@ -1,4 +1,4 @@
-import { maskAddress, type TChainCurrency, type TCurrency } from '@aidf/contract';
+import { CHAINS, maskAddress, type TChainCurrency, type TCurrency } from '@aidf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../components/QrCode.tsx';
@@ -8,7 +8,8 @@ import { useDepositAddress, useTokenConfig } from '../../lib/use-chain-data.ts';
 /**
  * Where to send a token from any wallet (issue 14 item 2): the network and the token contract named, the deposit
  * address masked until asked for in full with its QR code, a copy button, and what makes a transfer count: only
- * this token on this network, the minimum if there is one, the watcher's confirmations.
+ * this token on this network, the minimum if there is one, the watcher's confirmations, and for BNB itself that it
+ * is sent straight from a wallet (BNB a contract sends on is not seen: docs/user-guide.md).
  */
 export function DepositAddressCard({
   currency,
@@ -84,6 +85,9 @@ export function DepositAddressCard({
         <li>
           {minimum === null ? t('recharge.warnNoMinimum') : t('recharge.solanaMin', { min: `${minimum} ${unit}` })}
         </li>
+        {chain === 'bnb' && currency === CHAINS.bsc.currency && (
+          <li data-testid="deposit-native-note">{t('recharge.warnNativeDirect')}</li>
+        )}
         <li>
           {confirmations === null
             ? t('recharge.warnFinalized')

@@ -30,7 +30,13 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
   const action = useWalletAction();
   const [amount, setAmount] = useState('');
   const token = tokens.data?.find((c) => c.chainCurrency === 'bnb' && c.currency === currency);
-  const tokenRef = token?.contractAddress ? { contract: token.contractAddress, decimals: token.decimals } : null;
+  // BNB itself is the chain's coin: no contract, sent as a plain transfer with a value.
+  const native = currency === CHAINS.bsc.currency;
+  const tokenRef = native
+    ? { contract: null, decimals: CHAINS.bsc.nativeDecimals }
+    : token?.contractAddress
+      ? { contract: token.contractAddress, decimals: token.decimals }
+      : null;
 
   const wallet = useQuery({
     queryKey: ['wallet-balance', currency, tokenRef?.contract],
@@ -44,7 +50,12 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
   });
 
   const checks = useFormChecks({ amount }, (v) => {
-    const problem = rechargeProblem({ amount: v.amount, walletBalance: wallet.data?.balance ?? null, fee: null });
+    const problem = rechargeProblem({
+      amount: v.amount,
+      walletBalance: wallet.data?.balance ?? null,
+      fee: null,
+      native,
+    });
     return problem ? { amount: t(problem) } : {};
   });
 
@@ -61,9 +72,12 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
           connected.connector.balanceOf(connected.address, target.token),
           connected.connector.transferFee(connected.address, transfer),
         ]);
-        const found = rechargeProblem({ amount, walletBalance: balance, fee });
+        const found = rechargeProblem({ amount, walletBalance: balance, fee, native });
         if (found) return checks.reject('amount', t(found));
         await send(steps, connected, transfer, currency);
+        // Sent: the wallet's balance drops by the amount (and, for BNB, its gas), which is no fault of the
+        // amount still shown; the checks start again with the next recharge.
+        checks.reset();
         await wallet.refetch();
       },
       // The form follows the transfer to its credit itself.

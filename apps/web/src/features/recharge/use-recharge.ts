@@ -1,4 +1,4 @@
-import { compareAmounts, isPositiveAmountText, type TCurrency } from '@aidf/contract';
+import { addAmounts, compareAmounts, isPositiveAmountText, type TCurrency } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useApi } from '../../lib/use-api.ts';
@@ -63,17 +63,23 @@ export function useRecharge() {
   return { stage, send, reset: () => setStage({ kind: 'idle' }) };
 }
 
-/** The checks of SPEC.md point 5 before a BNB Smart Chain recharge; answers the i18n key of the problem. */
+/**
+ * The checks of SPEC.md point 5 before a BNB Smart Chain recharge; answers the i18n key of the problem. `native`:
+ * the recharge is of BNB itself, so the amount and the gas both come out of the BNB balance.
+ */
 export function rechargeProblem(input: {
   amount: string;
   walletBalance: string | null;
   fee: { fee: string; nativeBalance: string } | null;
+  native?: boolean;
 }): 'recharge.needAmount' | 'transfer.badAmount' | 'recharge.insufficient' | 'recharge.gasShort' | null {
   const { amount } = input;
   if (!amount) return 'recharge.needAmount';
   if (!isPositiveAmountText(amount)) return 'transfer.badAmount';
   if (input.walletBalance !== null && compareAmounts(amount, input.walletBalance) > 0) return 'recharge.insufficient';
-  // The token transfer's gas is paid in BNB (SPEC.md: 'gas不足' when the native balance cannot cover it).
-  if (input.fee && compareAmounts(input.fee.fee, input.fee.nativeBalance) > 0) return 'recharge.gasShort';
+  // The transfer's gas is paid in BNB (SPEC.md: 'gas不足' when the native balance cannot cover it); sending BNB
+  // itself, the amount is paid from that balance too.
+  const spent = input.fee && (input.native ? addAmounts([amount, input.fee.fee]) : input.fee.fee);
+  if (input.fee && spent && compareAmounts(spent, input.fee.nativeBalance) > 0) return 'recharge.gasShort';
   return null;
 }
