@@ -418,7 +418,8 @@ describe('[api] treasury: status, sweeps, retry and skip, sweep-now', () => {
     );
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('81062') });
     const retried = await cli(['sweep-retry', sweepIds.inFlight, '--reason', 'receipt found later']);
-    expect(retried.stdout).toContain(`sweep ${sweepIds.inFlight}: planned`);
+    // Its sweep transaction is still sent: the retry follows it ('sweeping'), it never signs the transfer anew.
+    expect(retried.stdout).toContain(`sweep ${sweepIds.inFlight}: sweeping`);
     const audit = rowsOf<{ operator: string; detail: { cliUser?: string } }>(
       await server.database.db.execute(
         sql`SELECT operator, detail FROM operator_actions WHERE target = ${`sweep:${sweepIds.inFlight}`}`,
