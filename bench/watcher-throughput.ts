@@ -98,7 +98,7 @@ export async function evmWatcherThroughput(): Promise<WatcherFigures> {
     const start = performance.now();
     const credited = await scan(watcher);
     const seconds = (performance.now() - start) / 1000;
-    const cursor = await repos.chain.cursor('bsc');
+    const cursor = await repos.scanCursors.deposit.cursor('bsc');
     await evm.mine(1);
     const pollStart = performance.now();
     await scan(watcher);
@@ -141,7 +141,7 @@ export async function solanaWatcherThroughput(): Promise<WatcherFigures> {
     const start = performance.now();
     const credited = await scan(watcher);
     const seconds = (performance.now() - start) / 1000;
-    const cursor = await repos.chain.cursor('solana');
+    const cursor = await repos.scanCursors.deposit.cursor('solana');
     chain.advanceSlots(1);
     const pollStart = performance.now();
     await scan(watcher);

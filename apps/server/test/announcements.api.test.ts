@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/dev/seed.ts';
-import { publishAnnouncement } from '../src/domain/content/publish-announcement.ts';
+import { publishAnnouncement } from '../src/domain/announcements/publish-announcement.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 
 const DAY = 24 * 60 * 60_000;

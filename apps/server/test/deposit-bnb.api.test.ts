@@ -112,9 +112,9 @@ describe('native BNB deposits on the BNB Smart Chain dev chain', () => {
   });
 
   it('adds nothing when the same blocks are scanned again, or by a restarted watcher', async () => {
-    const cursor = await server.repos.chain.cursor('bsc');
+    const cursor = await server.repos.scanCursors.deposit.cursor('bsc');
     if (!cursor) throw new Error('no cursor');
-    await server.repos.chain.resetCursor('bsc', cursor.genesisHash, 0n);
+    await server.repos.scanCursors.deposit.reset('bsc', cursor.genesisHash, 0n);
     expect(await scanAll(watcher(server.app.chains, 'workers-2'))).toBe(0);
     expect(await scanAll(watcher(server.app.chains, 'workers-3'))).toBe(0);
     expect(await bnb()).toBe('0.25');

@@ -71,9 +71,9 @@ describe('deposit watcher on the BNB Smart Chain dev chain', () => {
   });
 
   it('adds nothing when the same blocks are scanned again', async () => {
-    const cursor = await server.repos.chain.cursor('bsc');
+    const cursor = await server.repos.scanCursors.deposit.cursor('bsc');
     if (!cursor) throw new Error('no cursor');
-    await server.repos.chain.resetCursor('bsc', cursor.genesisHash, 0n);
+    await server.repos.scanCursors.deposit.reset('bsc', cursor.genesisHash, 0n);
     const { credited } = await scanAll();
     expect(credited).toBe(0);
     expect(await cow()).toBe('10');
@@ -174,7 +174,7 @@ describe('deposit watcher on the BNB Smart Chain dev chain', () => {
     await server.evm.mine(DEPTH + 4);
     const { last } = await scanAll(watcher(), { mayStop: true });
     expect(last).toMatchObject({ outcome: 'stopped' });
-    const cursor = (await server.repos.chain.allCursors())[0];
+    const cursor = (await server.repos.scanCursors.deposit.all())[0];
     expect(cursor?.lastError).toMatch(/reorganisation/);
   });
 });

@@ -157,11 +157,19 @@ describe('the invest contract on the BNB Smart Chain dev chain', () => {
   });
 
   it('credits nothing again: a rescan, and a second instance with its own watcher', async () => {
-    await server.repos.invests.resetCursor('bsc', (await server.repos.invests.cursor('bsc'))?.genesisHash ?? '', 0n);
+    await server.repos.scanCursors.invest.reset(
+      'bsc',
+      (await server.repos.scanCursors.invest.cursor('bsc'))?.genesisHash ?? '',
+      0n,
+    );
     expect((await scanAll()).credited).toBe(0);
     // A second instance: another owner takes the lease once the first lets go, and scans the same blocks.
     await watcher('instance-a').release();
-    await server.repos.invests.resetCursor('bsc', (await server.repos.invests.cursor('bsc'))?.genesisHash ?? '', 0n);
+    await server.repos.scanCursors.invest.reset(
+      'bsc',
+      (await server.repos.scanCursors.invest.cursor('bsc'))?.genesisHash ?? '',
+      0n,
+    );
     const second = await scanAll(watcher('instance-b'));
     expect(second.credited).toBe(0);
     expect(second.unbound).toBe(0);

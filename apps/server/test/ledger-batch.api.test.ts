@@ -1,7 +1,9 @@
 import { Money, moneyString, type TTransactionType } from '@aidf/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDb } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/raw.ts';
+import { repositories } from '../src/db/repositories/index.ts';
 import { type BatchMovement, BatchRefused, bookBatch } from '../src/domain/ledger/book-batch.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { PLATFORM, platformAccount, userAccount } from '../src/domain/ledger/platform-accounts.ts';
@@ -192,10 +194,79 @@ describe('bookBatch: the set-based way to write ledger entries', () => {
       { source: 0 },
     );
     const error = await server.repos.transaction((tx) => bookBatch(tx, batch)).catch((e: unknown) => e);
-    // The accounts' own CHECK refuses it inside the statement; bookBatch's read-back would refuse it otherwise.
+    // The accounts' own CHECK refuses it inside the statement; the statement's own check (below) would otherwise.
     expect(String((error as Error).cause ?? error)).toMatch(/user_balance_not_negative|below zero/);
     expect(await snapshot()).toEqual(before);
     expect(await balance(ann)).toBe(annBefore);
+  });
+
+  /**
+   * The booking statement's own checks sit behind guards that keep a fault from arising (the counter lines are
+   * built as the negated sum, the accounts' CHECK refuses a negative user balance): to reach them, each test below
+   * breaks a guard inside its own transaction, which the refusal rolls back with everything else.
+   */
+  async function inBrokenTransaction(breakIt: (db: AppDb) => Promise<void>, batch: BatchMovement) {
+    return server.database.db
+      .transaction(async (t) => {
+        const db = t as unknown as AppDb;
+        await breakIt(db);
+        return bookBatch(repositories(db), batch);
+      })
+      .catch((e: unknown) => e);
+  }
+
+  it('entries that do not sum to zero, as inserted, are refused by the booking statement and change nothing', async () => {
+    const before = await snapshot();
+    const annAccount = await server.repos.ledger.ensureAccount(userAccount(ann, 'aidf'));
+    const batch = batchOf(key(), [{ userId: ann, type: 'cow-point-income', amount: '5' }], ['cow-point-income'], {
+      source: 0,
+    });
+    // A trigger that writes one more unit on ann's entry than the statement computed.
+    const error = await inBrokenTransaction(async (db) => {
+      await db.execute(sql`
+        CREATE FUNCTION batch_test_tamper() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.account_id = ${sql.raw(String(annAccount))} THEN NEW.amount := NEW.amount + 1; END IF;
+          RETURN NEW;
+        END $$`);
+      await db.execute(
+        sql`CREATE TRIGGER batch_test_tamper BEFORE INSERT ON entries FOR EACH ROW EXECUTE FUNCTION batch_test_tamper()`,
+      );
+    }, batch);
+    expect(error).toBeInstanceOf(BatchRefused);
+    expect(String(error)).toMatch(/does not balance: aidf 1\.0*$/);
+    expect(await snapshot()).toEqual(before);
+    const triggers = rowsOf(
+      await server.database.db.execute(sql`SELECT 1 FROM pg_trigger WHERE tgname = 'batch_test_tamper'`),
+    );
+    expect(triggers).toEqual([]);
+  });
+
+  it('a user balance below zero, as updated, is refused by the booking statement and changes nothing', async () => {
+    const annBefore = await balance(ann);
+    const before = await snapshot();
+    const annAccount = await server.repos.ledger.ensureAccount(userAccount(ann, 'aidf'));
+    const batch = batchOf(
+      key(),
+      [
+        { userId: bob, type: 'cow-point-income', amount: '1' },
+        { userId: ann, type: 'cow-point-income', amount: '-1000' },
+      ],
+      ['cow-point-income'],
+      { source: 0 },
+    );
+    // Without the accounts' CHECK, only the statement's own check stands between the batch and a negative balance.
+    const error = await inBrokenTransaction(async (db) => {
+      await db.execute(sql`ALTER TABLE accounts DROP CONSTRAINT user_balance_not_negative`);
+    }, batch);
+    expect(error).toBeInstanceOf(BatchRefused);
+    expect(String(error)).toMatch(new RegExp(`below zero: ${annAccount}$`));
+    expect(await snapshot()).toEqual(before);
+    expect(await balance(ann)).toBe(annBefore);
+    const check = rowsOf(
+      await server.database.db.execute(sql`SELECT 1 FROM pg_constraint WHERE conname = 'user_balance_not_negative'`),
+    );
+    expect(check).toHaveLength(1);
   });
 
   it('a debit the balance covers is booked; the ledger holds after single and batch movements mixed', async () => {

@@ -95,7 +95,11 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
     expect((await machinesOf(server, user)).list).toMatchObject([{ worth: '100', status: 'running' }]);
     expect(await balanceOf(server, user, 'bnb')).toBe('0');
     // A rescan from genesis finds the same payment and settles nothing again.
-    await server.repos.machines.setCursor('bsc', 0n, (await server.repos.machines.cursor('bsc'))?.genesisHash ?? '');
+    await server.repos.scanCursors.collection.reset(
+      'bsc',
+      (await server.repos.scanCursors.collection.cursor('bsc'))?.genesisHash ?? '',
+      0n,
+    );
     expect((await watchAll(watcher)).settled).toBe(0);
     expect(await balanceOf(server, user, 'bnb')).toBe('0');
   });
@@ -246,7 +250,7 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
   it("chain-status shows the collection watcher's cursor the way it shows the deposit watcher's", async () => {
     await server.evm.mine(DEPTH + 2); // something to scan, whichever tests ran before
     await watchAll(watcher);
-    const cursor = await server.repos.machines.cursor('bsc');
+    const cursor = await server.repos.scanCursors.collection.cursor('bsc');
     if (!cursor) throw new Error('no collection cursor after a scan');
     const statusOf = async () => {
       const data = (await ops(server, 'GET', '/ops/v1/chain/status')).json.data;
@@ -273,9 +277,9 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
     const { wallet, user, order } = await buyer({ bnbAmount: '0.3' });
     const tx = await wallet.sendBnb('0.3');
     expect((await submitHash(server, user, order.orderNo, tx)).data.status).toBe(2);
-    const saved = await server.repos.machines.cursor('bsc');
+    const saved = await server.repos.scanCursors.collection.cursor('bsc');
     if (!saved) throw new Error('no collection cursor');
-    await server.repos.machines.setCursor('bsc', saved.nextBlock, `0x${'de'.repeat(32)}`);
+    await server.repos.scanCursors.collection.reset('bsc', `0x${'de'.repeat(32)}`, saved.nextBlock);
     const strict = collectionWatcher({
       repos: server.repos,
       source: evmCollectionSource(bsc.client, bsc.deposits),
@@ -286,7 +290,7 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
     expect((await strict.tick()).outcome).toBe('stopped');
     expect(await server.repos.machines.paymentsOfTx('bsc', tx.toLowerCase())).toEqual([]);
     // Back on its chain, the watcher records and settles it.
-    await server.repos.machines.setCursor('bsc', saved.nextBlock, saved.genesisHash);
+    await server.repos.scanCursors.collection.reset('bsc', saved.genesisHash, saved.nextBlock);
     await server.evm.mine(DEPTH);
     await watchAll(watcher);
     expect((await orderOf(server, user, order.orderNo)).status).toBe(1);

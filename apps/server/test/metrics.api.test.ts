@@ -123,7 +123,7 @@ describe('[api] /metrics and /readyz with the BNB Smart Chain dev chain', () => 
     const { text } = await asOperator(server);
     expect(sample(text, 'aidf_chain_up{chain="bsc"}')).toBe(1);
     const head = sample(text, 'aidf_chain_head_block{chain="bsc"}') ?? -1;
-    const cursor = await server.repos.chain.cursor('bsc');
+    const cursor = await server.repos.scanCursors.deposit.cursor('bsc');
     expect(head).toBeGreaterThan(0);
     expect(sample(text, 'aidf_watcher_lag_blocks{chain="bsc",watcher="deposit"}')).toBe(
       head - Number((cursor?.nextBlock ?? 0n) - 1n),

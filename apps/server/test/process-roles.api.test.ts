@@ -79,7 +79,7 @@ describe('process roles: an API without keys, and the treasury that pays its wit
     const head = await bscClient().getBlockNumber();
     await server.evm.mine(DEPTH + 1);
     await vi.waitFor(
-      async () => expect((await server.repos.chain.cursor('bsc'))?.nextBlock).toBeGreaterThan(head + 1n),
+      async () => expect((await server.repos.scanCursors.deposit.cursor('bsc'))?.nextBlock).toBeGreaterThan(head + 1n),
       { timeout: 30_000, interval: 20 },
     );
     expect((await server.repos.withdrawals.byId(id))?.status).toBe('requested');
@@ -164,7 +164,7 @@ describe('the background-work registry', () => {
     it('runs what it started: the workers role takes the watchers’ leases, the treasury the payout lease', async () => {
       const workers = start(['workers']);
       try {
-        await vi.waitFor(async () => expect(await server.repos.chain.cursor('bsc')).not.toBeNull(), {
+        await vi.waitFor(async () => expect(await server.repos.scanCursors.deposit.cursor('bsc')).not.toBeNull(), {
           timeout: 30_000,
           interval: 20,
         });

@@ -121,9 +121,9 @@ describe('deposit watcher on the Solana dev stand-in (litesvm)', () => {
   });
 
   it('adds nothing when the same slots are scanned again', async () => {
-    const cursor = await server.repos.chain.cursor('solana');
+    const cursor = await server.repos.scanCursors.deposit.cursor('solana');
     if (!cursor) throw new Error('no cursor');
-    await server.repos.chain.resetCursor('solana', cursor.genesisHash, 0n);
+    await server.repos.scanCursors.deposit.reset('solana', cursor.genesisHash, 0n);
     expect(await scanAll()).toBe(0);
     expect(await balanceOf(server, user, 'sol')).toBe('2');
     expect(await balanceOf(server, user, 'usdt')).toBe('12');

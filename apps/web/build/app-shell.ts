@@ -13,7 +13,7 @@ const FIRST_SCREENS: Record<string, string> = {
   '/': 'src/app/HomeScreen.tsx',
   '/machine': 'src/features/machine/MachineScreen.tsx',
   '/me': 'src/features/me/MeScreen.tsx',
-  '/ecology': 'src/features/ecology/EcologyScreen.tsx',
+  '/ecology': 'src/features/team/TeamScreen.tsx',
 };
 
 /** The chunk of each first screen with the chunks it imports statically, minus what the entry loads anyway. */

@@ -72,7 +72,7 @@ export const ERROR_CATALOGUE = {
     status: 429,
     message: 'Too many transaction ids of this order are still waiting to be checked: wait until they are checked',
   },
-  // Issue 13: feedback attachments (apps/server domain/feedback/image-policy.ts has the limits).
+  // Issue 13: feedback attachments (apps/server domain/tickets/image-policy.ts has the limits).
   81040: { status: 400, message: 'Only PNG, JPEG or WebP images can be attached' },
   81041: { status: 413, message: 'The image is too large' },
   81042: { status: 400, message: 'At most 3 images can be attached' },

@@ -1,6 +1,6 @@
 import { LANGUAGE_CODES, type TLanguage } from '@aidf/contract';
 import type { Repositories } from '../db/repositories/index.ts';
-import { publishAnnouncement } from '../domain/content/publish-announcement.ts';
+import { publishAnnouncement } from '../domain/announcements/publish-announcement.ts';
 import { seedDemoTeam } from './demo-team.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { SEED_ANNOUNCEMENTS_EN } from './seed-announcements.en.ts';

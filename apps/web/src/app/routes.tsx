@@ -34,7 +34,7 @@ export const routes: AppRoute[] = [
   screen(
     '/ecology',
     { titleKey: 'titles.ecology', tab: 4, lead: 'brand' },
-    () => import('../features/ecology/EcologyScreen.tsx'),
+    () => import('../features/team/TeamScreen.tsx'),
   ),
   screen(
     '/invitefriends',
@@ -49,7 +49,7 @@ export const routes: AppRoute[] = [
   screen(
     '/problemfeedback',
     { titleKey: 'titles.problemfeedback', lead: 'cross', requiresLogin: true },
-    () => import('../features/feedback/ProblemFeedbackScreen.tsx'),
+    () => import('../features/tickets/ProblemFeedbackScreen.tsx'),
   ),
   screen(
     '/language',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { MAX_TICKET_IMAGES } from '../feedback.ts';
 import { ROUTES } from '../routes.ts';
 import { safeString } from '../safe-string.ts';
 import { pageOf, ZEmpty, ZIdString, ZPageParams, ZText, ZTimeMs } from '../schemas.ts';
+import { MAX_TICKET_IMAGES } from '../tickets.ts';
 import { ZMidParams } from './common.ts';
 
 /** Feedback times are seconds, as SPEC.md point 3 says. */
@@ -11,7 +11,7 @@ const ZTimeSeconds = z.number().int().nonnegative();
 
 /**
  * The kinds of record a ticket can be about (issue 13 point 2). Extensible: a new kind is added here and in
- * the server's domain/feedback/ticket-records.ts (machine orders join when they exist).
+ * the server's domain/tickets/ticket-records.ts (machine orders join when they exist).
  */
 export const TICKET_RECORD_KINDS = ['withdrawal', 'deposit', 'transfer'] as const;
 export const ZTicketRecordKind = z.enum(TICKET_RECORD_KINDS);

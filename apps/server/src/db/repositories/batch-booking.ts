@@ -57,8 +57,9 @@ export async function lockBookingAccounts(db: AppDb, b: Omit<BatchBooking, 'move
 
 /**
  * The CTEs that book `source` (to follow it in a WITH, after a comma): booking_lines (what should be booked per
- * user and type), user_lines (those whose account was found), moved and written. Every CTE of a statement reads
- * the snapshot from before it, so a.balance is the balance before this movement.
+ * user and type), user_lines (those whose account was found), moved (each account's new balance, as written) and
+ * written (each entry as inserted). Every CTE of a statement reads the snapshot from before it, so a.balance is
+ * the balance before this movement; only what moved and written RETURN is the statement's own result.
  */
 function bookingCtes(b: BatchBooking, source: string): SQL {
   const types = sql.join(
@@ -95,48 +96,46 @@ function bookingCtes(b: BatchBooking, source: string): SQL {
       UPDATE accounts a SET balance = a.balance + t.total
       FROM (SELECT DISTINCT account_id, total FROM running) t
       WHERE a.id = t.account_id
-      RETURNING a.id
+      RETURNING a.id, a.kind, a.balance
     ),
     written AS (
       INSERT INTO entries (movement_id, account_id, type, amount, balance_after)
       SELECT ${b.movementId}::bigint, r.account_id, r.type, r.amount, r.before + r.upto
       FROM running r
-      RETURNING 1
+      RETURNING account_id, amount
     )`;
 }
 
 /**
- * Books `source` in ONE statement after its own CTEs; answers what it claimed and how many lines should have been
- * booked and were not (a user without the account, a type without a counter account): the caller undoes the
- * batch unless that is 0. (moved and written run to completion whether read or not: PostgreSQL runs every
+ * Books `source` in ONE statement after its own CTEs, and answers, from the same statement, what the caller must
+ * refuse the batch for (it then rolls the transaction back):
+ * - unbooked: lines that should have been booked and were not (a user without the account, a type without a
+ *   counter account);
+ * - unbalanced: the currencies in which the entries as inserted (written's rows) do not sum to zero;
+ * - negative: the user accounts whose balance as updated (moved's rows) is below zero.
+ * Both checks read what the statement wrote (RETURNING gives the rows as stored), so they need no second round
+ * trip to read it back. (moved and written run to completion whether read or not: PostgreSQL runs every
  * data-modifying CTE once.)
  */
 export async function bookSource(db: AppDb, b: BatchBooking, source: BatchSource) {
-  const [row] = rowsOf<{ claimed: string; unbooked: string }>(
+  const [row] = rowsOf<{ claimed: string; unbooked: string; unbalanced: string | null; negative: string | null }>(
     await db.execute(sql`
       WITH ${source.ctes},
       ${bookingCtes(b, source.rows)}
       SELECT ${source.claimed}::text AS claimed,
-             ((SELECT count(*) FROM booking_lines) - (SELECT count(*) FROM user_lines))::text AS unbooked`),
+             ((SELECT count(*) FROM booking_lines) - (SELECT count(*) FROM user_lines))::text AS unbooked,
+             (SELECT string_agg(x.currency || ' ' || x.total, ', ') FROM (
+                SELECT a.currency, sum(w.amount)::text AS total FROM written w JOIN accounts a ON a.id = w.account_id
+                GROUP BY a.currency HAVING sum(w.amount) <> 0) x) AS unbalanced,
+             (SELECT string_agg(m.id::text, ', ' ORDER BY m.id) FROM moved m
+              WHERE m.kind = 'user' AND m.balance < 0) AS negative`),
   );
-  return { claimed: Number(row?.claimed ?? 0), unbooked: Number(row?.unbooked ?? 0) };
-}
-
-/**
- * Read after the booking statement, in its transaction (so it sees what the statement wrote): the currencies in
- * which the movement's entries do not sum to zero, and the user accounts it touched that are now below zero.
- */
-export async function movementFaults(db: AppDb, movementId: bigint) {
-  const [row] = rowsOf<{ unbalanced: string | null; negative: string | null }>(
-    await db.execute(sql`
-      SELECT
-        (SELECT string_agg(x.currency || ' ' || x.total, ', ') FROM (
-           SELECT a.currency, sum(e.amount)::text AS total FROM entries e JOIN accounts a ON a.id = e.account_id
-           WHERE e.movement_id = ${movementId}::bigint GROUP BY a.currency HAVING sum(e.amount) <> 0) x) AS unbalanced,
-        (SELECT string_agg(a.id::text, ', ') FROM entries e JOIN accounts a ON a.id = e.account_id
-         WHERE e.movement_id = ${movementId}::bigint AND a.kind = 'user' AND a.balance < 0) AS negative`),
-  );
-  return { unbalanced: row?.unbalanced ?? null, negative: row?.negative ?? null };
+  return {
+    claimed: Number(row?.claimed ?? 0),
+    unbooked: Number(row?.unbooked ?? 0),
+    unbalanced: row?.unbalanced ?? null,
+    negative: row?.negative ?? null,
+  };
 }
 
 /**
@@ -186,6 +185,5 @@ export function batchBookingRepository(db: AppDb) {
     ensureUserAccounts: (currency: string, submode: string, userIds: SQL) =>
       ensureUserAccounts(db, currency, submode, userIds),
     book: (b: BatchBooking, source: BatchSource) => bookSource(db, b, source),
-    movementFaults: (movementId: bigint) => movementFaults(db, movementId),
   };
 }

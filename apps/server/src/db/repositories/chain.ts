@@ -2,24 +2,10 @@ import type { CHAINS } from '@aidf/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
-import {
-  chainCursors,
-  chainDeposits,
-  depositAddresses,
-  treasuryTransactions,
-  workerHealth,
-  workerLeases,
-} from '../schema.ts';
+import { chainDeposits, depositAddresses, treasuryTransactions, workerHealth, workerLeases } from '../schema.ts';
 
 /** A chain's key in the database: the keys of the contract's CHAINS ('bsc', 'solana'). */
 export type ChainName = keyof typeof CHAINS;
-
-export interface ChainCursor {
-  chain: ChainName;
-  nextBlock: bigint;
-  lastBlockHash: string | null;
-  genesisHash: string;
-}
 
 export interface NewDeposit {
   chain: ChainName;
@@ -57,54 +43,6 @@ export function chainRepository(db: AppDb) {
       await db.delete(workerLeases).where(and(eq(workerLeases.name, name), eq(workerLeases.owner, owner)));
     },
 
-    async cursor(chain: ChainName): Promise<ChainCursor | null> {
-      const [row] = await db.select().from(chainCursors).where(eq(chainCursors.chain, chain));
-      return row ? { ...row, chain } : null;
-    },
-
-    /** The cursor locked for the scan's transaction, or null when it is not at `expectedNext` any more. */
-    async lockCursorAt(chain: ChainName, expectedNext: bigint) {
-      const [row] = await db
-        .select({ nextBlock: chainCursors.nextBlock })
-        .from(chainCursors)
-        .where(eq(chainCursors.chain, chain))
-        .for('update');
-      return row?.nextBlock === expectedNext;
-    },
-
-    /** Starts (or, for a chain with another genesis, restarts) the cursor at `nextBlock`. */
-    async resetCursor(chain: ChainName, genesisHash: string, nextBlock: bigint) {
-      await db
-        .insert(chainCursors)
-        .values({ chain, genesisHash, nextBlock, lastBlockHash: null })
-        .onConflictDoUpdate({
-          target: chainCursors.chain,
-          set: { genesisHash, nextBlock, lastBlockHash: null, lastError: null, lastErrorAt: null },
-        });
-    },
-
-    async advanceCursor(chain: ChainName, nextBlock: bigint, lastBlockHash: string | null, headBlock: bigint) {
-      await db
-        .update(chainCursors)
-        .set({ nextBlock, lastBlockHash, headBlock, scannedAt: sql`now()` })
-        .where(eq(chainCursors.chain, chain));
-    },
-
-    async noteHead(chain: ChainName, headBlock: bigint) {
-      await db.update(chainCursors).set({ headBlock, scannedAt: sql`now()` }).where(eq(chainCursors.chain, chain));
-    },
-
-    async noteError(chain: ChainName, message: string) {
-      await db
-        .update(chainCursors)
-        .set({
-          rpcErrors: sql`${chainCursors.rpcErrors} + 1`,
-          lastError: message.slice(0, 500),
-          lastErrorAt: sql`now()`,
-        })
-        .where(eq(chainCursors.chain, chain));
-    },
-
     /** A worker's tick ended well: kept for the operator's chain-status. */
     async noteWorkerOk(name: string) {
       await db
@@ -128,10 +66,6 @@ export function chainRepository(db: AppDb) {
     async workerHealth(name: string) {
       const [row] = await db.select().from(workerHealth).where(eq(workerHealth.name, name));
       return row ?? null;
-    },
-
-    async allCursors() {
-      return db.select().from(chainCursors);
     },
 
     /** The users behind those deposit addresses of a chain (EVM addresses compared without case). */

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
-import { boundAddresses, chainInvests, investCursors } from '../schema.ts';
+import { boundAddresses, chainInvests } from '../schema.ts';
 
 /** The chains with an invest contract: BNB Smart Chain only (the AIDF token lives there). */
 export type InvestChain = 'bsc';
@@ -21,57 +21,9 @@ export interface NewInvest {
   movementId: bigint | null;
 }
 
-/** The invest watcher's cursor and the Invested events it recorded (0014_invest.sql). */
+/** The Invested events the invest watcher recorded (0014_invest.sql); its cursor is repos.scanCursors.invest. */
 export function investsRepository(db: AppDb) {
   return {
-    async cursor(chain: InvestChain) {
-      const [row] = await db.select().from(investCursors).where(eq(investCursors.chain, chain));
-      return row ?? null;
-    },
-
-    /** Starts (or, for a chain with another genesis, restarts) the cursor at `nextBlock`. */
-    async resetCursor(chain: InvestChain, genesisHash: string, nextBlock: bigint) {
-      await db
-        .insert(investCursors)
-        .values({ chain, genesisHash, nextBlock, lastBlockHash: null })
-        .onConflictDoUpdate({
-          target: investCursors.chain,
-          set: { genesisHash, nextBlock, lastBlockHash: null, lastError: null, lastErrorAt: null },
-        });
-    },
-
-    /** The cursor locked for the scan's transaction, or false when it is not at `expectedNext` any more. */
-    async lockCursorAt(chain: InvestChain, expectedNext: bigint) {
-      const [row] = await db
-        .select({ nextBlock: investCursors.nextBlock })
-        .from(investCursors)
-        .where(eq(investCursors.chain, chain))
-        .for('update');
-      return row?.nextBlock === expectedNext;
-    },
-
-    async advanceCursor(chain: InvestChain, nextBlock: bigint, lastBlockHash: string | null, headBlock: bigint) {
-      await db
-        .update(investCursors)
-        .set({ nextBlock, lastBlockHash, headBlock, scannedAt: sql`now()` })
-        .where(eq(investCursors.chain, chain));
-    },
-
-    async noteHead(chain: InvestChain, headBlock: bigint) {
-      await db.update(investCursors).set({ headBlock, scannedAt: sql`now()` }).where(eq(investCursors.chain, chain));
-    },
-
-    async noteError(chain: InvestChain, message: string) {
-      await db
-        .update(investCursors)
-        .set({
-          rpcErrors: sql`${investCursors.rpcErrors} + 1`,
-          lastError: message.slice(0, 500),
-          lastErrorAt: sql`now()`,
-        })
-        .where(eq(investCursors.chain, chain));
-    },
-
     /**
      * The users bound to those BNB Smart Chain addresses. Bound addresses are kept in their EIP-55 form
      * (wallet-signature.ts), as viem gives an event's sender, so the unique index answers.

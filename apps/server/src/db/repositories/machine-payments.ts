@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
-import { machineOrderHints, machinePaymentCursors, machinePayments } from '../schema.ts';
+import { machineOrderHints, machinePayments } from '../schema.ts';
 
 export type PaymentRow = typeof machinePayments.$inferSelect;
 
@@ -21,8 +21,8 @@ export interface NewPayment {
 }
 
 /**
- * The AI miner's on-chain payments (machine_payments), the transaction ids clients submitted (hints) and the
- * collection watchers' cursors: what collection-watcher.ts and order-lifecycle.ts read and write. Part of
+ * The AI miner's on-chain payments (machine_payments) and the transaction ids clients submitted (hints): what
+ * collection-watcher.ts and order-lifecycle.ts read and write (the watchers' cursors are repos.scanCursors.collection). Part of
  * machinesRepository (repos.machines).
  */
 export function machinePaymentQueries(db: AppDb) {
@@ -174,54 +174,6 @@ export function machinePaymentQueries(db: AppDb) {
                           AND p.state IN ('applied', 'credited', 'third-party', 'orphaned'))
         LIMIT 1`);
       return rowsOf(result).length > 0;
-    },
-
-    // The collection watchers' cursors.
-    async cursor(chain: string) {
-      const [row] = await db.select().from(machinePaymentCursors).where(eq(machinePaymentCursors.chain, chain));
-      return row ?? null;
-    },
-    /** Starts (or, for a chain with another genesis, restarts) the cursor at `nextBlock`. */
-    async setCursor(chain: string, nextBlock: bigint, genesisHash: string) {
-      await db
-        .insert(machinePaymentCursors)
-        .values({ chain, nextBlock, genesisHash })
-        .onConflictDoUpdate({
-          target: machinePaymentCursors.chain,
-          set: { nextBlock, genesisHash, lastBlockHash: null, lastError: null, lastErrorAt: null },
-        });
-    },
-    /** The cursor locked for the scan's transaction; false when it is not at `expectedNext` any more. */
-    async lockCursorAt(chain: string, expectedNext: bigint): Promise<boolean> {
-      const [row] = await db
-        .select({ nextBlock: machinePaymentCursors.nextBlock })
-        .from(machinePaymentCursors)
-        .where(eq(machinePaymentCursors.chain, chain))
-        .for('update');
-      return row?.nextBlock === expectedNext;
-    },
-    /** The newest block seen on the cursor's chain, when there was nothing new to scan. */
-    async noteHead(chain: string, genesisHash: string, headBlock: bigint) {
-      await db
-        .update(machinePaymentCursors)
-        .set({ headBlock, scannedAt: sql`now()` })
-        .where(and(eq(machinePaymentCursors.chain, chain), eq(machinePaymentCursors.genesisHash, genesisHash)));
-    },
-    async advanceCursor(chain: string, nextBlock: bigint, lastBlockHash: string | null, headBlock: bigint) {
-      await db
-        .update(machinePaymentCursors)
-        .set({ nextBlock, lastBlockHash, headBlock, scannedAt: sql`now()` })
-        .where(eq(machinePaymentCursors.chain, chain));
-    },
-    async noteCursorError(chain: string, message: string) {
-      await db
-        .update(machinePaymentCursors)
-        .set({
-          rpcErrors: sql`${machinePaymentCursors.rpcErrors} + 1`,
-          lastError: message.slice(0, 500),
-          lastErrorAt: sql`now()`,
-        })
-        .where(eq(machinePaymentCursors.chain, chain));
     },
 
     /** The user whose bound address of `currency` ('bnb' | 'sol') is `address` (EVM: any case), or null. */

@@ -1,6 +1,6 @@
 import { bigint, bigserial, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { scanCursorColumns } from './columns.ts';
+import { scanCursorTable } from './columns.ts';
 import { movements } from './ledger.ts';
 
 /**
@@ -46,7 +46,7 @@ export const workerHealth = pgTable('worker_health', {
   lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
 });
 
-export const chainCursors = pgTable('chain_cursors', scanCursorColumns());
+export const chainCursors = scanCursorTable('chain_cursors');
 
 export const chainDeposits = pgTable('chain_deposits', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
@@ -128,7 +128,7 @@ export const payoutVariants = pgTable('payout_variants', {
 });
 
 // Issue 10 point 7: the invest contract's watcher cursor and the Invested events it recorded (0014_invest.sql).
-export const investCursors = pgTable('invest_cursors', scanCursorColumns());
+export const investCursors = scanCursorTable('invest_cursors');
 
 export const chainInvests = pgTable('chain_invests', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),

@@ -1,4 +1,4 @@
-import { bigint, numeric, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** An amount column: 48 digits, 18 after the point (token amounts). Not a table: schema.ts does not export it. */
 export const money = (name: string) => numeric(name, { precision: 48, scale: 18 });
@@ -19,3 +19,11 @@ export const scanCursorColumns = () => ({
   lastError: text('last_error'),
   lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
 });
+
+/**
+ * A table of scan cursors. Its name is typed as any string, so the three tables share one type and one repository
+ * (db/repositories/scan-cursors.ts) serves them all.
+ */
+export const scanCursorTable = (name: string) => pgTable(name, scanCursorColumns());
+
+export type ScanCursorTable = ReturnType<typeof scanCursorTable>;

@@ -12,7 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { money, scanCursorColumns } from './columns.ts';
+import { money, scanCursorTable } from './columns.ts';
 import { movements } from './ledger.ts';
 
 /**
@@ -161,4 +161,4 @@ export const machineOrderHints = pgTable(
 );
 
 // 0018_miner_payments.sql added the reorganisation check and the operator's view to the collection watcher's cursor.
-export const machinePaymentCursors = pgTable('machine_payment_cursors', scanCursorColumns());
+export const machinePaymentCursors = scanCursorTable('machine_payment_cursors');

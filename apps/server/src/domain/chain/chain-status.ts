@@ -52,7 +52,7 @@ function watcherView(
  * errors; withdrawals per state, and the payouts held for an operator.
  */
 export async function chainStatus(repos: Repositories, chains: ChainServices) {
-  const cursors = new Map((await repos.chain.allCursors()).map((c) => [c.chain, c]));
+  const cursors = new Map((await repos.scanCursors.deposit.all()).map((c) => [c.chain, c]));
   const sources = [
     chains.bsc ? { source: chains.bsc.deposits, rpcUrl: chains.bsc.rpcUrl } : null,
     chains.solana ? { source: chains.solana.deposits, rpcUrl: chains.solana.rpcUrl } : null,
@@ -60,7 +60,7 @@ export async function chainStatus(repos: Repositories, chains: ChainServices) {
 
   // The collection watchers (issue 11) scan the same chains with their own cursors: shown the same way.
   const collectionCursors = new Map(
-    (await Promise.all(sources.map(({ source }) => repos.machines.cursor(source.chain))))
+    (await Promise.all(sources.map(({ source }) => repos.scanCursors.collection.cursor(source.chain))))
       .filter((c) => c !== null)
       .map((c) => [c.chain, c]),
   );

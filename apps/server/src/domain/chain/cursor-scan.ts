@@ -1,13 +1,14 @@
 import type { Repositories } from '../../db/repositories/index.ts';
+import type { ScanCursorKind } from '../../db/repositories/scan-cursors.ts';
 
-/** A watcher's persisted position on its chain: a row of one of the tables of scanCursorColumns(). */
+/** A watcher's persisted position on its chain: a row of one of the tables of scanCursorTable(). */
 export interface ScanCursor {
   nextBlock: bigint;
   lastBlockHash: string | null;
   genesisHash: string;
 }
 
-/** Where a watcher keeps its cursor (its own table, through its repository), for one chain. */
+/** Where a watcher keeps its cursor for one chain: cursorStore() over its table, or a stand-in in a test. */
 export interface CursorStore {
   cursor(): Promise<ScanCursor | null>;
   /** Starts (or, for a chain with another genesis, restarts) the cursor at `nextBlock`. */
@@ -19,6 +20,23 @@ export interface CursorStore {
   noteHead(headBlock: bigint, genesisHash: string): Promise<void>;
   /** A fault for the operator (chain-status): an RPC error, a reorganisation deeper than the depth. */
   noteError(message: string): Promise<void>;
+}
+
+/**
+ * The store of the watcher `kind`'s cursor on `chain`, in its table (repos.scanCursors[kind]); the scan's own
+ * writes (lock, advance) go through the repositories of its transaction.
+ */
+export function cursorStore(repos: Repositories, kind: ScanCursorKind, chain: string): CursorStore {
+  const cursors = repos.scanCursors[kind];
+  return {
+    cursor: () => cursors.cursor(chain),
+    reset: (genesisHash, nextBlock) => cursors.reset(chain, genesisHash, nextBlock),
+    lockAt: (tx, expectedNext) => tx.scanCursors[kind].lockAt(chain, expectedNext),
+    advance: (tx, nextBlock, lastBlockHash, headBlock) =>
+      tx.scanCursors[kind].advance(chain, nextBlock, lastBlockHash, headBlock),
+    noteHead: (headBlock, genesisHash) => cursors.noteHead(chain, genesisHash, headBlock),
+    noteError: (message) => cursors.noteError(chain, message),
+  };
 }
 
 /** What the scan needs to know of the chain. */

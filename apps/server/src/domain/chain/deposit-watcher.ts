@@ -3,7 +3,7 @@ import type { DepositSource, WatchedToken } from '../../chain/deposit-source.ts'
 import type { Repositories } from '../../db/repositories/index.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { type PreparedMovement, postPrepared, prepareMovement } from '../ledger/post-movement.ts';
-import { cursorScan } from './cursor-scan.ts';
+import { cursorScan, cursorStore } from './cursor-scan.ts';
 import { errorSummary } from './error-summary.ts';
 
 export interface DepositWatcherOptions {
@@ -59,15 +59,7 @@ export function depositWatcher(options: DepositWatcherOptions) {
     maxRange,
     startAt: options.startAt,
     allowChainReset: options.allowChainReset,
-    store: {
-      cursor: () => repos.chain.cursor(source.chain),
-      reset: (genesisHash, nextBlock) => repos.chain.resetCursor(source.chain, genesisHash, nextBlock),
-      lockAt: (tx, expectedNext) => tx.chain.lockCursorAt(source.chain, expectedNext),
-      advance: (tx, nextBlock, lastBlockHash, head) =>
-        tx.chain.advanceCursor(source.chain, nextBlock, lastBlockHash, head),
-      noteHead: (head) => repos.chain.noteHead(source.chain, head),
-      noteError: (message) => repos.chain.noteError(source.chain, message),
-    },
+    store: cursorStore(repos, 'deposit', source.chain),
   });
 
   async function tick(): Promise<TickResult> {
@@ -139,7 +131,7 @@ export function depositWatcher(options: DepositWatcherOptions) {
   return {
     tick,
     /** Records a failed tick (RPC down, …) for the operator's chain-status. */
-    noteError: (error: unknown) => repos.chain.noteError(source.chain, errorSummary(error)),
+    noteError: (error: unknown) => repos.scanCursors.deposit.noteError(source.chain, errorSummary(error)),
     release: () => repos.chain.releaseLease(leaseName, owner),
   };
 }

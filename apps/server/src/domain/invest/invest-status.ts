@@ -9,7 +9,7 @@ import { investReserve } from './invest-info.ts';
  * recorded and not credited: an operator decides (credit by hand once the sender is known, or refund on chain).
  */
 export async function investStatus(repos: Repositories, source: InvestSource) {
-  const cursor = await repos.invests.cursor(source.chain);
+  const cursor = await repos.scanCursors.invest.cursor(source.chain);
   let reserve: Awaited<ReturnType<typeof investReserve>> | { error: string };
   try {
     reserve = await investReserve(repos, source);

@@ -1,7 +1,7 @@
 import { Money } from '@aidf/contract';
 import type { InvestSource } from '../../chain/evm/evm-invest-source.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
-import { cursorScan } from '../chain/cursor-scan.ts';
+import { cursorScan, cursorStore } from '../chain/cursor-scan.ts';
 import { errorSummary } from '../chain/error-summary.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { type PreparedMovement, postPrepared, prepareMovement } from '../ledger/post-movement.ts';
@@ -47,14 +47,7 @@ export function investWatcher(options: InvestWatcherOptions) {
     maxRange,
     startAt: options.startAt,
     allowChainReset: options.allowChainReset,
-    store: {
-      cursor: () => repos.invests.cursor(chain),
-      reset: (genesisHash, nextBlock) => repos.invests.resetCursor(chain, genesisHash, nextBlock),
-      lockAt: (tx, expectedNext) => tx.invests.lockCursorAt(chain, expectedNext),
-      advance: (tx, nextBlock, lastBlockHash, head) => tx.invests.advanceCursor(chain, nextBlock, lastBlockHash, head),
-      noteHead: (head) => repos.invests.noteHead(chain, head),
-      noteError: (message) => repos.invests.noteError(chain, message),
-    },
+    store: cursorStore(repos, 'invest', chain),
   });
 
   async function tick(): Promise<InvestTickResult> {
@@ -127,7 +120,7 @@ export function investWatcher(options: InvestWatcherOptions) {
   return {
     tick,
     /** Records a failed tick (RPC down, …) for the operator's chain-status. */
-    noteError: (error: unknown) => repos.invests.noteError(chain, errorSummary(error)),
+    noteError: (error: unknown) => repos.scanCursors.invest.noteError(chain, errorSummary(error)),
     release: () => repos.chain.releaseLease(leaseName, owner),
   };
 }

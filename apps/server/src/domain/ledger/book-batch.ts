@@ -41,9 +41,9 @@ export class BatchRefused extends Error {}
 /**
  * Books one batch inside the caller's transaction `tx`: claims the movement row (unique idempotency key: a
  * repeated batch books nothing and answers movementId null), locks the counter accounts and the users' accounts
- * in id order, books every row in ONE statement (one line per user and type, never a round trip per user), then
- * reads back, in the same transaction, that the movement's entries sum to zero per currency and that no user
- * balance it touched is below zero; throws BatchRefused otherwise, and the caller's transaction rolls back.
+ * in id order, books every row in ONE statement (one line per user and type, never a round trip per user) which
+ * also answers whether the entries it inserted sum to zero per currency and whether a user balance it updated is
+ * below zero (no read-back round trip); throws BatchRefused otherwise, and the caller's transaction rolls back.
  * Answers what the source claimed.
  */
 export async function bookBatch(
@@ -68,13 +68,10 @@ export async function bookBatch(
   const booking = { movementId, currency: batch.currency, submode, counters };
   if (batch.createUserAccounts) await tx.batchBooking.ensureUserAccounts(batch.currency, submode, batch.users);
   await tx.batchBooking.lockAccounts(booking, batch.users);
-  const { claimed, unbooked } = await tx.batchBooking.book(booking, source);
+  const { claimed, unbooked, unbalanced, negative } = await tx.batchBooking.book(booking, source);
   // A row without its ledger line would be money owed and never booked (or taken and never moved).
   if (unbooked !== 0) throw new BatchRefused(`batch ${batch.idemKey} left ${unbooked} lines unbooked`);
-  const faults = await tx.batchBooking.movementFaults(movementId);
-  if (faults.unbalanced !== null)
-    throw new BatchRefused(`batch ${batch.idemKey} does not balance: ${faults.unbalanced}`);
-  if (faults.negative !== null)
-    throw new BatchRefused(`batch ${batch.idemKey} leaves user accounts below zero: ${faults.negative}`);
+  if (unbalanced !== null) throw new BatchRefused(`batch ${batch.idemKey} does not balance: ${unbalanced}`);
+  if (negative !== null) throw new BatchRefused(`batch ${batch.idemKey} leaves user accounts below zero: ${negative}`);
   return { movementId, claimed };
 }

@@ -4,7 +4,7 @@ import type { CollectionSource } from '../../chain/collection-source.ts';
 import type { ScannedTransfer, WatchedToken } from '../../chain/deposit-source.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { PaymentRow } from '../../db/repositories/machines.ts';
-import { cursorScan } from '../chain/cursor-scan.ts';
+import { cursorScan, cursorStore } from '../chain/cursor-scan.ts';
 import { errorSummary } from '../chain/error-summary.ts';
 import { type MachineConfig, machineConfig } from './machine-config.ts';
 import { openStatusOf, settlePayment } from './order-lifecycle.ts';
@@ -158,15 +158,8 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
     maxRange: source.maxRange,
     startAt: options.startAt,
     allowChainReset: options.allowChainReset,
-    store: {
-      cursor: () => repos.machines.cursor(chain),
-      reset: (genesisHash, nextBlock) => repos.machines.setCursor(chain, nextBlock, genesisHash),
-      lockAt: (tx, expectedNext) => tx.machines.lockCursorAt(chain, expectedNext),
-      advance: (tx, nextBlock, lastBlockHash, head) => tx.machines.advanceCursor(chain, nextBlock, lastBlockHash, head),
-      // Orders opened from now on know that every block up to here was before them (order-lifecycle.ts).
-      noteHead: (head, genesisHash) => repos.machines.noteHead(chain, genesisHash, head),
-      noteError: (message) => repos.machines.noteCursorError(chain, message),
-    },
+    // Its noteHead tells orders opened from now on that every block up to there was before them (order-lifecycle.ts).
+    store: cursorStore(repos, 'collection', chain),
   });
 
   /** One bounded range after the cursor; answers the payments recorded, null when another instance moved it. */
@@ -237,7 +230,7 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
     // The chain instance the payments of this tick are recorded on (a part of their unique key).
     const genesis = await source.genesisHash();
     // Another chain than the cursor's, with no reset allowed: nothing of it is recorded (scanRange stops the tick).
-    const known = await repos.machines.cursor(chain);
+    const known = await repos.scanCursors.collection.cursor(chain);
     const sameChain = !known || known.genesisHash === genesis || options.allowChainReset;
     const hinted = sameChain ? await checkHints(collection, watched, genesis) : 0;
     const scanned = await scanRange(collection, watched, { head, confirmed, genesisHash: genesis });
@@ -256,7 +249,7 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
   return {
     tick,
     /** Records a failed tick (RPC down, …) for the operator. */
-    noteError: (error: unknown) => repos.machines.noteCursorError(chain, errorSummary(error)),
+    noteError: (error: unknown) => repos.scanCursors.collection.noteError(chain, errorSummary(error)),
     release: () => repos.chain.releaseLease(leaseName, owner),
   };
 }

@@ -38,7 +38,10 @@ export function operatorDashboard(sources: DashboardSources) {
     return Promise.all(
       (await chainHeads(sources.chains)).map(async (head) => {
         if (!('head' in head)) return { chain: head.chain, lagBlocks: null };
-        const cursors = [await repos.chain.cursor(head.chain), await repos.machines.cursor(head.chain)];
+        const cursors = [
+          await repos.scanCursors.deposit.cursor(head.chain),
+          await repos.scanCursors.collection.cursor(head.chain),
+        ];
         const lags = cursors.flatMap((c) => (c ? [Number(head.head - (c.nextBlock - 1n))] : []));
         return { chain: head.chain, lagBlocks: lags.length ? Math.max(...lags) : null };
       }),

@@ -110,8 +110,8 @@ export function platformMetrics(sources: MetricsSources) {
       if (!('head' in head)) continue;
       chainHead.set({ chain: head.chain }, Number(head.head));
       const cursors = {
-        deposit: await repos.chain.cursor(head.chain),
-        collection: await repos.machines.cursor(head.chain),
+        deposit: await repos.scanCursors.deposit.cursor(head.chain),
+        collection: await repos.scanCursors.collection.cursor(head.chain),
       };
       for (const [watcher, cursor] of Object.entries(cursors)) {
         // A watcher that has not scanned yet has no cursor: nothing to say about its lag.

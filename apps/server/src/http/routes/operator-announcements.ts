@@ -5,7 +5,7 @@ import {
   listAnnouncementsForOperators,
   publishAnnouncementDraft,
   updateAnnouncementDraft,
-} from '../../domain/content/announcement-drafts.ts';
+} from '../../domain/announcements/announcement-drafts.ts';
 import { operatorOf } from '../operator-auth.ts';
 import { defineOpsRoute } from './define-ops-route.ts';
 

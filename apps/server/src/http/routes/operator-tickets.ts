@@ -1,10 +1,10 @@
 import { OPS } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
-import { openTickets, operatorReply, repliesOf } from '../../domain/feedback/tickets.ts';
+import { openTickets, operatorReply, repliesOf } from '../../domain/tickets/tickets.ts';
 import { operatorOf } from '../operator-auth.ts';
 import { defineOpsRawRoute, defineOpsRoute } from './define-ops-route.ts';
-import { sendImage } from './feedback.ts';
+import { sendImage } from './tickets.ts';
 
 /** Operators' side of feedback tickets (issue 13 point 4). */
 export async function operatorTicketRoutes(app: FastifyInstance) {

@@ -17,7 +17,7 @@ import { StarLevel } from './StarLevel.tsx';
  * Tab 4 (issue 12): the user's star level and what the next one lacks, the income by bonus type and the direct
  * invitees; a member opens his own team below (a path of usernames, back one step at a time).
  */
-export default function EcologyScreen() {
+export default function TeamScreen() {
   const { t } = useTranslation();
   const session = useSession();
   if (!session.isLogin) {

@@ -1,9 +1,9 @@
 import { announcementDetail, announcementList } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
-import { getAnnouncement, listAnnouncements } from '../../domain/content/announcements.ts';
+import { getAnnouncement, listAnnouncements } from '../../domain/announcements/announcements.ts';
 import { defineRoute } from './define-route.ts';
 
-export async function contentRoutes(app: FastifyInstance) {
+export async function announcementRoutes(app: FastifyInstance) {
   defineRoute(app, announcementList, ({ params, request }) =>
     listAnnouncements(app.repos, { language: request.language, pageNum: params.pageNum, pageSize: params.pageSize }),
   );

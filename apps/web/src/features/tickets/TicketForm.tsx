@@ -8,10 +8,10 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { useFormChecks } from '../../lib/form-checks.ts';
 import { amountText, formatDateTime } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
-import { uploadImages } from './feedback-api.ts';
+import { uploadImages } from './tickets-api.ts';
 
 export const TICKETS_KEY = ['feedback-tickets'];
-/** What the server takes per file (domain/feedback/image-policy.ts); checked here first to spare the upload. */
+/** What the server takes per file (domain/tickets/image-policy.ts); checked here first to spare the upload. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp'];
 

@@ -1,6 +1,6 @@
 /**
- * Feedback constants the web app needs without the zod schemas (issue 13): importing these never pulls
- * endpoints/support.ts, and with it zod, into the feedback screen's bundle.
+ * Ticket constants the web app needs without the zod schemas (issue 13): importing these never pulls
+ * endpoints/support.ts, and with it zod, into the tickets screen's bundle.
  */
 
 /** Images per ticket or follow-up, and per upload request. */

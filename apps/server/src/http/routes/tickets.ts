@@ -13,10 +13,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors.ts';
-import { IMAGE_POLICY } from '../../domain/feedback/image-policy.ts';
-import { recordsOf } from '../../domain/feedback/ticket-records.ts';
-import { followUp, createTicket as openTicket, repliesOf, ticketPage } from '../../domain/feedback/tickets.ts';
-import { uploadImages } from '../../domain/feedback/upload-images.ts';
+import { IMAGE_POLICY } from '../../domain/tickets/image-policy.ts';
+import { recordsOf } from '../../domain/tickets/ticket-records.ts';
+import { followUp, createTicket as openTicket, repliesOf, ticketPage } from '../../domain/tickets/tickets.ts';
+import { uploadImages } from '../../domain/tickets/upload-images.ts';
 import { sessionOf } from '../session-of.ts';
 import { defineRoute } from './define-route.ts';
 
@@ -76,7 +76,7 @@ export function sendImage(reply: FastifyReply, image: { mime: string; bytes: Buf
 }
 
 /** Feedback tickets, their replies and image attachments (issue 13). */
-export async function feedbackRoutes(app: FastifyInstance) {
+export async function ticketRoutes(app: FastifyInstance) {
   // Registered here only, so no other route accepts multipart bodies.
   await app.register(multipart, {
     limits: {

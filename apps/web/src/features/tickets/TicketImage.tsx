@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { imageUrl } from './feedback-api.ts';
+import { imageUrl } from './tickets-api.ts';
 
 /** A stored image of the user's, fetched with the session (it is served to its owner only). */
 export function TicketImage({ id }: { id: string }) {
