@@ -122,12 +122,13 @@ describe('process roles: an API without keys, and the treasury that pays its wit
 });
 
 describe('the background-work registry', () => {
-  it('lists each work once, with the role that runs it: only the payout worker and the Solana deposit pool need keys', () => {
+  it('lists each work once, with the role that runs it: the treasury runs the key holders and the reserves read', () => {
     const works = backgroundWork();
     expect(new Set(works.map((w) => w.name)).size).toBe(works.length);
     expect(works.filter((w) => w.role === 'treasury').map((w) => w.name)).toEqual([
       'payout-worker:bsc',
       'solana-deposit-pool',
+      'reserves-read',
     ]);
     expect(works.filter((w) => w.role === 'workers').map((w) => w.name)).toEqual([
       'pledge-settlement',

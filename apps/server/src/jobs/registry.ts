@@ -8,6 +8,7 @@ import { orderExpiryJob } from './order-expiry.ts';
 import { payoutWork } from './payout-work.ts';
 import type { PeriodicJob } from './periodic-job.ts';
 import { pledgeSettlementJob } from './pledge-settlement.ts';
+import { reservesReadWork } from './reserves-read.ts';
 import { teamVolumeRollupJob } from './team-volume-rollup.ts';
 
 /**
@@ -28,6 +29,7 @@ export function backgroundWork(): BackgroundWork[] {
     collectionWatcherWork('solana'),
     payoutWork(),
     solanaDepositPoolWork(),
+    reservesReadWork(),
   ];
 }
 
