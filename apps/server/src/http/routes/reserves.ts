@@ -18,7 +18,12 @@ export async function reservesRoutes(app: FastifyInstance) {
   // Runs a report now (`npm run operator -- reserves-report`), audited; answers its summary, not its tree. The
   // API reads the chains itself: reading needs the RPC URLs, which it has, and no key.
   defineOpsRoute(app, OPS.runReservesReport, 'money', async ({ body, request }) => {
-    const summary = reportSummary(await runReservesReport(app.database.db, { chains: app.chains, log: request.log }));
+    const summary = reportSummary(
+      await runReservesReport(
+        app.database.db,
+        app.chains.bsc || app.chains.solana ? { chains: app.chains, log: request.log } : undefined,
+      ),
+    );
     await app.repos.operatorActions.record({
       actor: operatorOf(request),
       action: 'reserves-report',
