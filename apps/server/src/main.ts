@@ -39,6 +39,7 @@ async function main() {
   const workers = startWorkers({
     roles: config.roles,
     repos,
+    db: database.db,
     chains: app.chains,
     pollMs: config.chainPollMs,
     log: app.log,

@@ -29,6 +29,7 @@ describe('native BNB deposits on the BNB Smart Chain dev chain', () => {
   /** The deposit watcher of BNB Smart Chain as a workers process starts it, over `chains` (the server's own). */
   function watcher(chains: ChainServices = server.app.chains, owner = 'workers-1') {
     const loop = depositWatcherWork('bsc').start({
+      db: null,
       repos: server.repos,
       chains,
       owner,

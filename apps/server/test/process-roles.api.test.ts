@@ -122,7 +122,7 @@ describe('process roles: an API without keys, and the treasury that pays its wit
 });
 
 describe('the background-work registry', () => {
-  it('lists each work once, with the role that runs it: only the payout worker, the Solana deposit pool and the two sweepers need keys', () => {
+  it('lists each work once, with the role that runs it: the treasury runs the key holders (payouts, the Solana deposit pool, the two sweepers) and the reserves read', () => {
     const works = backgroundWork();
     expect(new Set(works.map((w) => w.name)).size).toBe(works.length);
     expect(works.filter((w) => w.role === 'treasury').map((w) => w.name)).toEqual([
@@ -130,6 +130,7 @@ describe('the background-work registry', () => {
       'solana-deposit-pool',
       'sweeper:bsc',
       'sweeper:solana',
+      'reserves-read',
     ]);
     expect(works.filter((w) => w.role === 'workers').map((w) => w.name)).toEqual([
       'pledge-settlement',

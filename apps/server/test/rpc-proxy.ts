@@ -20,6 +20,8 @@ export type Refusal = { code: number; message: string } | null;
 export async function startRpcProxy(
   upstream: string,
   refuse: (method: string, params: unknown[]) => Refusal = () => null,
+  /** Runs before a call is forwarded: a test makes a call hang (a timeout) until it lets it go. */
+  delay?: (method: string, params: unknown[]) => Promise<void>,
 ) {
   const calls: RecordedCall[] = [];
   const server = createServer(async (request, response) => {
@@ -37,6 +39,7 @@ export async function startRpcProxy(
             recorded.refused = true;
             return { jsonrpc: '2.0', id: r.id, error: refusal };
           }
+          await delay?.(r.method, recorded.params);
           const upstreamResponse = await fetch(upstream, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },

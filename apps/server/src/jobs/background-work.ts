@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainServices } from '../chain/chain-services.ts';
+import type { AppDb } from '../db/client.ts';
 import type { Repositories } from '../db/repositories/index.ts';
 import type { SolanaAddressMaker } from '../domain/chain/solana-deposit-pool.ts';
 import type { ProcessRole } from '../process-roles.ts';
@@ -19,6 +20,8 @@ export type WorkSchedule = 'daily' | 'watcher' | { everyMs: number };
 /** What a process gives each work it starts. */
 export interface WorkContext {
   repos: Repositories;
+  /** The database itself (null in a harness that gives none): the reserves read takes its own snapshot. */
+  db: AppDb | null;
   chains: ChainServices;
   /** This process's name in the leases: only the lease holder of a watcher works. */
   owner: string;

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainServices } from '../chain/chain-services.ts';
+import type { AppDb } from '../db/client.ts';
 import type { Repositories } from '../db/repositories/index.ts';
 import type { SolanaAddressMaker } from '../domain/chain/solana-deposit-pool.ts';
 import type { ProcessRole } from '../process-roles.ts';
@@ -19,6 +20,8 @@ export function startWorkers(options: {
   /** The process's roles (ROLES); a work runs when its role is one of them. */
   roles: readonly ProcessRole[];
   repos: Repositories;
+  /** The database itself, for the work that reads a snapshot in one transaction of its own (the reserves read). */
+  db?: AppDb;
   chains: ChainServices;
   /** Pause between two ticks of a watcher (CHAIN_POLL_MS). */
   pollMs: number;
@@ -38,6 +41,7 @@ export function startWorkers(options: {
   const works = workOfRoles(options.roles, options.works ?? backgroundWork());
   const context: WorkContext = {
     repos: options.repos,
+    db: options.db ?? null,
     chains: options.chains,
     owner,
     log: options.log,

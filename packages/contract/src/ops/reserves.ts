@@ -5,6 +5,33 @@ import { defineOpsEndpoint, ZOperatorReason } from './common.ts';
 /** Base-unit amounts by currency, as decimal strings. */
 const ZAmountsByCurrency = z.record(z.string(), z.string());
 
+/** What one chain holds at one block or slot (the hot wallet, the cold address, deposit addresses not yet swept). */
+export const ZChainHolding = z.object({
+  at: z.string(),
+  /** Solana: the last slot a batch was read at, when the batches' slots differed. */
+  atLast: z.string().optional(),
+  addresses: z.object({ hot: z.string().nullable(), cold: z.string().nullable(), deposit: z.number().int() }),
+  hot: ZAmountsByCurrency,
+  cold: ZAmountsByCurrency,
+  unswept: ZAmountsByCurrency,
+  total: ZAmountsByCurrency,
+  /** What the chain's clearing account says the platform should hold there. */
+  shouldHold: ZAmountsByCurrency,
+  /** total − shouldHold. */
+  difference: ZAmountsByCurrency,
+  unread: z.array(z.object({ address: z.string(), error: z.string() })),
+});
+export type TChainHolding = z.infer<typeof ZChainHolding>;
+
+/** What the chain reads found wrong: each is an alert (docs/operator-guide.md "Alerts"). */
+export const ZReserveAlerts = z.object({
+  shortfall: z.array(z.object({ currency: z.string(), holdings: z.string(), liabilities: z.string() })),
+  clearingMismatch: z.array(z.object({ chain: z.string(), currency: z.string(), difference: z.string() })),
+  unread: z.number().int(),
+  unreadChains: z.array(z.string()),
+});
+export type TReserveAlerts = z.infer<typeof ZReserveAlerts>;
+
 /**
  * A reserves report's summary (docs/architecture.md "Proof of reserves"): what the ledger owes, the Merkle sum
  * tree's root over every user, the chains' clearing accounts, and what operator credits and issuance added.
@@ -12,7 +39,7 @@ const ZAmountsByCurrency = z.record(z.string(), z.string());
 export const ZReservesReport = z.object({
   id: z.string(),
   createdAt: ZTimeMs,
-  /** 'liabilities-only' until the chains' balances are read beside it. */
+  /** 'complete' (every address read), 'incomplete' (some address or chain unread) or 'liabilities-only'. */
   status: z.string(),
   currencies: z.array(z.string()),
   baseUnitDecimals: z.number().int(),
@@ -27,7 +54,9 @@ export const ZReservesReport = z.object({
   clearing: z.record(z.string(), ZAmountsByCurrency),
   operatorCredits: ZAmountsByCurrency,
   issuance: ZAmountsByCurrency,
-  chainHoldings: z.unknown(),
+  /** Per chain (amounts in whole units), or `{ error }` for a chain that could not be read; null: not read. */
+  chainHoldings: z.record(z.string(), z.union([ZChainHolding, z.object({ error: z.string() })])).nullable(),
+  alerts: ZReserveAlerts.nullable(),
 });
 export type TReservesReport = z.infer<typeof ZReservesReport>;
 
@@ -37,7 +66,8 @@ export const opsReserves = {
     method: 'POST',
     path: '/ops/v1/reserves/reports',
     auth: true,
-    summary: "Runs a reserves report now: liabilities, the Merkle sum tree's root, the clearing accounts",
+    summary:
+      "Runs a reserves report now: liabilities, the Merkle sum tree's root, the clearing accounts and what the chains hold",
     body: z.object({ reason: ZOperatorReason.optional() }).optional(),
     data: ZReservesReport,
   }),

@@ -9,29 +9,35 @@ import type { Abi, Hex } from 'viem';
 export interface CompiledContract {
   abi: Abi;
   bytecode: Hex;
+  /** The code a deployment leaves at its address (what `hardhat_setCode` places). */
+  deployedBytecode: Hex;
 }
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(join(packageDir, 'package.json'));
 
 /** The contracts in contracts/, each in its own file of the same name. */
-export type ContractName = 'DevToken' | 'AidfInvest';
+export type ContractName = 'DevToken' | 'AidfInvest' | 'Multicall3';
 
 // 'cancun' matches what BNB Smart Chain runs and is below Hardhat 2.29's default hardfork (osaka).
 const settingsOf = (name: ContractName) =>
   ({
     optimizer: { enabled: true, runs: 200 },
     evmVersion: 'cancun',
-    outputSelection: { [`${name}.sol`]: { [name]: ['abi', 'evm.bytecode.object'] } },
+    outputSelection: { [`${name}.sol`]: { [name]: ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
   }) as const;
 
 interface SolcOutput {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+  contracts?: Record<
+    string,
+    Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+  >;
 }
 
 export const loadDevToken = () => loadContract('DevToken');
 export const loadAidfInvest = () => loadContract('AidfInvest');
+export const loadMulticall3 = () => loadContract('Multicall3');
 
 /**
  * ABI and creation bytecode of contracts/<name>.sol. Loading solc's emscripten build and compiling takes
@@ -66,7 +72,9 @@ function cacheKey(name: ContractName, source: string): string {
 async function readCache(cachePath: string, key: string): Promise<CompiledContract | undefined> {
   try {
     const cached = JSON.parse(await readFile(cachePath, 'utf8')) as CompiledContract & { key: string };
-    return cached.key === key ? { abi: cached.abi, bytecode: cached.bytecode } : undefined;
+    return cached.key === key && cached.deployedBytecode
+      ? { abi: cached.abi, bytecode: cached.bytecode, deployedBytecode: cached.deployedBytecode }
+      : undefined;
   } catch {
     return undefined; // missing or corrupt: recompile
   }
@@ -93,5 +101,9 @@ async function compile(name: ContractName, source: string): Promise<CompiledCont
   }
   const contract = output.contracts?.[sourceName]?.[name];
   if (!contract) throw new Error(`solc returned no ${name} contract`);
-  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  return {
+    abi: contract.abi,
+    bytecode: `0x${contract.evm.bytecode.object}`,
+    deployedBytecode: `0x${contract.evm.deployedBytecode.object}`,
+  };
 }

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { createPublicClient, erc20Abi, http, parseEther, parseUnits } from 'viem';
+import { createPublicClient, erc20Abi, http, multicall3Abi, parseEther, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EvmDevChain, startEvmDevChain } from '../index.ts';
@@ -44,6 +44,27 @@ describe('EVM dev chain', () => {
     expect(await client.getBalance({ address: wallet })).toBe(parseEther('1.5'));
     expect(await balanceOf(chain.tokens.cow, wallet)).toBe(parseUnits('10', 18));
     expect(await balanceOf(chain.tokens.usdt, wallet)).toBe(0n);
+  });
+
+  it('has Multicall3 at its canonical address: balances of several holders read in one call at one block', async () => {
+    expect(chain.multicall3).toBe('0xcA11bde05977b3631167028862bE2a173976CA11');
+    const [a, b] = [freshAddress(), freshAddress()];
+    await chain.fund(a, { bnb: '0.25', usdt: '7' });
+    await chain.fund(b, { cow: '3' });
+    const blockNumber = await client.getBlockNumber();
+    await chain.fund(a, { bnb: '1' }); // after the block read at: not seen
+    const results = await client.multicall({
+      multicallAddress: chain.multicall3,
+      blockNumber,
+      allowFailure: false,
+      contracts: [
+        { address: chain.multicall3, abi: multicall3Abi, functionName: 'getEthBalance', args: [a] },
+        { address: chain.tokens.usdt, abi: erc20Abi, functionName: 'balanceOf', args: [a] },
+        { address: chain.tokens.cow, abi: erc20Abi, functionName: 'balanceOf', args: [b] },
+        { address: chain.multicall3, abi: multicall3Abi, functionName: 'getEthBalance', args: [b] },
+      ],
+    });
+    expect(results).toEqual([parseEther('0.25'), parseUnits('7', 18), parseUnits('3', 18), 0n]);
   });
 
   it('rejects malformed amounts', async () => {

@@ -1,7 +1,10 @@
 import { type Address, createTestClient, type Hex, http } from 'viem';
-import { type CompiledContract, loadAidfInvest, loadDevToken } from './compile.ts';
+import { type CompiledContract, loadAidfInvest, loadDevToken, loadMulticall3 } from './compile.ts';
 import { Faucet, localBsc, parseAmount } from './faucet.ts';
 import { type HardhatNode, startHardhatNode } from './hardhat-process.ts';
+import { installMulticall3, MULTICALL3_ADDRESS } from './multicall3.ts';
+
+export { MULTICALL3_ADDRESS };
 
 export interface EvmDevChainOptions {
   port?: number; // 0 or undefined: pick a free port on 127.0.0.1
@@ -15,6 +18,8 @@ export interface EvmDevChain {
   tokens: { cow: Address; usdt: Address; eoeo: Address; aidf: Address }; // ERC-20, 18 decimals
   /** The invest contract (contracts/AidfInvest.sol) over the AIDF token: invest(amount) after an approve. */
   invest: Address;
+  /** Multicall3 at its canonical address (as on BNB Smart Chain): batched reads at one block. */
+  multicall3: Address;
   /** Sends `bnb` native (decimal string, e.g. '1.5') and mints each token amount (decimal strings, 18 decimals) to `to`; waits for the receipts. */
   fund(
     to: Address,
@@ -54,13 +59,14 @@ export async function startEvmDevChain(options: EvmDevChainOptions = {}): Promis
 
   // Compiling (on a cache miss) and booting the node are independent; do them side by side.
   const [compiled, node] = await Promise.allSettled([
-    Promise.all([loadDevToken(), loadAidfInvest()]),
+    Promise.all([loadDevToken(), loadAidfInvest(), loadMulticall3()]),
     startHardhatNode({ port, blockIntervalMs, logFile: options.logFile }),
   ]);
   if (node.status === 'rejected') throw node.reason;
   try {
     if (compiled.status === 'rejected') throw compiled.reason;
-    const [token, invest] = compiled.value;
+    const [token, invest, multicall] = compiled.value;
+    await installMulticall3(node.value.rpcUrl, multicall);
     return await setUp(node.value, new Faucet(node.value.rpcUrl, token), invest);
   } catch (error) {
     await node.value.stop();
@@ -84,6 +90,7 @@ async function setUp(node: HardhatNode, faucet: Faucet, investContract: Compiled
     chainId: 56,
     tokens,
     invest,
+    multicall3: MULTICALL3_ADDRESS,
 
     async fund(to, amounts) {
       if (amounts.bnb !== undefined) await faucet.sendNative(to, parseAmount(amounts.bnb, 'bnb'));

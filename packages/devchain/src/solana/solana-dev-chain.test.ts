@@ -120,6 +120,40 @@ describe('Solana dev chain', () => {
       expect(await usdtBalance(rpc, receiver, usdt)).toBe('10');
     });
 
+    it('reads several accounts at one slot with getMultipleAccounts, as agave answers it', async () => {
+      const receiverToken = await associatedTokenAccount(receiver, usdt);
+      const missing = (await generateKeyPairSigner()).address;
+      const answer = (await rawRpc(chain.rpcUrl, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'getMultipleAccounts',
+        params: [[receiver, missing, receiverToken], { commitment: 'confirmed' }],
+      })) as { result: { context: { slot: number }; value: ({ lamports: number; data: [string, string] } | null)[] } };
+      const { context, value } = answer.result;
+      expect(context.slot).toBe(Number(await rpc.getSlot({ commitment: 'confirmed' }).send()));
+      expect(value[0]?.lamports).toBe(Number(LAMPORTS_PER_SOL / 2n));
+      expect(value[1]).toBeNull();
+      // base64 by default: an SPL token account, its amount a little-endian u64 at byte 64.
+      expect(value[2]?.data[1]).toBe('base64');
+      const data = Buffer.from(value[2]?.data[0] ?? '', 'base64');
+      expect(data.readBigUInt64LE(64)).toBe(10_000_000n);
+
+      const tooMany = (await rawRpc(chain.rpcUrl, {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'getMultipleAccounts',
+        params: [Array.from({ length: 101 }, () => receiver)],
+      })) as { error: { code: number; message: string } };
+      expect(tooMany.error).toMatchObject({ code: -32602, message: 'Too many inputs provided; max 100' });
+      const ahead = (await rawRpc(chain.rpcUrl, {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'getMultipleAccounts',
+        params: [[receiver], { minContextSlot: context.slot + 1000 }],
+      })) as { error: { code: number } };
+      expect(ahead.error.code).toBe(-32016);
+    });
+
     it('reports pre/post balances of the SOL transfer in getTransaction (json)', async () => {
       const transaction = await rpc
         .getTransaction(solSignature, { encoding: 'json', maxSupportedTransactionVersion: 0 })

@@ -29,13 +29,15 @@ export interface StoredReport {
   operatorCredits: AmountsByCurrency;
   issuance: AmountsByCurrency;
   chainHoldings: unknown;
+  /** What the chain reads found wrong (domain/treasury/chain-holdings.ts ReserveAlerts); null: no chain read. */
+  alerts: unknown;
 }
 
 const REPORT_COLUMNS = sql`
   r.id::text AS "id", r.created_at AS "createdAt", r.status, r.currencies, r.base_unit_decimals AS "baseUnitDecimals",
   r.user_count AS "userCount", r.tree_depth AS "treeDepth", r.root_hash AS "rootHash",
   r.root_sums::text[] AS "rootSums", r.user_balances AS "userBalances", r.held, r.liabilities, r.clearing,
-  r.operator_credits AS "operatorCredits", r.issuance, r.chain_holdings AS "chainHoldings"`;
+  r.operator_credits AS "operatorCredits", r.issuance, r.chain_holdings AS "chainHoldings", r.alerts`;
 
 /** PGlite answers timestamptz as a Date, node-postgres too; a JSON path would give text. */
 const asReport = (row: StoredReport): StoredReport => ({ ...row, createdAt: new Date(row.createdAt) });
@@ -98,7 +100,9 @@ export function reservesRepository(db: AppDb) {
       );
     },
 
-    async insertReport(report: Omit<StoredReport, 'id' | 'createdAt' | 'chainHoldings'>): Promise<StoredReport> {
+    async insertReport(
+      report: Omit<StoredReport, 'id' | 'createdAt' | 'chainHoldings' | 'alerts'>,
+    ): Promise<StoredReport> {
       const [row] = rowsOf<StoredReport>(
         await db.execute(sql`
           INSERT INTO reserves_reports AS r (status, currencies, base_unit_decimals, user_count, tree_depth, root_hash,
@@ -184,6 +188,61 @@ export function reservesRepository(db: AppDb) {
       if (!row) return null;
       const { leaf, path, ...report } = row;
       return { report: asReport(report), leaf: leaf ? { ...leaf, path: path ?? [] } : null };
+    },
+  };
+}
+
+/**
+ * What the chain reads of a reserves report need from the database (domain/treasury/chain-holdings.ts), read in
+ * the report's snapshot so the addresses and the ledger agree.
+ */
+export function reservesChainRepository(db: AppDb) {
+  return {
+    /**
+     * The deposit addresses that may hold something not yet swept on a chain: every address a credited deposit
+     * went to, and every address with an open sweep. A swept address reads as (about) zero; reading it still
+     * finds what a later deposit or a gas top-up's rest left there.
+     */
+    async depositAddressesToRead(chain: 'bsc' | 'solana'): Promise<string[]> {
+      return rowsOf<{ address: string }>(
+        await db.execute(sql`
+          SELECT DISTINCT address FROM (
+            SELECT to_address AS address FROM chain_deposits WHERE chain = ${chain}
+            UNION ALL
+            SELECT from_address FROM sweeps
+            WHERE chain = ${chain} AND kind = 'deposit' AND status IN ('planned', 'gas-funding', 'sweeping', 'failed', 'held')
+          ) a ORDER BY address`),
+      ).map((r) => r.address);
+    },
+
+    /** The next block the chain's deposit watcher will scan (everything before it is credited), if it has run. */
+    async depositCursor(chain: 'bsc' | 'solana'): Promise<bigint | null> {
+      const [row] = rowsOf<{ next: string }>(
+        await db.execute(sql`SELECT next_block::text AS next FROM chain_cursors WHERE chain = ${chain}`),
+      );
+      return row ? BigInt(row.next) : null;
+    },
+
+    /** A chain's tokens from the token config (chain currency 'bnb' or 'sol'), those with a contract or mint. */
+    async tokensOf(chainCurrency: 'bnb' | 'sol'): Promise<{ currency: string; contract: string; decimals: number }[]> {
+      return rowsOf<{ currency: string; contract: string; decimals: number }>(
+        await db.execute(sql`
+          SELECT currency, contract_address AS contract, decimals FROM token_configs
+          WHERE chain_currency = ${chainCurrency} AND contract_address IS NOT NULL AND contract_address <> ''
+          ORDER BY currency`),
+      );
+    },
+
+    async setting(key: string): Promise<string | null> {
+      const [row] = rowsOf<{ value: string }>(await db.execute(sql`SELECT value FROM settings WHERE key = ${key}`));
+      return row?.value ?? null;
+    },
+
+    async storeChainHoldings(reportId: string, status: string, holdings: unknown, alerts: unknown) {
+      await db.execute(sql`
+        UPDATE reserves_reports SET status = ${status}, chain_holdings = ${JSON.stringify(holdings)}::jsonb,
+          alerts = ${JSON.stringify(alerts)}::jsonb
+        WHERE id = ${reportId}::bigint`);
     },
   };
 }

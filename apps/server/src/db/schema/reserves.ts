@@ -22,6 +22,7 @@ export const reservesReports = pgTable('reserves_reports', {
   operatorCredits: jsonb('operator_credits').notNull(),
   issuance: jsonb('issuance').notNull(),
   chainHoldings: jsonb('chain_holdings'),
+  alerts: jsonb('alerts'),
 });
 
 export const reservesTreeNodes = pgTable(

@@ -3,10 +3,12 @@ import type { ChainServices } from '../../chain/chain-services.ts';
 import type { AppDb } from '../../db/client.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { opsGaugesRepository } from '../../db/repositories/ops-gauges.ts';
+import { reservesRepository } from '../../db/repositories/reserves.ts';
 import { utcDayOf } from '../../jobs/daily-job.ts';
 import { dailyJobs } from '../../jobs/daily-jobs.ts';
 import { checkLedger } from '../ledger/check.ts';
 import { LOGIN_ALERT } from '../operator/accounts.ts';
+import { reserveGauges } from '../treasury/reserve-gauges.ts';
 import { chainHeads } from './chain-heads.ts';
 
 /** The ledger check reads every entry: run at most this often, however often Prometheus scrapes. */
@@ -79,6 +81,16 @@ export function platformMetrics(sources: MetricsSources) {
     "The treasury's sweeps by chain and state (held above 0: the alert sweep-held, an operator retries or skips)",
     ['chain', 'status'],
   );
+  const reservesRatio = gauge(
+    'aidf_reserves_ratio',
+    'Latest reserves report: what a chain holds ÷ what its clearing account says (chain "all": holdings ÷ liabilities); below 1 is a shortfall',
+    ['chain', 'currency'],
+  );
+  const hotWalletBalance = gauge(
+    'aidf_hot_wallet_balance',
+    "Latest reserves report: the hot wallet's balance in whole units",
+    ['chain', 'currency'],
+  );
 
   let lastLedgerCheck = 0;
   const gauges = opsGaugesRepository(sources.db);
@@ -135,6 +147,16 @@ export function platformMetrics(sources: MetricsSources) {
     }
   }
 
+  async function refreshReserves() {
+    const report = await reservesRepository(sources.db).latest();
+    reservesRatio.reset();
+    hotWalletBalance.reset();
+    if (!report) return;
+    const { ratios, hot } = reserveGauges(report);
+    for (const r of ratios) reservesRatio.set({ chain: r.chain, currency: r.currency }, r.value);
+    for (const h of hot) hotWalletBalance.set({ chain: h.chain, currency: h.currency }, h.value);
+  }
+
   return {
     contentType: registry.contentType,
     observeRequest(labels: { method: string; route: string; status_code: number }, seconds: number) {
@@ -142,7 +164,7 @@ export function platformMetrics(sources: MetricsSources) {
     },
     /** The text Prometheus scrapes, every gauge read afresh (the ledger check at most every 5 minutes). */
     async scrape(): Promise<string> {
-      await Promise.all([refreshLedger(), refreshJobs(), refreshChains(), refreshQueues()]);
+      await Promise.all([refreshLedger(), refreshJobs(), refreshChains(), refreshQueues(), refreshReserves()]);
       return registry.metrics();
     },
   };

@@ -7,15 +7,20 @@ import {
   shuffledLeaves,
   toBaseUnits,
 } from '@aidf/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ReadLimits } from '../../chain/balance-reads.ts';
+import type { ChainServices } from '../../chain/chain-services.ts';
 import type { AppDb } from '../../db/client.ts';
 import {
   type AmountsByCurrency,
   RESERVES_BASE_UNIT_DECIMALS,
+  reservesChainRepository,
   reservesRepository,
   type StoredReport,
 } from '../../db/repositories/reserves.ts';
 import { AppError } from '../errors.ts';
 import { PLATFORM } from '../ledger/platform-accounts.ts';
+import { type ChainHoldings, type ReserveAlerts, readChainHoldings } from './chain-holdings.ts';
 
 /**
  * A reserves report (docs/architecture.md "Proof of reserves"): what the ledger owes its users, read in one
@@ -26,9 +31,10 @@ import { PLATFORM } from '../ledger/platform-accounts.ts';
  * withdrawals debited and not yet confirmed or refunded, pledge principal and the covered part of miner orders.
  * The ledger keeps those three in platform accounts, not per user, so they are reported as totals beside the
  * tree, not inside its leaves. Operator credits and issuance are what was added without anything coming in; the
- * chains' clearing accounts say what the platform should hold on each chain. The chains' own balances (hot,
- * cold, not yet swept) are read by the chain reserves job; until then `chainHoldings` is null and the status
- * says 'liabilities-only'.
+ * chains' clearing accounts say what the platform should hold on each chain. Given the chains, the report reads
+ * their balances (hot, cold, not yet swept: chain-holdings.ts) in the same snapshot and sets them beside the
+ * clearing accounts and the liabilities: status 'complete', or 'incomplete' when an address or a chain could not
+ * be read. Without the chains `chainHoldings` is null and the status says 'liabilities-only'.
  *
  * Base units are 10^-18 of a currency for every currency: the ledger's own precision (numeric(48, 18)), exact
  * for every balance; a token's decimals differ between chains (USDT: 18 on BNB Smart Chain, 6 on Solana) and a
@@ -71,9 +77,19 @@ function freshSalts(count: number): string[] {
   return Array.from({ length: count }, (_, i) => bytes.toString('hex', i * 32, i * 32 + 32));
 }
 
-/** Runs one report: reads the ledger at one snapshot, builds the tree, stores report, nodes and leaves. */
-export async function runReservesReport(db: AppDb): Promise<StoredReport> {
-  return db.transaction(async (tx) => {
+export interface ChainReadOptions {
+  chains: ChainServices;
+  limits?: Partial<ReadLimits>;
+  /** Where the alerts are logged (`{ alert: 'reserves-shortfall' | 'clearing-mismatch' | 'reserves-unread' }`). */
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Runs one report: reads the ledger at one snapshot, builds the tree, stores report, nodes and leaves; with
+ * `reads`, reads the chains too and logs what they found wrong.
+ */
+export async function runReservesReport(db: AppDb, reads?: ChainReadOptions): Promise<StoredReport> {
+  const report = await db.transaction(async (tx) => {
     const reserves = reservesRepository(tx as unknown as AppDb);
     await reserves.snapshot();
     const extra = (await reserves.userCurrencies()).filter((c) => !(CURRENCIES as readonly string[]).includes(c));
@@ -111,6 +127,17 @@ export async function runReservesReport(db: AppDb): Promise<StoredReport> {
       })),
     );
     const tree = leaves.length > 0 ? buildMerkleSumTree(currencies, leaves) : null;
+    const liabilities = added(currencies, userBalances, ...Object.values(held));
+    // The chains are read inside the snapshot: the addresses to read and the deposit watcher's cursor (the block
+    // read at) are those of the ledger the report states.
+    const chainRead = reads
+      ? await readChainHoldings(tx as unknown as AppDb, reads.chains, {
+          currencies,
+          clearing,
+          liabilities,
+          limits: reads.limits,
+        })
+      : null;
     const report = await reserves.insertReport({
       status: 'liabilities-only',
       currencies,
@@ -121,7 +148,7 @@ export async function runReservesReport(db: AppDb): Promise<StoredReport> {
       rootSums: tree?.root.sums ?? currencies.map(() => '0'),
       userBalances,
       held,
-      liabilities: added(currencies, userBalances, ...Object.values(held)),
+      liabilities,
       clearing,
       operatorCredits: byCurrency(currencies, rowsOf(PLATFORM.operatorCredit), -1),
       issuance: byCurrency(currencies, rowsOf(PLATFORM.issuance), -1),
@@ -143,14 +170,50 @@ export async function runReservesReport(db: AppDb): Promise<StoredReport> {
         })),
       );
     }
-    return report;
+    if (!chainRead) return report;
+    await reservesChainRepository(tx as unknown as AppDb).storeChainHoldings(
+      report.id,
+      chainRead.status,
+      chainRead.holdings,
+      chainRead.alerts,
+    );
+    return { ...report, status: chainRead.status, chainHoldings: chainRead.holdings, alerts: chainRead.alerts };
   });
+  if (reads?.log) logReserveAlerts(reads.log, report);
+  return report;
+}
+
+/** The report's alerts as log lines (docs/operator-guide.md "Alerts"); the metrics say the same at each scrape. */
+export function logReserveAlerts(log: FastifyBaseLogger, report: StoredReport) {
+  const alerts = report.alerts as ReserveAlerts | null;
+  if (!alerts) return;
+  const reportId = report.id;
+  for (const s of alerts.shortfall) {
+    log.error(
+      { alert: 'reserves-shortfall', reportId, ...s },
+      `the chains hold less ${s.currency} than the users are owed`,
+    );
+  }
+  for (const m of alerts.clearingMismatch) {
+    log.error(
+      { alert: 'clearing-mismatch', reportId, ...m },
+      `${m.chain} holds ${m.difference} ${m.currency} more than its clearing account says (negative: less)`,
+    );
+  }
+  if (alerts.unread > 0 || alerts.unreadChains.length > 0) {
+    log.warn(
+      { alert: 'reserves-unread', reportId, addresses: alerts.unread, chains: alerts.unreadChains },
+      'the reserves report could not read some addresses or chains: it is incomplete',
+    );
+  }
 }
 
 /** What an operator sees of a report: everything but the tree. */
 export function reportSummary(report: StoredReport) {
   return {
     ...report,
+    chainHoldings: report.chainHoldings as ChainHoldings | null,
+    alerts: report.alerts as ReserveAlerts | null,
     createdAt: report.createdAt.getTime(),
     root: report.rootHash ? { hash: report.rootHash, sums: report.rootSums } : null,
   };

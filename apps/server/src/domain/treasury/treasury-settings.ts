@@ -22,6 +22,8 @@ export const TREASURY_SETTINGS = {
   hotMin: (chain: TreasuryChain, currency: string) => `treasury.hotMin.${chain}.${currency}`,
   coldAddress: (chain: TreasuryChain) => `treasury.coldAddress.${chain}`,
   minSweep: (currency: string) => `treasury.minSweep.${currency}`,
+  /** How far a chain's holdings may differ from its clearing account before the reserves report alerts (0: none). */
+  dust: (currency: string) => `treasury.dust.${currency}`,
 } as const;
 
 const CHAINS = Object.keys(TREASURY_CURRENCIES) as TreasuryChain[];
@@ -57,6 +59,10 @@ export function treasurySettingRules(): Record<string, { pattern: RegExp; meanin
     rules[TREASURY_SETTINGS.minSweep(currency)] = {
       pattern: AMOUNT,
       meaning: `${currency.toUpperCase()} a deposit address must hold before it is swept`,
+    };
+    rules[TREASURY_SETTINGS.dust(currency)] = {
+      pattern: AMOUNT,
+      meaning: `${currency.toUpperCase()} a chain's holdings may differ from its clearing account without an alert (default 0)`,
     };
   }
   return rules;

@@ -15,14 +15,27 @@ import { defineRoute } from './define-route.ts';
 export async function reservesRoutes(app: FastifyInstance) {
   defineRoute(app, reservesProof, async ({ request }) => reservesProofOf(app.database.db, sessionOf(request).userId));
 
-  // Runs a report now (`npm run operator -- reserves-report`), audited; answers its summary, not its tree.
+  // Runs a report now (`npm run operator -- reserves-report`), audited; answers its summary, not its tree. The
+  // API reads the chains itself: reading needs the RPC URLs, which it has, and no key.
   defineOpsRoute(app, OPS.runReservesReport, 'money', async ({ body, request }) => {
-    const summary = reportSummary(await runReservesReport(app.database.db));
+    const summary = reportSummary(
+      await runReservesReport(
+        app.database.db,
+        app.chains.bsc || app.chains.solana ? { chains: app.chains, log: request.log } : undefined,
+      ),
+    );
     await app.repos.operatorActions.record({
       actor: operatorOf(request),
       action: 'reserves-report',
       target: `reserves-report:${summary.id}`,
-      after: { id: summary.id, root: summary.root, userCount: summary.userCount, liabilities: summary.liabilities },
+      after: {
+        id: summary.id,
+        status: summary.status,
+        root: summary.root,
+        userCount: summary.userCount,
+        liabilities: summary.liabilities,
+        alerts: summary.alerts,
+      },
       reason: body?.reason ?? 'reserves report on demand',
       detail: { reportId: summary.id },
     });

@@ -7,6 +7,8 @@ import type { LocalValidator } from '../validator.ts';
 import { addressParam, type Config, configParam, optionParam, querySlot, withContext } from './params.ts';
 
 const ACCOUNT_ENCODINGS: readonly AccountEncoding[] = ['binary', 'base58', 'base64', 'jsonParsed'];
+/** agave's MAX_MULTIPLE_ACCOUNTS: the most keys one getMultipleAccounts reads. */
+export const MAX_MULTIPLE_ACCOUNTS = 100;
 
 export function accountMethods(validator: LocalValidator): Record<string, RpcMethod> {
   const readerAt = (slot: number) => (address: Address) => validator.account(address, slot);
@@ -41,6 +43,27 @@ export function accountMethods(validator: LocalValidator): Record<string, RpcMet
       const state = validator.account(address, slot);
       const encoding = optionParam(config, 'encoding', ACCOUNT_ENCODINGS, 'binary');
       return withContext(slot, state && encodeAccount(state, encoding, dataSlice(config), readerAt(slot)));
+    },
+
+    // As agave: up to 100 keys read at one slot, in order, null for an account that does not exist; base64 unless
+    // told otherwise (getAccountInfo's default is the legacy 'binary').
+    getMultipleAccounts: (params) => {
+      const keys = params[0];
+      if (!Array.isArray(keys)) throw invalidParams('Invalid params: expected an array of account keys');
+      if (keys.length > MAX_MULTIPLE_ACCOUNTS) {
+        throw invalidParams(`Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`);
+      }
+      const addresses = keys.map((_, i) => addressParam(keys, i));
+      const config = configParam(params, 1);
+      const slot = querySlot(validator, config);
+      const encoding = optionParam(config, 'encoding', ACCOUNT_ENCODINGS, 'base64');
+      return withContext(
+        slot,
+        addresses.map((address) => {
+          const state = validator.account(address, slot);
+          return state ? encodeAccount(state, encoding, dataSlice(config), readerAt(slot)) : null;
+        }),
+      );
     },
 
     getTokenAccountBalance: (params) => {
