@@ -13,11 +13,11 @@ export type FeeChain = keyof typeof CHAINS;
  * the state change that found it.
  */
 export async function bookChainFee(
-  repos: Repositories,
   tx: Repositories,
   p: { chain: FeeChain; fee: bigint; txHash: string },
 ): Promise<{ movementId: bigint; replayed: boolean } | null> {
-  const movement = await prepareChainFee(repos, p);
+  // Prepared on the transaction itself: PGlite has one connection, which the open transaction holds.
+  const movement = await prepareChainFee(tx, p);
   return movement ? postPrepared(tx, movement) : null;
 }
 

@@ -15,7 +15,10 @@ export const PLATFORM = {
    * chain-fee movement, whose other side credits the chain's clearing account (the chain holds that much less).
    */
   chainFees: (chain: 'bsc' | 'solana') => `chain-fees-${chain}`,
-  /** What the platform itself put on a chain (the hot wallet's gas money): debited by treasury-funding. */
+  /**
+   * What the platform itself put on a chain (the hot wallet's gas money): credited by treasury-funding, whose other
+   * side debits the chain's clearing account (the chain holds that much more).
+   */
   treasuryCapital: 'treasury-capital',
   /** Withdrawals debited from users and not yet confirmed on chain or refunded. */
   withdrawalsInFlight: 'withdrawals-in-flight',

@@ -255,7 +255,7 @@ async function settleTx(
           await tx.sweeps.moveTransaction(other.id, other.status as 'sent', 'replaced');
       }
       // Prepared in the transaction too: one connection (PGlite) cannot serve a second query meanwhile.
-      const booked = await bookChainFee(tx, tx, { chain: 'bsc', fee: receipt.fee, txHash: mined.txHash });
+      const booked = await bookChainFee(tx, { chain: 'bsc', fee: receipt.fee, txHash: mined.txHash });
       const moved = await tx.sweeps.moveTransaction(
         mined.id,
         mined.status as 'signed' | 'sent' | 'replaced',

@@ -1,12 +1,6 @@
 import { SWEEP_GAS, type SweepChain } from '../../chain/evm/evm-sweep-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
-import {
-  isLive,
-  resumeState,
-  type SweepRow,
-  type SweepStatus,
-  type TreasuryTxRow,
-} from '../../db/repositories/sweeps.ts';
+import { isLive, resumeState, type SweepRow, type SweepStatus } from '../../db/repositories/sweeps.ts';
 import { errorSummary } from '../chain/error-summary.ts';
 import { checkDestination } from '../withdraw/destination.ts';
 import { planDepositSweeps, planToCold } from './bsc-sweeper-plan.ts';

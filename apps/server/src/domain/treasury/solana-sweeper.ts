@@ -104,7 +104,7 @@ export function solanaSweeper(options: SolanaSweeperOptions) {
       const settled = await repos
         .transaction(async (t) => {
           // Prepared inside the transaction too: its accounts are ensured on the same connection.
-          const booked = await bookChainFee(t, t, { chain: 'solana', fee: cost, txHash: tx.txHash });
+          const booked = await bookChainFee(t, { chain: 'solana', fee: cost, txHash: tx.txHash });
           const moved = await t.sweeps.moveTransaction(
             tx.id,
             tx.status as TreasuryTxStatus,
