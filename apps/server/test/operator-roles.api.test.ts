@@ -50,6 +50,12 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; path: string; roles: Role[]; bod
   { method: 'POST', path: '/ops/v1/treasury/sweeps/999999/retry', roles: ADMIN, body: { reason: 'matrix' } },
   { method: 'POST', path: '/ops/v1/treasury/sweeps/999999/skip', roles: ADMIN, body: { reason: 'matrix' } },
   { method: 'POST', path: '/ops/v1/treasury/sweep-now', roles: ADMIN, body: { chain: 'bsc' } },
+  {
+    method: 'POST',
+    path: '/ops/v1/treasury/fundings',
+    roles: ADMIN,
+    body: { chain: 'bsc', currency: 'bnb', amount: '1', txHash: `0x${'ab'.repeat(32)}`, reason: 'matrix' },
+  },
   { method: 'GET', path: '/ops/v1/tickets', roles: SUPPORT },
   { method: 'GET', path: '/ops/v1/tickets/999999/replies', roles: SUPPORT },
   { method: 'POST', path: '/ops/v1/tickets/999999/reply', roles: SUPPORT, body: { content: 'hello' } },

@@ -33,6 +33,11 @@ export const ERROR_CATALOGUE = {
   81060: { status: 404, message: 'No such sweep' },
   81061: { status: 409, message: 'Only a held or failed sweep can be retried or skipped' },
   81062: { status: 409, message: 'A transaction of this sweep is still on its way: it cannot be skipped' },
+  // Treasury funding: the transaction named is not what the operator says it is (domain/treasury/treasury-funding.ts).
+  81063: {
+    status: 400,
+    message: 'The transaction is not a confirmed transfer of that amount and currency to the hot wallet',
+  },
   401: { status: 401, message: 'Please login first' },
   1227: { status: 400, message: 'The verification code is wrong or has expired' },
   1228: { status: 400, message: 'Wrong login name or password' },

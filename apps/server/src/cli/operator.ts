@@ -26,6 +26,7 @@
  *   npm run operator -- reserves-report [--reason "..."]  (runs a reserves report now and prints its summary)
  *   npm run operator -- treasury-status                    (per chain and currency: hot, cold, not yet swept, ratio)
  *   npm run operator -- sweep-now [bsc|solana] [--reason "..."]
+ *   npm run operator -- treasury-fund <bsc|solana> <currency> <amount> <txHash> --reason "..."   (the platform's own money on a chain)
  *   npm run operator -- sweep-retry <sweep id> --reason "..."
  *   npm run operator -- sweep-skip <sweep id> --reason "..."
  *
@@ -293,7 +294,7 @@ async function main() {
     }
   } else {
     throw new Error(
-      'commands: credit, proposals, treasury-status, sweep-now, sweep-retry, sweep-skip, approve, withdraw, reserves-verify, reserves-report, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply, add-operator, set-role, disable-operator',
+      'commands: credit, proposals, treasury-status, sweep-now, sweep-retry, sweep-skip, treasury-fund, approve, withdraw, reserves-verify, reserves-report, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply, add-operator, set-role, disable-operator',
     );
   }
 }

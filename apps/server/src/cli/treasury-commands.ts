@@ -69,6 +69,17 @@ export async function treasuryCommand(
     const endpoint = command === 'sweep-retry' ? OPS.retrySweep : OPS.skipSweep;
     const data = await ops(endpoint, { params: { id }, body: { reason } });
     console.log(`sweep ${data.id}: ${data.status}`);
+  } else if (command === 'treasury-fund') {
+    const [chain, currency, amount, txHash] = args;
+    if (!chain || !currency || !amount || !txHash || !reason || !(TREASURY_CHAINS as readonly string[]).includes(chain))
+      throw new Error(
+        'usage: npm run operator -- treasury-fund <bsc|solana> <currency> <amount> <txHash> --reason "..."',
+      );
+    const body = { chain: chain as TTreasuryChain, currency, amount, txHash, reason };
+    const data = await ops(OPS.recordFunding, { body });
+    console.log(
+      `${data.replayed ? 'already booked' : 'booked'}: ${data.amount} ${data.currency} on ${data.chain} from ${data.txHash} (movement ${data.movementId})`,
+    );
   } else return false;
   return true;
 }

@@ -185,6 +185,28 @@ export const opsTreasury = {
     body: z.object({ chain: ZTreasuryChain.optional(), reason: ZOperatorReason.optional() }),
     data: z.object({ requested: z.array(z.string()) }),
   }),
+  recordFunding: defineOpsEndpoint({
+    method: 'POST',
+    path: '/ops/v1/treasury/fundings',
+    auth: true,
+    summary:
+      "The platform's own money put on a chain (the hot wallet's gas money): checked on chain, booked once per transaction",
+    body: z.object({
+      chain: ZTreasuryChain,
+      currency: z.string().regex(/^[a-z]{2,10}$/),
+      amount: z.string().max(60),
+      txHash: z.string().min(1).max(120),
+      reason: ZOperatorReason,
+    }),
+    data: z.object({
+      movementId: ZIdString,
+      replayed: z.boolean(),
+      chain: ZTreasuryChain,
+      currency: z.string(),
+      amount: z.string(),
+      txHash: z.string(),
+    }),
+  }),
   awaitingWithdrawals: defineOpsEndpoint({
     method: 'GET',
     path: '/ops/v1/treasury/awaiting-withdrawals',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { hotWalletsOf } from '../../chain/chain-services.ts';
 import { requestSweepNow, retrySweep, skipSweep } from '../../domain/treasury/sweep-actions.ts';
 import { sweepList } from '../../domain/treasury/sweep-list.ts';
+import { recordTreasuryFunding } from '../../domain/treasury/treasury-funding.ts';
 import { treasuryStatus } from '../../domain/treasury/treasury-status.ts';
 import { operatorOf } from '../operator-auth.ts';
 import { defineOpsRoute } from './define-ops-route.ts';
@@ -34,6 +35,10 @@ export async function treasuryRoutes(app: FastifyInstance) {
       operatorOf(request),
       body.reason ?? 'sweep now',
     ),
+  );
+
+  defineOpsRoute(app, OPS.recordFunding, 'treasury', ({ body, request }) =>
+    recordTreasuryFunding(app.repos, app.chains, operatorOf(request), body),
   );
 
   defineOpsRoute(app, OPS.awaitingWithdrawals, 'money', async () =>

@@ -1,0 +1,139 @@
+import { CHAINS, fromBaseUnits, Money, moneyString, parsePositiveAmount } from '@aidf/contract';
+import { createSolanaRpc, type Signature } from '@solana/kit';
+import { erc20Abi, type Hex, parseEventLogs } from 'viem';
+import type { ChainServices } from '../../chain/chain-services.ts';
+import { SOL_TOKEN } from '../../chain/chain-services.ts';
+import { transfersOf } from '../../chain/solana/solana-deposit-source.ts';
+import type { Repositories } from '../../db/repositories/index.ts';
+import { AppError } from '../errors.ts';
+import { PLATFORM, platformAccount } from '../ledger/platform-accounts.ts';
+import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import type { OperatorActor } from '../operator/roles.ts';
+import { TREASURY_CURRENCIES, type TreasuryChain } from './treasury-settings.ts';
+
+/**
+ * The platform's own money put on a chain (docs/operator-guide.md "Treasury funding"): the hot wallet's gas BNB or
+ * SOL, a float of COW for payouts. Until it is booked the chain holds more than its clearing account says, and the
+ * reserves report shows a clearing mismatch. An operator names the transaction; it is checked on chain (a
+ * successful, confirmed transfer of exactly that amount of that currency to the platform's hot wallet) and booked
+ * once per transaction as a treasury-funding movement: the chain's clearing account debited (the chain should hold
+ * that much more), the treasury capital account credited. Nothing is booked when the check fails.
+ */
+export interface FundingRequest {
+  chain: TreasuryChain;
+  currency: string;
+  amount: string;
+  txHash: string;
+  reason: string;
+}
+
+/** What the check found on chain: the amount that reached the hot wallet in the transaction, in whole units. */
+type Found = { received: Money } | { refused: string };
+
+async function receivedOnBsc(chains: ChainServices, repos: Repositories, r: FundingRequest): Promise<Found> {
+  const bsc = chains.bsc;
+  if (!bsc?.hotWalletAddress) return { refused: 'BNB Smart Chain or its hot wallet is not configured here' };
+  if (!/^0x[0-9a-fA-F]{64}$/.test(r.txHash)) return { refused: 'not a BNB Smart Chain transaction hash' };
+  const hash = r.txHash as Hex;
+  const hot = bsc.hotWalletAddress.toLowerCase();
+  const [receipt, head] = await Promise.all([
+    bsc.client.getTransactionReceipt({ hash }).catch(() => null),
+    bsc.client.getBlockNumber({ cacheTime: 0 }),
+  ]);
+  if (!receipt) return { refused: 'no such mined transaction' };
+  if (receipt.status !== 'success') return { refused: 'the transaction reverted' };
+  if (head - receipt.blockNumber + 1n < BigInt(bsc.confirmations))
+    return { refused: `not confirmed yet (${bsc.confirmations} blocks needed)` };
+  if (r.currency === CHAINS.bsc.currency) {
+    const tx = await bsc.client.getTransaction({ hash });
+    const received = tx.to?.toLowerCase() === hot ? tx.value : 0n;
+    return { received: new Money(fromBaseUnits(received, CHAINS.bsc.nativeDecimals)) };
+  }
+  const token = (await repos.tokenConfigs.all()).find(
+    (t) => t.chainCurrency === CHAINS.bsc.currency && t.currency === r.currency && t.contractAddress,
+  );
+  if (!token?.contractAddress) return { refused: `no ${r.currency} contract configured on BNB Smart Chain` };
+  const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' }).filter(
+    (log) => log.address.toLowerCase() === token.contractAddress?.toLowerCase() && log.args.to.toLowerCase() === hot,
+  );
+  const units = transfers.reduce((sum, log) => sum + log.args.value, 0n);
+  return { received: new Money(fromBaseUnits(units, token.decimals)) };
+}
+
+async function receivedOnSolana(chains: ChainServices, repos: Repositories, r: FundingRequest): Promise<Found> {
+  const solana = chains.solana;
+  if (!solana?.hotWalletAddress) return { refused: 'Solana or its hot wallet is not configured here' };
+  if (!/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(r.txHash)) return { refused: 'not a Solana transaction signature' };
+  const tx = await createSolanaRpc(solana.rpcUrl)
+    .getTransaction(r.txHash as Signature, {
+      commitment: 'finalized',
+      encoding: 'json',
+      maxSupportedTransactionVersion: 0,
+    })
+    .send();
+  if (!tx?.meta) return { refused: 'no such finalized transaction' };
+  if (tx.meta.err !== null) return { refused: 'the transaction failed' };
+  const mints = new Map(
+    (await repos.tokenConfigs.all())
+      .filter((t) => t.chainCurrency === CHAINS.solana.currency && t.contractAddress)
+      .map((t) => [
+        t.contractAddress as string,
+        { currency: t.currency, contract: t.contractAddress, decimals: t.decimals },
+      ]),
+  );
+  const received = transfersOf(tx, SOL_TOKEN, mints)
+    .filter((t) => t.to === solana.hotWalletAddress && t.currency === r.currency)
+    .reduce((sum, t) => sum.plus(new Money(t.amount)), new Money(0));
+  return { received };
+}
+
+/** Checks the transaction on chain and books it once; a second call with the same transaction books nothing. */
+export async function recordTreasuryFunding(
+  repos: Repositories,
+  chains: ChainServices,
+  actor: OperatorActor,
+  r: FundingRequest,
+) {
+  if (!TREASURY_CURRENCIES[r.chain].includes(r.currency))
+    throw new AppError(1225, `${r.currency} is not held by the treasury on ${r.chain}`);
+  const amount = parsePositiveAmount(r.amount);
+  if (!amount) throw new AppError(1225, 'the amount must be above zero, with at most 18 decimals');
+  const found = r.chain === 'bsc' ? await receivedOnBsc(chains, repos, r) : await receivedOnSolana(chains, repos, r);
+  if ('refused' in found) throw new AppError(81063, `${r.txHash}: ${found.refused}`);
+  if (!found.received.equals(amount))
+    throw new AppError(
+      81063,
+      `${r.txHash}: it brought ${moneyString(found.received)} ${r.currency} to the hot wallet, not ${moneyString(amount)}`,
+    );
+  const ref = r.chain === 'bsc' ? r.txHash.toLowerCase() : r.txHash;
+  return repos.transaction(async (tx) => {
+    const movement = await prepareMovement(tx, {
+      type: 'treasury-funding',
+      idemKey: `treasury-funding:${r.chain}:${ref}`,
+      ref,
+      lines: [
+        { account: platformAccount(PLATFORM.chain(r.chain), r.currency), amount: amount.neg() },
+        { account: platformAccount(PLATFORM.treasuryCapital, r.currency), amount },
+      ],
+    });
+    const posted = await postPrepared(tx, movement);
+    if (!posted.replayed) {
+      await tx.operatorActions.record({
+        actor,
+        action: 'treasury-funding',
+        target: `${r.chain}:${ref}`,
+        after: { chain: r.chain, currency: r.currency, amount: moneyString(amount) },
+        reason: r.reason,
+        movementId: posted.movementId,
+      });
+    }
+    return {
+      movementId: posted.movementId.toString(),
+      replayed: posted.replayed,
+      chain: r.chain,
+      currency: r.currency,
+      amount: moneyString(amount),
+      txHash: ref,
+    };
+  });
+}
