@@ -15,12 +15,14 @@ export async function installMulticall3(rpcUrl: string, multicall: CompiledContr
     method: 'hardhat_setCode',
     params: [MULTICALL3_ADDRESS, multicall.deployedBytecode],
   } as never);
-  // Checked by a call rather than trusted: getBlockNumber must answer the chain's head.
-  const head = await client.getBlockNumber();
+  // Checked by a call rather than trusted: getBlockNumber must answer the block it is called at. Called at a block
+  // named, not the latest: a dev chain that mines on an interval may move on between two requests.
+  const head = await client.getBlockNumber({ cacheTime: 0 });
   const answered = await client.readContract({
     address: MULTICALL3_ADDRESS,
     abi: multicall.abi,
     functionName: 'getBlockNumber',
+    blockNumber: head,
   });
   if (answered !== head) throw new Error(`Multicall3 at ${MULTICALL3_ADDRESS} answered block ${answered}, not ${head}`);
 }

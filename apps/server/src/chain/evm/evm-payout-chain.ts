@@ -1,6 +1,5 @@
 import { BSC_CHAIN_ID } from '@aidf/contract';
 import {
-  BaseError,
   encodeFunctionData,
   erc20Abi,
   type Hex,
@@ -8,10 +7,9 @@ import {
   type PublicClient,
   parseTransaction,
   parseUnits,
-  RpcRequestError,
-  TransactionReceiptNotFoundError,
 } from 'viem';
 import type { LocalAccount } from 'viem/accounts';
+import { evmRawTransactions } from './evm-raw-transactions.ts';
 
 /** Gas for one ERC-20 transfer, fixed: a payout that would revert is still mined, so it ends and is refunded. */
 const TOKEN_TRANSFER_GAS = 100_000n;
@@ -66,26 +64,6 @@ export interface PayoutChain {
   balances(token: `0x${string}` | null, block?: bigint): Promise<{ native: bigint; token: bigint | null }>;
 }
 
-// Messages nodes give when the same transaction (or its nonce) is already in; the receipt then tells the rest.
-const ALREADY_SENT = /already known|known transaction|nonce too low|nonce has already been used|already imported/i;
-
-// Refusals that pass or that concern the hot wallet rather than the payout: its turn comes again next tick.
-const PASSING =
-  /funds|nonce too high|gapped|future|underpriced|too low for the next block|fee too low|gas price too low|txpool is full|rate limit|too many requests|busy|timeout|try again/i;
-
-function errorText(error: unknown): string {
-  return error instanceof BaseError ? `${error.shortMessage} ${error.details ?? ''}` : String(error);
-}
-
-/**
- * An automining dev node (Hardhat) mines a reverting transaction and still answers its sending with the revert,
- * naming the hash; a real node accepts it and the receipt tells. Either way it is on chain.
- */
-function minedDespiteError(error: unknown, hash: Hex): boolean {
-  if (!(error instanceof BaseError)) return false;
-  return error.walk((e) => (e as { data?: { txHash?: unknown } }).data?.txHash === hash) !== null;
-}
-
 export function evmPayoutChain(client: PublicClient, account: LocalAccount): PayoutChain {
   return {
     hotWallet: account.address,
@@ -126,34 +104,12 @@ export function evmPayoutChain(client: PublicClient, account: LocalAccount): Pay
       });
       return { raw: again, hash: keccak256(again) };
     },
-    gasPriceOf: (raw) => parseTransaction(raw).gasPrice ?? 0n,
     feeCap: (gasPrice) => TOKEN_TRANSFER_GAS * gasPrice,
     feeCapOf(raw) {
       const tx = parseTransaction(raw);
       return (tx.gas ?? TOKEN_TRANSFER_GAS) * (tx.gasPrice ?? 0n);
     },
-    async broadcast(raw) {
-      try {
-        await client.sendRawTransaction({ serializedTransaction: raw });
-      } catch (error) {
-        if (ALREADY_SENT.test(errorText(error)) || minedDespiteError(error, keccak256(raw))) return;
-        throw error;
-      }
-    },
-    broadcastFailure(error) {
-      // Only a node's own answer about the bytes is a refusal; no answer (HTTP, timeout) says nothing of them.
-      const answered = error instanceof BaseError && error.walk((e) => e instanceof RpcRequestError) !== null;
-      return !answered || PASSING.test(errorText(error)) ? 'retry' : 'refused';
-    },
-    async receipt(hash) {
-      try {
-        const r = await client.getTransactionReceipt({ hash });
-        return { success: r.status === 'success', blockNumber: r.blockNumber, fee: r.gasUsed * r.effectiveGasPrice };
-      } catch (error) {
-        if (error instanceof TransactionReceiptNotFoundError) return null;
-        throw error;
-      }
-    },
+    ...evmRawTransactions(client),
     head: () => client.getBlockNumber({ cacheTime: 0 }),
     balances: (token, block) => evmBalances(client, account.address, token, block),
   };

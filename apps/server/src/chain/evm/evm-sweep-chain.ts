@@ -1,17 +1,8 @@
 import { BSC_CHAIN_ID } from '@aidf/contract';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import {
-  BaseError,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  keccak256,
-  type PublicClient,
-  parseTransaction,
-  RpcRequestError,
-  TransactionReceiptNotFoundError,
-} from 'viem';
+import { encodeFunctionData, erc20Abi, type Hex, keccak256, type PublicClient } from 'viem';
 import { HDKey, hdKeyToAccount, type LocalAccount } from 'viem/accounts';
+import { evmRawTransactions } from './evm-raw-transactions.ts';
 
 /**
  * Gas limits the sweeper signs with, fixed per kind so that a gas top-up can send exactly what the transfer needs
@@ -56,20 +47,6 @@ export interface SweepChain {
   receipt(hash: Hex): Promise<{ success: boolean; blockNumber: bigint; fee: bigint } | null>;
 }
 
-const ALREADY_SENT = /already known|known transaction|nonce too low|nonce has already been used|already imported/i;
-const PASSING =
-  /funds|nonce too high|gapped|future|underpriced|too low for the next block|fee too low|gas price too low|txpool is full|rate limit|too many requests|busy|timeout|try again/i;
-
-function errorText(error: unknown): string {
-  return error instanceof BaseError ? `${error.shortMessage} ${error.details ?? ''}` : String(error);
-}
-
-/** Hardhat mines a reverting transaction and still answers its sending with the revert, naming the hash. */
-function minedDespiteError(error: unknown, hash: Hex): boolean {
-  if (!(error instanceof BaseError)) return false;
-  return error.walk((e) => (e as { data?: { txHash?: unknown } }).data?.txHash === hash) !== null;
-}
-
 export function evmSweepChain(client: PublicClient, hotWallet: LocalAccount, depositMnemonic: string): SweepChain {
   // The seed (2,048 PBKDF2 rounds) once; each deposit key is derived when it signs and not kept.
   const root = HDKey.fromMasterSeed(mnemonicToSeedSync(depositMnemonic));
@@ -103,27 +80,6 @@ export function evmSweepChain(client: PublicClient, hotWallet: LocalAccount, dep
       });
       return { raw, hash: keccak256(raw) };
     },
-    gasPriceOf: (raw) => parseTransaction(raw).gasPrice ?? 0n,
-    async broadcast(raw) {
-      try {
-        await client.sendRawTransaction({ serializedTransaction: raw });
-      } catch (error) {
-        if (ALREADY_SENT.test(errorText(error)) || minedDespiteError(error, keccak256(raw))) return;
-        throw error;
-      }
-    },
-    broadcastFailure(error) {
-      const answered = error instanceof BaseError && error.walk((e) => e instanceof RpcRequestError) !== null;
-      return !answered || PASSING.test(errorText(error)) ? 'retry' : 'refused';
-    },
-    async receipt(hash) {
-      try {
-        const r = await client.getTransactionReceipt({ hash });
-        return { success: r.status === 'success', blockNumber: r.blockNumber, fee: r.gasUsed * r.effectiveGasPrice };
-      } catch (error) {
-        if (error instanceof TransactionReceiptNotFoundError) return null;
-        throw error;
-      }
-    },
+    ...evmRawTransactions(client),
   };
 }
