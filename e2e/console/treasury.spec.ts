@@ -1,9 +1,12 @@
 import { screenshot } from '../support/app.ts';
+import { findOverflow } from '../support/overflow.ts';
 import { expect, test } from '../support/test.ts';
 import { seededHeldSweep } from '../support/treasury-seed.ts';
 import { addOperator, CONSOLE_LANGUAGES, consoleSignIn, consoleTexts, openSection } from './operators.ts';
 
-// A phone's width (the playwright config's 390 px): the treasury screen is opened on call, away from a desk.
+// A phone's width (the playwright config's 390 x 844, touch): the treasury screen is opened on call, away from a
+// desk. The console lays out at the device's width, so the page is 390 px wide and must fit in it.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 for (const language of CONSOLE_LANGUAGES) {
   test(`[console] an admin sees the treasury and a sweep held for them, and retries it with a reason (${language.code})`, async ({
@@ -32,18 +35,19 @@ for (const language of CONSOLE_LANGUAGES) {
     await expect(row.getByTestId('sweep-state')).toHaveText(t('treasury.states.held'));
     await expect(row).toContainText('seed: RPC answered 429 three times');
     // Nothing wider than the phone but the tables, which scroll inside their frame.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => window.innerWidth)).toBe(390);
+    expect(await findOverflow(page)).toEqual([]);
     await screenshot(page, shots, 'treasury-held');
 
-    await row.getByRole('button', { name: t('treasury.retryOne', { id: heldId }) }).click();
+    await row.getByRole('button', { name: t('treasury.retryOne', { id: heldId }) }).tap();
     const form = page.getByTestId('sweep-action');
     await expect(form.getByRole('heading')).toHaveText(t('treasury.retryTitle', { id: heldId }));
     const confirm = form.getByRole('button', { name: t('treasury.confirmRetry') });
     await expect(confirm).toBeDisabled();
     await form.getByLabel(t('treasury.reason')).fill('e2e: the RPC answers again');
     await screenshot(page, shots, 'dialog-treasury-retry');
-    await confirm.click();
+    expect(await findOverflow(page)).toEqual([]);
+    await confirm.tap();
     await expect(page.getByTestId('sweep-result')).toHaveText(
       t('treasury.done', { id: heldId, state: t('treasury.states.planned') }),
     );

@@ -30,7 +30,8 @@ export async function findOverflow(page: Page): Promise<string[]> {
     const hidden = (el: Element, style: CSSStyleDeclaration) =>
       style.display === 'none' ||
       style.visibility === 'hidden' ||
-      el.closest('.visually-hidden, [aria-hidden="true"] svg') !== null ||
+      // The app's and the console's visually hidden labels (.visually-hidden, .sr-only): read aloud, not seen.
+      el.closest('.visually-hidden, .sr-only, [aria-hidden="true"] svg') !== null ||
       (style.position === 'absolute' && style.clip !== 'auto' && style.clip !== '');
 
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
