@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdString, ZTimeMs } from '../schemas.ts';
+import { ZIdString, ZText, ZTimeMs } from '../schemas.ts';
 import { defineOpsEndpoint, opsPageOf, opsPageQuery, ZOperatorReason } from './common.ts';
 
 /** The chains the treasury holds money on. */
@@ -193,9 +193,9 @@ export const opsTreasury = {
       "The platform's own money put on a chain (the hot wallet's gas money): checked on chain, booked once per transaction",
     body: z.object({
       chain: ZTreasuryChain,
-      currency: z.string().regex(/^[a-z]{2,10}$/),
-      amount: z.string().max(60),
-      txHash: z.string().min(1).max(120),
+      currency: ZText(10).regex(/^[a-z]{2,10}$/),
+      amount: ZText(60),
+      txHash: ZText(120),
       reason: ZOperatorReason,
     }),
     data: z.object({
