@@ -84,6 +84,8 @@ describe('process roles in production', () => {
           'collection-watcher:bsc',
           'collection-watcher:solana',
           'payout-worker:bsc',
+          // Without DEPOSIT_HD_MNEMONIC no sweeper starts (they sign with deposit keys); the reserves read needs none.
+          'reserves-read',
         ],
       });
     });
