@@ -13,6 +13,7 @@ import {
   type Operator,
   openSection,
   ops,
+  retireOperator,
 } from './operators.ts';
 
 // The console is a desktop app (issue 16 item 4); the user's app beside it keeps the phone's size.
@@ -268,6 +269,7 @@ for (const language of CONSOLE_LANGUAGES) {
     } finally {
       // Other specs expect the seeded rate: put it back (running pledges keep theirs anyway).
       await ops(base, 'POST', '/config', { key: RATE_KEY, value: rateBefore, reason: 'e2e: console spec restores' });
+      await retireOperator(base, admin);
       await context.close();
     }
   });

@@ -70,6 +70,15 @@ export function addOperator(baseURL: string, username: string, role: Operator['r
   return ops<Operator>(baseURL, 'POST', '/operators', { username, role });
 }
 
+/**
+ * Disables an operator a spec made, as `npm run operator -- disable-operator` does. OPERATOR_TOKEN makes an account
+ * at once only while fewer than two admins can sign in, and specs share a server in any order: each spec disables
+ * the admins it made when it ends, so the next spec's accounts are made at once too.
+ */
+export async function retireOperator(baseURL: string, operator: Pick<Operator, 'username'>) {
+  await ops(baseURL, 'POST', `/operators/${operator.username}/disable`, { reason: 'e2e: the spec that made it ended' });
+}
+
 /** The code the operator's authenticator app shows now. */
 export function totpNow(otpauthUri: string): string {
   return (URI.parse(otpauthUri) as TOTP).generate();

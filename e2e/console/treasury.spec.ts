@@ -2,7 +2,14 @@ import { screenshot } from '../support/app.ts';
 import { findOverflow } from '../support/overflow.ts';
 import { expect, test } from '../support/test.ts';
 import { seededHeldSweep } from '../support/treasury-seed.ts';
-import { addOperator, CONSOLE_LANGUAGES, consoleSignIn, consoleTexts, openSection } from './operators.ts';
+import {
+  addOperator,
+  CONSOLE_LANGUAGES,
+  consoleSignIn,
+  consoleTexts,
+  openSection,
+  retireOperator,
+} from './operators.ts';
 
 // A phone's width (the playwright config's 390 x 844, touch): the treasury screen is opened on call, away from a
 // desk. The console lays out at the device's width, so the page is 390 px wide and must fit in it.
@@ -19,42 +26,46 @@ for (const language of CONSOLE_LANGUAGES) {
     const heldId = seededHeldSweep(language.code);
     await page.addInitScript((l) => localStorage.setItem('aidf-console-language', l), language.stored);
     const admin = await addOperator(baseURL as string, `tr-${language.code.toLowerCase()}${Date.now() % 1e6}`, 'admin');
-    await consoleSignIn(page, language, admin, 30_000);
-    await openSection(page, language, 'treasury');
-    await expect(page.getByRole('heading', { name: t('treasury.title'), level: 1 })).toBeVisible();
-    // No reserves report has read the chains on this server: the screen says so and shows the ledger's side.
-    await expect(page.getByTestId('treasury-report')).toHaveText(t('treasury.noReport'));
-    await expect(page.getByTestId('treasury-holdings').getByRole('row')).not.toHaveCount(1);
+    try {
+      await consoleSignIn(page, language, admin, 30_000);
+      await openSection(page, language, 'treasury');
+      await expect(page.getByRole('heading', { name: t('treasury.title'), level: 1 })).toBeVisible();
+      // No reserves report has read the chains on this server: the screen says so and shows the ledger's side.
+      await expect(page.getByTestId('treasury-report')).toHaveText(t('treasury.noReport'));
+      await expect(page.getByTestId('treasury-holdings').getByRole('row')).not.toHaveCount(1);
 
-    // The sweep held for an operator, under the default filter (held).
-    const sweeps = page.getByTestId('sweeps-table');
-    // The row whose first cell (the sweep's number) is exactly the held sweep's.
-    const row = sweeps
-      .getByRole('row')
-      .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${heldId}$`) }) });
-    await expect(row.getByTestId('sweep-state')).toHaveText(t('treasury.states.held'));
-    await expect(row).toContainText('seed: RPC answered 429 three times');
-    // Nothing wider than the phone but the tables, which scroll inside their frame.
-    expect(await page.evaluate(() => window.innerWidth)).toBe(390);
-    expect(await findOverflow(page)).toEqual([]);
-    await screenshot(page, shots, 'treasury-held');
+      // The sweep held for an operator, under the default filter (held).
+      const sweeps = page.getByTestId('sweeps-table');
+      // The row whose first cell (the sweep's number) is exactly the held sweep's.
+      const row = sweeps
+        .getByRole('row')
+        .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${heldId}$`) }) });
+      await expect(row.getByTestId('sweep-state')).toHaveText(t('treasury.states.held'));
+      await expect(row).toContainText('seed: RPC answered 429 three times');
+      // Nothing wider than the phone but the tables, which scroll inside their frame.
+      expect(await page.evaluate(() => window.innerWidth)).toBe(390);
+      expect(await findOverflow(page)).toEqual([]);
+      await screenshot(page, shots, 'treasury-held');
 
-    await row.getByRole('button', { name: t('treasury.retryOne', { id: heldId }) }).tap();
-    const form = page.getByTestId('sweep-action');
-    await expect(form.getByRole('heading')).toHaveText(t('treasury.retryTitle', { id: heldId }));
-    const confirm = form.getByRole('button', { name: t('treasury.confirmRetry') });
-    await expect(confirm).toBeDisabled();
-    await form.getByLabel(t('treasury.reason')).fill('e2e: the RPC answers again');
-    await screenshot(page, shots, 'dialog-treasury-retry');
-    expect(await findOverflow(page)).toEqual([]);
-    await confirm.tap();
-    await expect(page.getByTestId('sweep-result')).toHaveText(
-      t('treasury.done', { id: heldId, state: t('treasury.states.planned') }),
-    );
-    // It left the held list; under all states it shows as planned (or further, once a sweeper took it up).
-    await expect(row).toHaveCount(0);
-    await page.getByLabel(t('treasury.stateFilter')).selectOption('all');
-    await expect(row.getByTestId('sweep-state')).not.toHaveText(t('treasury.states.held'));
-    await screenshot(page, shots, 'treasury-retried');
+      await row.getByRole('button', { name: t('treasury.retryOne', { id: heldId }) }).tap();
+      const form = page.getByTestId('sweep-action');
+      await expect(form.getByRole('heading')).toHaveText(t('treasury.retryTitle', { id: heldId }));
+      const confirm = form.getByRole('button', { name: t('treasury.confirmRetry') });
+      await expect(confirm).toBeDisabled();
+      await form.getByLabel(t('treasury.reason')).fill('e2e: the RPC answers again');
+      await screenshot(page, shots, 'dialog-treasury-retry');
+      expect(await findOverflow(page)).toEqual([]);
+      await confirm.tap();
+      await expect(page.getByTestId('sweep-result')).toHaveText(
+        t('treasury.done', { id: heldId, state: t('treasury.states.planned') }),
+      );
+      // It left the held list; under all states it shows as planned (or further, once a sweeper took it up).
+      await expect(row).toHaveCount(0);
+      await page.getByLabel(t('treasury.stateFilter')).selectOption('all');
+      await expect(row.getByTestId('sweep-state')).not.toHaveText(t('treasury.states.held'));
+      await screenshot(page, shots, 'treasury-retried');
+    } finally {
+      await retireOperator(baseURL as string, admin);
+    }
   });
 }
