@@ -1,7 +1,7 @@
 import { screenshot } from '../support/app.ts';
 import { findOverflow } from '../support/overflow.ts';
 import { expect, type Page, test } from '../support/test.ts';
-import { addOperator, CONSOLE_LANGUAGES, consoleSignIn, consoleTexts } from './operators.ts';
+import { addOperator, CONSOLE_LANGUAGES, consoleSignIn, consoleTexts, retireOperator } from './operators.ts';
 
 // The playwright config's phone (390 x 844, touch): the console lays out at the device's width, not a desktop's.
 const SECTIONS = [
@@ -40,37 +40,41 @@ for (const language of CONSOLE_LANGUAGES) {
     await screenshot(page, shots, 'phone-signin');
 
     const admin = await addOperator(baseURL as string, `ph-${language.code.toLowerCase()}${Date.now() % 1e6}`, 'admin');
-    await consoleSignIn(page, language, admin, 30_000);
-    const menu = page.getByRole('navigation', { name: t('shell.navigation') });
-    for (const section of SECTIONS) {
-      const link = menu.getByRole('link', { name: t(`shell.nav.${section}`) });
-      // Every link lies within the screen's width to be touched: none past the edge of a sideways-scrolling bar.
-      const box = await link.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= 390, `${section} link at ${JSON.stringify(box)}`).toBe(true);
-      await link.tap();
-      await expect(link).toHaveAttribute('aria-current', 'page');
-      await expect(page.getByRole('heading', { name: t(`${section}.title`), level: 1 })).toBeVisible();
-      await screenshot(page, shots, `phone-${section}`);
-      await expectFits(page);
-      if (section === 'config') {
-        // The price item's editor, a form of its own over a table of before and after, fits too.
-        const change = new RegExp(`^${t('config.item.changeOne', { id: 'ID' }).replace('ID', '\\d+')}$`);
-        await page.getByRole('button', { name: change }).first().tap();
-        const title = new RegExp(`^${t('config.item.editTitle', { id: 'ID' }).replace('ID', '\\d+')}$`);
-        await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
-        await screenshot(page, shots, 'dialog-phone-price-item');
+    try {
+      await consoleSignIn(page, language, admin, 30_000);
+      const menu = page.getByRole('navigation', { name: t('shell.navigation') });
+      for (const section of SECTIONS) {
+        const link = menu.getByRole('link', { name: t(`shell.nav.${section}`) });
+        // Every link lies within the screen's width to be touched: none past the edge of a sideways-scrolling bar.
+        const box = await link.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 390, `${section} link at ${JSON.stringify(box)}`).toBe(true);
+        await link.tap();
+        await expect(link).toHaveAttribute('aria-current', 'page');
+        await expect(page.getByRole('heading', { name: t(`${section}.title`), level: 1 })).toBeVisible();
+        await screenshot(page, shots, `phone-${section}`);
         await expectFits(page);
+        if (section === 'config') {
+          // The price item's editor, a form of its own over a table of before and after, fits too.
+          const change = new RegExp(`^${t('config.item.changeOne', { id: 'ID' }).replace('ID', '\\d+')}$`);
+          await page.getByRole('button', { name: change }).first().tap();
+          const title = new RegExp(`^${t('config.item.editTitle', { id: 'ID' }).replace('ID', '\\d+')}$`);
+          await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+          await screenshot(page, shots, 'dialog-phone-price-item');
+          await expectFits(page);
+        }
       }
-    }
 
-    // The keyboard reaches the menu too: a focused link opens its section with Enter.
-    const dashboard = menu.getByRole('link', { name: t('shell.nav.dashboard') });
-    await dashboard.focus();
-    await page.keyboard.press('Enter');
-    await expect(dashboard).toHaveAttribute('aria-current', 'page');
-    await page.keyboard.press('Tab');
-    await expect(menu.getByRole('link', { name: t('shell.nav.users') })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(menu.getByRole('link', { name: t('shell.nav.users') })).toHaveAttribute('aria-current', 'page');
+      // The keyboard reaches the menu too: a focused link opens its section with Enter.
+      const dashboard = menu.getByRole('link', { name: t('shell.nav.dashboard') });
+      await dashboard.focus();
+      await page.keyboard.press('Enter');
+      await expect(dashboard).toHaveAttribute('aria-current', 'page');
+      await page.keyboard.press('Tab');
+      await expect(menu.getByRole('link', { name: t('shell.nav.users') })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(menu.getByRole('link', { name: t('shell.nav.users') })).toHaveAttribute('aria-current', 'page');
+    } finally {
+      await retireOperator(baseURL as string, admin);
+    }
   });
 }
