@@ -38,6 +38,9 @@ export default defineConfig({
           // Each file starts its own PGlite (about 750 MB); two at a time fit the machine.
           pool: 'forks',
           maxWorkers: 2,
+          // A worker runs its files one after another in one process, so the server's modules load once per worker
+          // rather than once per file (each file still gets a server, database and chain of its own).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -50,6 +53,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.postgres.test.ts'],
           pool: 'forks',
           maxWorkers: 2,
+          isolate: false,
           testTimeout: 30_000,
         },
       },

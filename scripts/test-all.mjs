@@ -1,5 +1,5 @@
-// `npm test`: every check in order (types, lint and format, unit, API, e2e), then where the time went (the ten
-// slowest test files, each step's wall time) and one summary line.
+// `npm test`: every check (types, lint and format, unit, API on PGlite, then the e2e with the API on PostgreSQL beside
+// it), then where the time went (the ten slowest test files, each step's wall time) and one summary line.
 // `npm test -- --changed[=REF]` (REF defaults to HEAD, i.e. uncommitted work): types and lint whole, the unit and
 // API tests that import a file changed since REF (Vitest's module graph), the e2e specs of the areas it touches.
 import fs from 'node:fs';
@@ -29,18 +29,22 @@ function e2eArgs() {
 }
 
 const e2e = e2eArgs();
+const apiPostgres = process.env.TEST_DATABASE_URL
+  ? ['api on PostgreSQL', 'node', ['scripts/run-vitest.mjs', 'api-postgres', ...vitestChanged]]
+  : null;
+const e2eStep = e2e ? ['e2e', 'node', ['scripts/run-e2e.mjs', ...e2e]] : null;
+// The e2e tests leave about a core idle (they wait on the browser and on blocks): the API pass on PostgreSQL runs
+// beside them.
+const last = [e2eStep, apiPostgres].filter(Boolean);
 const steps = [
   ['types', 'npm', ['run', 'typecheck']],
   ['lint and format', 'npm', ['run', 'lint']],
   ['unit', 'node', ['scripts/run-vitest.mjs', 'unit', ...vitestChanged]],
   ['api on PGlite', 'node', ['scripts/run-vitest.mjs', 'api-pglite', ...vitestChanged]],
-  ...(process.env.TEST_DATABASE_URL
-    ? [['api on PostgreSQL', 'node', ['scripts/run-vitest.mjs', 'api-postgres', ...vitestChanged]]]
-    : []),
-  ...(e2e ? [['e2e', 'node', ['scripts/run-e2e.mjs', ...e2e]]] : []),
+  ...(last.length > 1 ? [{ together: last }] : last),
 ];
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
 if (changedArg && !e2e)
   console.log(`no e2e spec belongs to the areas changed (areas: ${Object.keys(AREAS).join(', ')})`);
 
-process.exit(finish(resultsDir, runSteps(steps)));
+process.exit(finish(resultsDir, await runSteps(steps)));

@@ -33,4 +33,4 @@ console.log(
     .join(', ')} files`,
 );
 
-process.exit(finish(resultsDir, runSteps(steps)));
+process.exit(finish(resultsDir, await runSteps(steps)));

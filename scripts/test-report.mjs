@@ -1,20 +1,54 @@
 // Runs the steps of a test command (`npm test`, `npm run test:area`) and reads the JSON reports that Vitest and
 // Playwright write into .test-results/: pass counts, and how long each test file took, so that the command can
 // end by showing where its time went.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Runs each [name, command, args] in turn, all of them even after a failure; each one's wall time and outcome. */
-export function runSteps(steps) {
+/**
+ * Runs each [name, command, args] in turn, all of them even after a failure; each one's wall time and outcome.
+ * A `{ together: [step, step, ...] }` entry runs its steps side by side (a step that waits on a browser or a chain
+ * leaves a core idle for another): the first one's output streams, the others' is kept in .test-results/logs and
+ * printed whole when they end, so the logs never interleave.
+ */
+export async function runSteps(steps, logDir = path.resolve('.test-results', 'logs')) {
   const stepTimes = [];
-  for (const [name, command, args] of steps) {
-    console.log(`\n══ ${name} ══`);
-    const started = performance.now();
-    const run = spawnSync(command, args, { stdio: 'inherit' });
-    stepTimes.push({ name, ms: performance.now() - started, ok: run.status === 0 });
+  for (const step of steps) {
+    if (Array.isArray(step)) {
+      stepTimes.push(await runStep(step, 'inherit'));
+      continue;
+    }
+    fs.mkdirSync(logDir, { recursive: true });
+    const [first, ...others] = step.together;
+    const beside = `beside ${first[0]}`;
+    const kept = others.map(([name]) => path.join(logDir, `${name.replace(/\W+/g, '-')}.log`));
+    const runs = await Promise.all([
+      runStep(first, 'inherit'),
+      ...others.map((other, i) => runStep(other, kept[i], beside)),
+    ]);
+    for (const [i, [name]] of others.entries()) {
+      console.log(`\n══ ${name} (ran ${beside}): its output ══`);
+      process.stdout.write(fs.readFileSync(kept[i], 'utf8'));
+    }
+    stepTimes.push(...runs);
   }
   return stepTimes;
+}
+
+/** One step: its output to this terminal ('inherit') or to a file; resolves with its wall time and outcome. */
+function runStep([name, command, args], output, beside) {
+  console.log(`\n══ ${name}${beside ? ` (${beside}, output kept until it ends)` : ''} ══`);
+  const started = performance.now();
+  const fd = output === 'inherit' ? null : fs.openSync(output, 'w');
+  const child = spawn(command, args, { stdio: fd === null ? 'inherit' : ['ignore', fd, fd] });
+  return new Promise((resolve) => {
+    const done = (ok) => {
+      if (fd !== null) fs.closeSync(fd);
+      resolve({ name, ms: performance.now() - started, ok, ...(beside ? { beside } : {}) });
+    };
+    child.on('error', () => done(false));
+    child.on('exit', (code) => done(code === 0));
+  });
 }
 
 /** Prints the slowest files, the step times and the closing lines; the exit status for the command. */
@@ -119,9 +153,11 @@ export function timingReport(reports, stepTimes, fileTimes = {}) {
   }
   lines.push('', 'step times:');
   let total = 0;
-  for (const { name, ms, ok } of stepTimes) {
-    total += ms;
-    lines.push(`  ${formatDuration(ms).padStart(9)}  ${name}${ok ? '' : '  (failed)'}`);
+  for (const { name, ms, ok, beside } of stepTimes) {
+    // A step that ran beside another adds to the total only the time by which it outlasted it.
+    const alongside = beside ? stepTimes.find((s) => `beside ${s.name}` === beside) : undefined;
+    total += alongside ? Math.max(0, ms - alongside.ms) : ms;
+    lines.push(`  ${formatDuration(ms).padStart(9)}  ${name}${beside ? `  (${beside})` : ''}${ok ? '' : '  (failed)'}`);
   }
   lines.push(`  ${formatDuration(total).padStart(9)}  total`);
   return lines.join('\n');

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countTests, formatDuration, slowestFiles, timingReport } from './test-report.mjs';
+import { countTests, formatDuration, runSteps, slowestFiles, timingReport } from './test-report.mjs';
 
 const vitestReport = {
   numPassedTests: 5,
@@ -59,5 +62,38 @@ describe('the time report of npm test', () => {
     expect(text).toContain('1m 35.5s  e2e  (failed)');
     expect(text).toMatch(/2m 05\.5s {2}total$/);
     expect(formatDuration(4_200)).toBe('4.2s');
+  });
+
+  it('counts a step run beside another only by the time it outlasted it', () => {
+    const text = timingReport(reports, [
+      { name: 'types', ms: 30_000, ok: true },
+      { name: 'e2e', ms: 100_000, ok: true },
+      { name: 'api on PostgreSQL', ms: 120_000, ok: true, beside: 'beside e2e' },
+    ]);
+    expect(text).toContain('2m 00.0s  api on PostgreSQL  (beside e2e)');
+    expect(text).toMatch(/2m 30\.0s {2}total$/);
+  });
+
+  it("runs steps side by side, keeping the second one's output and outcome apart", async () => {
+    const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steps-'));
+    const node = process.execPath;
+    const times = await runSteps(
+      [
+        ['first', node, ['-e', '']],
+        {
+          together: [
+            ['a', node, ['-e', '']],
+            ['b step', node, ['-e', 'console.log("kept by b"); process.exit(3)']],
+          ],
+        },
+      ],
+      logDir,
+    );
+    expect(times.map(({ name, ok, beside }) => ({ name, ok, beside }))).toEqual([
+      { name: 'first', ok: true, beside: undefined },
+      { name: 'a', ok: true, beside: undefined },
+      { name: 'b step', ok: false, beside: 'beside a' },
+    ]);
+    expect(fs.readFileSync(path.join(logDir, 'b-step.log'), 'utf8')).toBe('kept by b\n');
   });
 });
