@@ -8,6 +8,7 @@ import { SweepCrash } from '../src/domain/treasury/bsc-sweeper-tx.ts';
 import { retrySweep, skipSweep } from '../src/domain/treasury/sweep-actions.ts';
 import { TREASURY_SETTINGS } from '../src/domain/treasury/treasury-settings.ts';
 import { type ChainTestServer, startChainTestServer } from './chain.ts';
+import { call } from './test-server.ts';
 import {
   balanceOn,
   creditBnbDeposit,
@@ -21,7 +22,7 @@ import {
   sweeperOf,
   sweepUntilQuiet,
 } from './treasury-bsc.ts';
-import { signUp } from './users.ts';
+import { credit, signUp, withdrawBody } from './users.ts';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 const OPERATOR = { name: 'tests', role: 'admin' as const, ip: null };
@@ -303,6 +304,39 @@ describe('sweeps on the BNB Smart Chain dev chain', () => {
         { action: 'sweep-retry', target: `sweep:${xSweep?.id}` },
         { action: 'sweep-skip', target: `sweep:${ySweep?.id}` },
       ]);
+      await invariant();
+      await noncesInStep();
+    },
+  );
+
+  it(
+    'keeps on the hot wallet what waiting withdrawals will pay, above hotMax, and sends only the rest cold',
+    SLOW,
+    async () => {
+      await sweepUntilQuiet(server);
+      const hotBefore = await balanceOn(server, hot(), 'cow');
+      const coldBefore = await balanceOn(server, cold, 'cow');
+      // A withdrawal larger than hotMax (100 COW), not paid yet (no payout worker runs here): the hot wallet owes it.
+      const payee = await signUp(server);
+      await credit(server, payee.username, 'cow', '300');
+      const receiver = privateKeyToAccount(generatePrivateKey()).address;
+      const asked = await call(server.baseUrl, '/v1/oms/assets/withdraw/web3', {
+        token: payee.token,
+        body: await withdrawBody(payee, '250', receiver),
+      });
+      expect(asked.json.code).toBe(200);
+      const owed = parseEther(await server.repos.withdrawals.owedByHotWallet('bsc', 'cow'));
+      expect(owed).toBeGreaterThan(parseEther('100'));
+
+      const f = await depositor();
+      await sender.send(f.address, 'cow', '400');
+      await creditConfirmedDeposits(server);
+      await sweepUntilQuiet(server);
+      // Hot keeps hotMax and the payout it owes; only the rest went cold.
+      expect(await balanceOn(server, hot(), 'cow')).toBe(parseEther('100') + owed);
+      expect(await balanceOn(server, cold, 'cow')).toBe(
+        coldBefore + hotBefore + parseEther('400') - parseEther('100') - owed,
+      );
       await invariant();
       await noncesInStep();
     },

@@ -7,6 +7,17 @@ export type WithdrawalStatus = 'requested' | 'awaiting-funds' | 'signed' | 'sent
 /** States of a payout never signed: the worker may sign it (0036_withdrawals_awaiting_funds.sql). */
 export type UnsignedStatus = 'requested' | 'awaiting-funds';
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
+/**
+ * Payouts the hot wallet still has to make: not signed yet, signed or sent but not confirmed, or held for an
+ * operator (who may release it). What they pay stays on the hot wallet, above its hotMax.
+ */
+export const OWED_BY_HOT_WALLET: readonly WithdrawalStatus[] = [
+  'requested',
+  'awaiting-funds',
+  'signed',
+  'sent',
+  'held',
+];
 
 export function withdrawalsRepository(db: AppDb) {
   return {
@@ -35,6 +46,21 @@ export function withdrawalsRepository(db: AppDb) {
         .from(withdrawals)
         .where(and(eq(withdrawals.userId, userId), eq(withdrawals.utcDay, utcDay), ne(withdrawals.status, 'refunded')));
       return row?.n ?? 0;
+    },
+
+    /** What the payouts not yet confirmed will send from the hot wallet of `chain` in `currency` (decimal string). */
+    async owedByHotWallet(chain: string, currency: string): Promise<string> {
+      const [row] = await db
+        .select({ owed: sql<string>`coalesce(sum(${withdrawals.receiveAmount}), 0)::text` })
+        .from(withdrawals)
+        .where(
+          and(
+            eq(withdrawals.chain, chain),
+            eq(withdrawals.currency, currency),
+            inArray(withdrawals.status, [...OWED_BY_HOT_WALLET]),
+          ),
+        );
+      return row?.owed ?? '0';
     },
 
     async insert(row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {

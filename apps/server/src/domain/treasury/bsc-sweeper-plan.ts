@@ -137,8 +137,8 @@ export interface HotWalletFinding {
 }
 
 /**
- * After the sweeps, the hot wallet keeps at most `treasury.hotMax.bsc.<currency>`: the excess is planned as a
- * 'to-cold' sweep to `treasury.coldAddress.bsc`. Without a cold address (or without a hotMax) nothing goes to cold
+ * After the sweeps, the hot wallet keeps at most `treasury.hotMax.bsc.<currency>` beyond what its payouts not yet
+ * confirmed will send: the excess is planned as a 'to-cold' sweep to `treasury.coldAddress.bsc`. Without a cold address (or without a hotMax) nothing goes to cold
  * and the hot wallet keeps it. A balance below `treasury.hotMin.bsc.<currency>` is answered for the alert.
  */
 export async function planToCold(ctx: PlanContext) {
@@ -173,7 +173,10 @@ export async function planToCold(ctx: PlanContext) {
     if (hotMin !== null && balance < hotMin) belowMin.push({ currency, balance, hotMin });
     const maxText = settings.get(TREASURY_SETTINGS.hotMax('bsc', currency));
     if (!maxText || !cold) continue;
-    const excess = balance - toBaseUnits(maxText, decimals);
+    // The hot wallet keeps hotMax on top of what its payouts not yet confirmed will send: a withdrawal waiting for
+    // funds is paid by the next sweep, never sent on to cold (a hotMax below it would otherwise strand it).
+    const owed = toBaseUnits(await repos.withdrawals.owedByHotWallet('bsc', currency), decimals);
+    const excess = balance - toBaseUnits(maxText, decimals) - owed;
     if (excess <= 0n) continue;
     const row = await repos.sweeps.plan({
       chain: 'bsc',

@@ -191,7 +191,10 @@ export function solanaSweeper(options: SolanaSweeperOptions) {
     }
   }
 
-  /** Plans a to-cold sweep per currency whose hot balance (finalized) is above its hotMax, when a cold address is set. */
+  /**
+   * Plans a to-cold sweep per currency whose hot balance (finalized) is above its hotMax plus what payouts not yet
+   * confirmed owe, when a cold address is set.
+   */
   async function planToCold(known: Map<string, SweepAsset & { decimals: number }>, counts: Counts) {
     const keys = [TREASURY_SETTINGS.coldAddress('solana')];
     for (const currency of known.keys()) keys.push(TREASURY_SETTINGS.hotMax('solana', currency));
@@ -201,7 +204,9 @@ export function solanaSweeper(options: SolanaSweeperOptions) {
     for (const [currency, asset] of known) {
       const hotMax = settings.get(TREASURY_SETTINGS.hotMax('solana', currency));
       if (hotMax === undefined || hotMax === null) continue;
-      const excess = (await balanceOf(chain.hotWallet, asset)) - toBaseUnits(hotMax, asset.decimals);
+      // hotMax on top of what payouts not yet confirmed will send from the hot wallet (none on Solana today).
+      const owed = toBaseUnits(await repos.withdrawals.owedByHotWallet('solana', currency), asset.decimals);
+      const excess = (await balanceOf(chain.hotWallet, asset)) - toBaseUnits(hotMax, asset.decimals) - owed;
       if (excess <= 0n) continue;
       const planned = await repos.sweeps.plan({
         chain: 'solana',
