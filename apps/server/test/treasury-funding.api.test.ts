@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/raw.ts';
 import { type ChainTestServer, startChainTestServer } from './chain.ts';
+import { startRpcProxy } from './rpc-proxy.ts';
+import { startTestServer } from './test-server.ts';
 import { DEPTH, outsideWallet, shouldHold, sweepChainOf } from './treasury-bsc.ts';
 import { ops } from './users.ts';
 
@@ -86,5 +88,34 @@ describe('[api] treasury funding: the platform’s own money on a chain, checked
     const later = await fund({ currency: 'bnb', amount: '0.5', txHash: fresh.hash });
     expect(later.status, JSON.stringify(later.json)).toBe(200);
     expect(await shouldHold(server, 'bnb')).toBe(bnbBefore + WEI / 2n);
+  });
+
+  it('answers 81064 (503), booking nothing, when the RPC fails during the check; the same transaction is booked later', async () => {
+    const sent = await wallet.send(hot(), 'bnb', '0.25');
+    await server.evm.mine(DEPTH);
+    const body = { chain: 'bsc', currency: 'bnb', amount: '0.25', txHash: sent.hash, reason: 'gas money' };
+    for (const failing of ['eth_getTransactionReceipt', 'eth_blockNumber']) {
+      // A server on the same chain and database kind whose RPC answers 429 to one method, as a capped provider does.
+      const proxy = await startRpcProxy(server.evm.rpcUrl, (method) =>
+        method === failing ? { code: 429, message: 'Too Many Requests' } : null,
+      );
+      const capped = await startTestServer({ env: { BSC_RPC_URL: proxy.url } });
+      try {
+        const movements = async () =>
+          rowsOf(await capped.database.db.execute('SELECT count(*)::int AS n FROM movements'));
+        const before = await movements();
+        const res = await ops(capped, 'POST', '/ops/v1/treasury/fundings', body);
+        expect({ failing, status: res.status, code: res.json.code }).toEqual({ failing, status: 503, code: 81064 });
+        expect(res.json.msg).toContain('could not be read');
+        expect(proxy.callsOf(failing).some((c) => c.refused)).toBe(true);
+        expect(await movements()).toEqual(before);
+      } finally {
+        await capped.close();
+        await proxy.close();
+      }
+    }
+    const booked = await ops(server, 'POST', '/ops/v1/treasury/fundings', body);
+    expect(booked.status, JSON.stringify(booked.json)).toBe(200);
+    expect(booked.json.data).toMatchObject({ replayed: false, amount: '0.25' });
   });
 });

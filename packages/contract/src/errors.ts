@@ -38,6 +38,8 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'The transaction is not a confirmed transfer of that amount and currency to the hot wallet',
   },
+  // Treasury funding: the chain's RPC failed while the transaction was checked; nothing was booked.
+  81064: { status: 503, message: 'The chain could not be read right now: nothing was booked, try again' },
   401: { status: 401, message: 'Please login first' },
   1227: { status: 400, message: 'The verification code is wrong or has expired' },
   1228: { status: 400, message: 'Wrong login name or password' },

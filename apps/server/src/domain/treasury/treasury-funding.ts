@@ -1,6 +1,6 @@
 import { CHAINS, fromBaseUnits, Money, moneyString, parsePositiveAmount } from '@aidf/contract';
 import { createSolanaRpc, type Signature } from '@solana/kit';
-import { erc20Abi, type Hex, parseEventLogs } from 'viem';
+import { erc20Abi, type Hex, parseEventLogs, TransactionReceiptNotFoundError } from 'viem';
 import type { ChainServices } from '../../chain/chain-services.ts';
 import { SOL_TOKEN } from '../../chain/chain-services.ts';
 import { transfersOf } from '../../chain/solana/solana-deposit-source.ts';
@@ -37,7 +37,11 @@ async function receivedOnBsc(chains: ChainServices, repos: Repositories, r: Fund
   const hash = r.txHash as Hex;
   const hot = bsc.hotWalletAddress.toLowerCase();
   const [receipt, head] = await Promise.all([
-    bsc.client.getTransactionReceipt({ hash }).catch(() => null),
+    bsc.client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+      // Only "not mined" is an answer; any other failure is the RPC's, and says nothing of the transaction.
+      if (error instanceof TransactionReceiptNotFoundError) return null;
+      throw error;
+    }),
     bsc.client.getBlockNumber({ cacheTime: 0 }),
   ]);
   if (!receipt) return { refused: 'no such mined transaction' };
@@ -87,6 +91,20 @@ async function receivedOnSolana(chains: ChainServices, repos: Repositories, r: F
   return { received };
 }
 
+/**
+ * Reads the chain for the check. An RPC that errors, times out or answers 429 is no answer about the transaction:
+ * 81064 (503, try again), nothing booked, rather than a refusal of the transaction or a 500.
+ */
+async function readChain(r: FundingRequest, read: () => Promise<Found>): Promise<Found> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const summary = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200);
+    throw new AppError(81064, `${r.chain}: the chain could not be read (${summary}); nothing was booked, try again`);
+  }
+}
+
 /** Checks the transaction on chain and books it once; a second call with the same transaction books nothing. */
 export async function recordTreasuryFunding(
   repos: Repositories,
@@ -98,7 +116,9 @@ export async function recordTreasuryFunding(
     throw new AppError(1225, `${r.currency} is not held by the treasury on ${r.chain}`);
   const amount = parsePositiveAmount(r.amount);
   if (!amount) throw new AppError(1225, 'the amount must be above zero, with at most 18 decimals');
-  const found = r.chain === 'bsc' ? await receivedOnBsc(chains, repos, r) : await receivedOnSolana(chains, repos, r);
+  const found = await readChain(r, () =>
+    r.chain === 'bsc' ? receivedOnBsc(chains, repos, r) : receivedOnSolana(chains, repos, r),
+  );
   if ('refused' in found) throw new AppError(81063, `${r.txHash}: ${found.refused}`);
   if (!found.received.equals(amount))
     throw new AppError(
