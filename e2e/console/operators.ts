@@ -42,9 +42,19 @@ export function consoleTexts(language: ConsoleLanguage) {
   );
   const app = JSON.parse(fs.readFileSync(path.join(APP_LOCALES, `${language.folder}.json`), 'utf8')) as Tree;
   tree.txType = app.txType as Tree;
+  const plural = new Intl.PluralRules(language.stored);
   return (key: string, vars: Record<string, string | number> = {}): string => {
+    // A count picks the plural form as i18next does (`_one`, `_other`) when the key has no plain form.
+    const parts = key.split('.');
     let node: string | Tree | undefined = tree;
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    for (const [i, part] of parts.entries()) {
+      if (typeof node !== 'object') break;
+      const last = i === parts.length - 1;
+      node =
+        last && node[part] === undefined && typeof vars.count === 'number'
+          ? node[`${part}_${plural.select(vars.count)}`]
+          : node[part];
+    }
     if (typeof node !== 'string') throw new Error(`no console text ${key} in ${language.folder}`);
     return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
   };

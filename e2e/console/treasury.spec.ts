@@ -28,7 +28,30 @@ for (const language of CONSOLE_LANGUAGES) {
     await page.addInitScript((l) => localStorage.setItem('aidf-console-language', l), language.stored);
     const admin = await addOperator(baseURL as string, `tr-${language.code.toLowerCase()}${Date.now() % 1e6}`, 'admin');
     try {
+      // The dashboard's reserves card after a report that read the chains (made before the dashboard loads): the red
+      // line when the server names a shortfall or a clearing mismatch (the e2e users' operator credits are
+      // unbacked), each alert on a line of its own.
+      await ops(baseURL as string, 'POST', '/reserves/reports', { reason: 'e2e: the dashboard reads it' });
       await consoleSignIn(page, language, admin, 30_000);
+      const { reserves } = await ops<{
+        reserves: { reportId: string; shortfall: unknown[]; clearingMismatch: unknown[]; unread: number };
+      }>(baseURL as string, 'GET', '/dashboard');
+      await openSection(page, language, 'dashboard');
+      const card = page.getByTestId('reserves-state');
+      const alarms = reserves.shortfall.length + reserves.clearingMismatch.length;
+      if (alarms > 0) {
+        await expect(card).toHaveText(t('dashboard.reservesAlarms', { count: alarms }));
+        await expect(card).toHaveClass(/\bbad\b/);
+        await expect(page.getByTestId('reserves-alarms').getByRole('listitem')).toHaveCount(alarms);
+      } else {
+        await expect(card).not.toHaveClass(/\bbad\b/);
+      }
+      await expect(
+        page.getByText(t('dashboard.reservesReport', { id: reserves.reportId, time: 'T' }).split('T')[0] as string),
+      ).toBeVisible();
+      expect(await findOverflow(page)).toEqual([]);
+      await screenshot(page, shots, 'dashboard-reserves');
+
       await openSection(page, language, 'treasury');
       await expect(page.getByRole('heading', { name: t('treasury.title'), level: 1 })).toBeVisible();
       // The last reserves report as the server has it (the proof-of-reserves spec may have made one on this server

@@ -86,7 +86,11 @@ describe('[api] reserves report: chain reads on BNB Smart Chain', () => {
   }, 300_000);
   afterAll(() => server?.close(), 120_000);
 
+  /** The console dashboard's reserves card, as the server gives it. */
+  const dashboardReserves = async () => (await ops(server, 'GET', '/ops/v1/dashboard')).json.data.reserves;
+
   it('reads hot, cold and deposit addresses at the block the deposits were credited up to, to the wei', async () => {
+    expect(await dashboardReserves()).toBeNull();
     const report = await runReport();
     const bsc = bscOf(report);
     const cursor = await server.repos.scanCursors.deposit.cursor('bsc');
@@ -114,6 +118,14 @@ describe('[api] reserves report: chain reads on BNB Smart Chain', () => {
 
     const latest = await ops(server, 'GET', '/ops/v1/reserves/reports/latest');
     expect(latest.json.data.chainHoldings.bsc.unswept.cow).toBe(bsc.unswept.cow);
+    // The dashboard's red line names the mismatch of this very report.
+    expect(await dashboardReserves()).toMatchObject({
+      reportId: report.id,
+      status: 'complete',
+      shortfall: [],
+      clearingMismatch: [{ chain: 'bsc', currency: 'usdt', difference: '5' }],
+      unread: 0,
+    });
   });
 
   it('lists addresses an RPC refuses (429, a timeout) as unread and claims no shortfall for them', async () => {
@@ -177,5 +189,8 @@ describe('[api] reserves report: chain reads on BNB Smart Chain', () => {
       await server.database.db.execute(sql`SELECT status FROM reserves_reports WHERE id = ${report.id}::bigint`),
     );
     expect(stored[0]?.status).toBe('complete');
+    const board = await dashboardReserves();
+    expect(board.reportId).toBe(report.id);
+    expect(board.shortfall).toContainEqual(cow);
   });
 });

@@ -11,3 +11,7 @@ export function formatTime(ms: number | null | undefined): string {
 export function currencyLabel(code: string): string {
   return code.toUpperCase();
 }
+
+/** A chain as people name it: BNB Smart Chain, Solana. */
+export const chainName = (chain: string) =>
+  chain === 'bsc' ? 'BNB Smart Chain' : chain === 'solana' ? 'Solana' : chain;

@@ -175,6 +175,21 @@ export const ZDashboard = z.object({
   payouts: z.object({ queued: z.number(), held: z.number() }),
   pendingOrders: z.number(),
   jobs: z.array(z.object({ job: z.string(), lastDay: z.string().nullable(), ranAt: ZTimeMs.nullable() })),
+  /**
+   * The latest reserves report's alerts (null before any report): a shortfall (the chains hold less than the users
+   * are owed) or a clearing mismatch is the dashboard's red line; unread addresses make the report incomplete.
+   */
+  reserves: z
+    .object({
+      reportId: z.string(),
+      createdAt: ZTimeMs,
+      status: z.string(),
+      shortfall: z.array(z.object({ currency: z.string(), holdings: z.string(), liabilities: z.string() })),
+      clearingMismatch: z.array(z.object({ chain: z.string(), currency: z.string(), difference: z.string() })),
+      unread: z.number(),
+      unreadChains: z.array(z.string()),
+    })
+    .nullable(),
 });
 export type TDashboard = z.infer<typeof ZDashboard>;
 

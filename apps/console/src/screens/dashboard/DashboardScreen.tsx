@@ -5,6 +5,7 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { currencyLabel, formatTime } from '../../lib/format.ts';
 import { type Dashboard, useDashboard } from './api.ts';
+import { ReservesCard } from './ReservesCard.tsx';
 
 const balance = createColumnHelper<Dashboard['balances'][number]>();
 const job = createColumnHelper<Dashboard['jobs'][number]>();
@@ -44,6 +45,7 @@ export function DashboardScreen() {
           </p>
           <p className="muted">{t('dashboard.pendingOrdersHelp')}</p>
         </section>
+        <ReservesCard reserves={d.reserves} />
       </div>
       <h2>{t('dashboard.balances')}</h2>
       <DataTable

@@ -7,7 +7,7 @@ import { useMe } from '../../api/auth.ts';
 import { Amount } from '../../components/Amount.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
-import { currencyLabel, formatTime } from '../../lib/format.ts';
+import { chainName, currencyLabel, formatTime } from '../../lib/format.ts';
 import {
   type AwaitingWithdrawal,
   SWEEPS_PAGE_SIZE,
@@ -34,7 +34,6 @@ const awaiting = createColumnHelper<AwaitingWithdrawal>();
 
 /** Only these states wait for an operator's retry or skip (the server refuses the others). */
 const ACTIONABLE = ['held', 'failed'];
-const chainName = (chain: string) => (chain === 'bsc' ? 'BNB Smart Chain' : chain === 'solana' ? 'Solana' : chain);
 const amountColumn = (value: string | null) =>
   value === null ? <span className="muted">—</span> : <Amount value={value} />;
 

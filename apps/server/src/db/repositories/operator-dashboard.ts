@@ -34,6 +34,16 @@ export function operatorDashboardRepository(db: AppDb) {
       );
     },
 
+    /** The latest reserves report's number, time, status and alerts (null alerts: it did not read the chains). */
+    async latestReserves() {
+      const [row] = rowsOf<{ id: string; created_at: number; status: string; alerts: unknown }>(
+        await db.execute(sql`
+          SELECT id::text AS id, ${ms(sql`created_at`)} AS created_at, status, alerts
+          FROM reserves_reports ORDER BY id DESC LIMIT 1`),
+      );
+      return row ?? null;
+    },
+
     /** Each job's last finished day and when that run finished. */
     async jobsLastDone() {
       return rowsOf<{ job: string; day: string; ran_at: number | null }>(

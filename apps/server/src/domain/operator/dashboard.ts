@@ -4,6 +4,7 @@ import type { Repositories } from '../../db/repositories/index.ts';
 import { QUEUED_PAYOUT_STATES } from '../../db/repositories/operator-dashboard.ts';
 import { checkLedger } from '../ledger/check.ts';
 import { chainHeads } from '../ops/chain-heads.ts';
+import type { ReserveAlerts } from '../treasury/chain-holdings.ts';
 import { LEDGER_CHECK_EVERY_MS } from '../ops/metrics.ts';
 
 const plain = (decimal: string) => moneyString(new Money(decimal));
@@ -16,8 +17,8 @@ export interface DashboardSources {
 }
 
 /**
- * GET /ops/v1/dashboard (issue 16 item 4): users' balances per currency, the ledger check, each chain's watcher
- * lag, the payout queue, pending orders and each job's last day. The ledger check reads every entry, so it runs
+ * GET /ops/v1/dashboard: users' balances per currency, the ledger check, each chain's watcher lag, the payout
+ * queue, pending orders, each job's last day and the latest reserves report's alerts. The ledger check reads every entry, so it runs
  * at most every LEDGER_CHECK_EVERY_MS per instance and the dashboard shows when it ran.
  */
 export function operatorDashboard(sources: DashboardSources) {
@@ -61,6 +62,22 @@ export function operatorDashboard(sources: DashboardSources) {
     });
   }
 
+  /** The latest reserves report's alerts (domain/treasury/chain-holdings.ts): the dashboard's red line. */
+  async function reserves() {
+    const row = await repos.operatorDashboard.latestReserves();
+    if (!row) return null;
+    const alerts = (row.alerts ?? null) as Partial<ReserveAlerts> | null;
+    return {
+      reportId: row.id,
+      createdAt: row.created_at,
+      status: row.status,
+      shortfall: alerts?.shortfall ?? [],
+      clearingMismatch: alerts?.clearingMismatch ?? [],
+      unread: alerts?.unread ?? 0,
+      unreadChains: alerts?.unreadChains ?? [],
+    };
+  }
+
   async function jobs() {
     const done = new Map((await repos.operatorDashboard.jobsLastDone()).map((r) => [r.job, r]));
     return sources.jobNames().map((job) => ({
@@ -72,13 +89,14 @@ export function operatorDashboard(sources: DashboardSources) {
 
   return {
     async read() {
-      const [ledgerNow, watcherLags, money, byStatus, pendingOrders, jobList] = await Promise.all([
+      const [ledgerNow, watcherLags, money, byStatus, pendingOrders, jobList, reservesNow] = await Promise.all([
         ledgerSummary(),
         watchers(),
         balances(),
         repos.withdrawals.countByStatus(),
         repos.opsGauges.pendingOrders(),
         jobs(),
+        reserves(),
       ]);
       const count = (statuses: readonly string[]) =>
         byStatus.filter((r) => statuses.includes(r.status)).reduce((n, r) => n + Number(r.n), 0);
@@ -89,6 +107,7 @@ export function operatorDashboard(sources: DashboardSources) {
         payouts: { queued: count(QUEUED_PAYOUT_STATES), held: count(['held']) },
         pendingOrders,
         jobs: jobList,
+        reserves: reservesNow,
       };
     },
   };

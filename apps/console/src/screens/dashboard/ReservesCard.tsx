@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { chainName, currencyLabel, formatTime } from '../../lib/format.ts';
+import type { Dashboard } from './api.ts';
+
+/**
+ * The latest reserves report at a glance. A shortfall (the chains hold less than the users are owed) or a chain
+ * whose holdings differ from its clearing account is the red line; addresses left unread make it a warning, since
+ * the report then says nothing about them (docs/operator-guide.md "Alerts").
+ */
+export function ReservesCard({ reserves }: { reserves: Dashboard['reserves'] }) {
+  const { t } = useTranslation();
+  const alarms = reserves
+    ? [
+        ...reserves.shortfall.map((s) =>
+          t('dashboard.reservesShortfall', {
+            currency: currencyLabel(s.currency),
+            holdings: s.holdings,
+            liabilities: s.liabilities,
+          }),
+        ),
+        ...reserves.clearingMismatch.map((m) =>
+          t('dashboard.reservesMismatch', {
+            chain: chainName(m.chain),
+            currency: currencyLabel(m.currency),
+            difference: m.difference,
+          }),
+        ),
+      ]
+    : [];
+  const unread = reserves ? reserves.unread > 0 || reserves.unreadChains.length > 0 : false;
+  // A report made without reading the chains (status liabilities-only) says nothing of what they hold.
+  const chainsRead = reserves !== null && reserves.status !== 'liabilities-only';
+  const state = !chainsRead ? 'muted' : alarms.length > 0 ? 'bad' : unread ? 'warn' : 'good';
+  function headline() {
+    if (!reserves) return t('dashboard.reservesNone');
+    if (!chainsRead) return t('dashboard.reservesNotRead');
+    if (alarms.length > 0) return t('dashboard.reservesAlarms', { count: alarms.length });
+    if (reserves.unreadChains.length > 0)
+      return t('dashboard.reservesChainsUnread', { chains: reserves.unreadChains.map(chainName).join(', ') });
+    if (unread) return t('dashboard.reservesUnread', { count: reserves.unread });
+    return t('dashboard.reservesOk');
+  }
+
+  return (
+    <section className="card" aria-labelledby="reserves-title">
+      <h2 id="reserves-title">{t('dashboard.reserves')}</h2>
+      <p className={`stat ${state}`} data-testid="reserves-state">
+        {headline()}
+      </p>
+      {alarms.length > 0 && (
+        <ul className="bad" data-testid="reserves-alarms">
+          {alarms.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+      {reserves && (
+        <p className="muted">
+          {t('dashboard.reservesReport', { id: reserves.reportId, time: formatTime(reserves.createdAt) })}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n, setLanguage } from '../../i18n/index.ts';
+import type { Dashboard } from './api.ts';
+import { ReservesCard } from './ReservesCard.tsx';
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(cleanup);
+
+type Reserves = NonNullable<Dashboard['reserves']>;
+const report = (alerts: Partial<Reserves>): Reserves => ({
+  reportId: '7',
+  createdAt: Date.UTC(2026, 10, 26, 9, 30),
+  status: 'complete',
+  shortfall: [],
+  clearingMismatch: [],
+  unread: 0,
+  unreadChains: [],
+  ...alerts,
+});
+
+describe.each(['en', 'zh-CN'] as const)("[console] the dashboard's reserves card (%s)", (language) => {
+  const words = {
+    en: {
+      none: 'No reserves report yet',
+      notRead: 'The latest report did not read the chains',
+      chainUnread: 'Incomplete: BNB Smart Chain could not be read',
+      ok: 'Covered',
+      alerts: '2 alerts',
+      short: 'users are owed 150',
+      unread: '3 addresses',
+    },
+    'zh-CN': {
+      none: '尚无储备报告',
+      notRead: '最近一次报告未读取链上数据',
+      chainUnread: '不完整：未能读取 BNB Smart Chain',
+      ok: '足额覆盖',
+      alerts: '2 条告警',
+      short: '应付用户 150',
+      unread: '3 个地址',
+    },
+  }[language];
+
+  it('says when no report exists, and shows a covered report as good', async () => {
+    await setLanguage(language);
+    const { rerender } = render(<ReservesCard reserves={null} />);
+    expect(screen.getByTestId('reserves-state').textContent).toBe(words.none);
+    // A report over the ledger alone claims nothing about the chains.
+    rerender(<ReservesCard reserves={report({ status: 'liabilities-only' })} />);
+    expect(screen.getByTestId('reserves-state').textContent).toBe(words.notRead);
+    expect(screen.getByTestId('reserves-state').className).not.toContain('good');
+    rerender(<ReservesCard reserves={report({})} />);
+    expect(screen.getByTestId('reserves-state').className).toContain('good');
+    expect(screen.getByTestId('reserves-state').textContent).toContain(words.ok);
+  });
+
+  it('draws the red line for a shortfall and a clearing mismatch, each named', async () => {
+    await setLanguage(language);
+    render(
+      <ReservesCard
+        reserves={report({
+          shortfall: [{ currency: 'cow', holdings: '100', liabilities: '150' }],
+          clearingMismatch: [{ chain: 'bsc', currency: 'usdt', difference: '5' }],
+          unread: 1,
+        })}
+      />,
+    );
+    const state = screen.getByTestId('reserves-state');
+    expect(state.className).toContain('bad');
+    expect(state.textContent).toBe(words.alerts);
+    const lines = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('COW');
+    expect(lines[0]).toContain(words.short);
+    expect(lines[1]).toContain('BNB Smart Chain');
+    expect(lines[1]).toContain('5');
+  });
+
+  it('warns, without the red line, when addresses were left unread', async () => {
+    await setLanguage(language);
+    render(<ReservesCard reserves={report({ status: 'incomplete', unread: 3 })} />);
+    const state = screen.getByTestId('reserves-state');
+    expect(state.className).toContain('warn');
+    expect(state.textContent).toContain(words.unread);
+    expect(screen.queryByTestId('reserves-alarms')).toBeNull();
+  });
+
+  it('names a chain that could not be read at all', async () => {
+    await setLanguage(language);
+    render(<ReservesCard reserves={report({ status: 'incomplete', unreadChains: ['bsc'] })} />);
+    const state = screen.getByTestId('reserves-state');
+    expect(state.className).toContain('warn');
+    expect(state.textContent).toBe(words.chainUnread);
+  });
+});
