@@ -4,8 +4,8 @@ import type { Repositories } from '../../db/repositories/index.ts';
 import { QUEUED_PAYOUT_STATES } from '../../db/repositories/operator-dashboard.ts';
 import { checkLedger } from '../ledger/check.ts';
 import { chainHeads } from '../ops/chain-heads.ts';
-import type { ReserveAlerts } from '../treasury/chain-holdings.ts';
 import { LEDGER_CHECK_EVERY_MS } from '../ops/metrics.ts';
+import type { ReserveAlerts } from '../treasury/chain-holdings.ts';
 
 const plain = (decimal: string) => moneyString(new Money(decimal));
 
