@@ -42,7 +42,11 @@ function runStep([name, command, args], output, beside) {
   const fd = output === 'inherit' ? null : fs.openSync(output, 'w');
   const child = spawn(command, args, { stdio: fd === null ? 'inherit' : ['ignore', fd, fd] });
   return new Promise((resolve) => {
+    let settled = false;
+    // A child that cannot start emits 'error' and may still emit 'exit': the step ends once.
     const done = (ok) => {
+      if (settled) return;
+      settled = true;
       if (fd !== null) fs.closeSync(fd);
       resolve({ name, ms: performance.now() - started, ok, ...(beside ? { beside } : {}) });
     };
