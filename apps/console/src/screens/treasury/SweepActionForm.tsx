@@ -1,6 +1,6 @@
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
+import { ReasonForm } from '../../components/ReasonForm.tsx';
 import { currencyLabel } from '../../lib/format.ts';
 import type { Sweep, SweepAction } from './api.ts';
 
@@ -19,38 +19,24 @@ export function SweepActionForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(reason.trim());
-  };
+  const retry = action === 'retry';
   return (
-    <form
-      className="card"
-      onSubmit={submit}
-      aria-labelledby="sweep-action-title"
-      role="dialog"
-      data-testid="sweep-action"
-    >
-      <h2 id="sweep-action-title">
-        {t(action === 'retry' ? 'treasury.retryTitle' : 'treasury.skipTitle', { id: sweep.id })}
-      </h2>
-      <p>
-        <Amount value={sweep.amount} /> {currencyLabel(sweep.currency)} · {sweep.chain}
-      </p>
-      <p className="muted">{t(action === 'retry' ? 'treasury.retryHelp' : 'treasury.skipHelp')}</p>
-      <label>
-        {t('treasury.reason')}
-        <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required />
-      </label>
-      <div className="row form-actions">
-        <button type="submit" className={action === 'skip' ? 'danger' : undefined} disabled={pending || !reason.trim()}>
-          {t(action === 'retry' ? 'treasury.confirmRetry' : 'treasury.confirmSkip')}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
+    <ReasonForm
+      id="sweep-action-title"
+      testId="sweep-action"
+      title={t(retry ? 'treasury.retryTitle' : 'treasury.skipTitle', { id: sweep.id })}
+      summary={
+        <>
+          <Amount value={sweep.amount} /> {currencyLabel(sweep.currency)} · {sweep.chain}
+        </>
+      }
+      help={t(retry ? 'treasury.retryHelp' : 'treasury.skipHelp')}
+      reasonLabel={t('treasury.reason')}
+      confirmLabel={t(retry ? 'treasury.confirmRetry' : 'treasury.confirmSkip')}
+      danger={!retry}
+      pending={pending}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    />
   );
 }
