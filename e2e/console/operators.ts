@@ -26,6 +26,7 @@ export interface Operator {
 export const CONSOLE_LANGUAGES = [
   { code: 'en', stored: 'en', folder: 'en' },
   { code: 'zhCN', stored: 'zh-CN', folder: 'zhCN' },
+  { code: 'ar', stored: 'ar', folder: 'ar' },
 ] as const;
 export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number];
 

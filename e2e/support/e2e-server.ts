@@ -47,7 +47,7 @@ const username = 'e2e_alice';
 const mid = await repos.users.insert({ username });
 const token = await createSession(repos, mid);
 // The console's treasury spec retries a sweep held for an operator: one per console language.
-await seedHeldSweeps(repos, mid, ['en', 'zhCN']);
+await seedHeldSweeps(repos, mid, ['en', 'zhCN', 'ar']);
 fs.writeFileSync(e2eStatePath(E2E_STATE_FILES.session), JSON.stringify({ token, mid: mid.toString(), username }));
 fs.writeFileSync(
   e2eStatePath(E2E_STATE_FILES.chains),

@@ -68,7 +68,8 @@ export function AuditScreen() {
     column.accessor('target', { header: t('audit.target'), cell: (c) => c.getValue() ?? '' }),
     column.accessor('before', { header: t('audit.before'), cell: (c) => <JsonCell value={c.getValue()} /> }),
     column.accessor('after', { header: t('audit.after'), cell: (c) => <JsonCell value={c.getValue()} /> }),
-    column.accessor('reason', { header: t('audit.reason'), cell: (c) => c.getValue() ?? '' }),
+    // Typed by an operator in any language: in its own direction.
+    column.accessor('reason', { header: t('audit.reason'), cell: (c) => <bdi>{c.getValue() ?? ''}</bdi> }),
     column.accessor('clientAddress', { header: t('audit.clientAddress'), cell: (c) => c.getValue() ?? '' }),
   ];
   return (

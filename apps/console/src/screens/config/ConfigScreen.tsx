@@ -31,7 +31,13 @@ export function ConfigScreen() {
     }),
     column.accessor('value', {
       header: t('config.value'),
-      cell: (c) => c.getValue() ?? <span className="muted">{t('config.notSet')}</span>,
+      // A value (a number, an address, a link) reads left to right in Arabic too.
+      cell: (c) =>
+        c.getValue() === null ? (
+          <span className="muted">{t('config.notSet')}</span>
+        ) : (
+          <bdi dir="ltr">{c.getValue()}</bdi>
+        ),
       meta: { num: true },
     }),
     column.accessor('updatedBy', {

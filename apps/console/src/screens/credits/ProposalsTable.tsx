@@ -5,7 +5,7 @@ import { useMe } from '../../api/auth.ts';
 import { Amount } from '../../components/Amount.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
-import { currencyLabel, formatTime } from '../../lib/format.ts';
+import { formatTime } from '../../lib/format.ts';
 import { NewOperatorCard } from '../operators/NewOperatorCard.tsx';
 import { type Proposal, type ProposalFilter, useApprove, useProposals, useWithdraw } from './api.ts';
 
@@ -18,7 +18,7 @@ function Subject({ p }: { p: Proposal }) {
   if (p.kind === 'setting') return <span className="mono">{`${p.key} = ${p.value}`}</span>;
   return (
     <>
-      {p.username ?? p.userId ?? ''} <Amount value={p.amount ?? ''} /> {currencyLabel(p.currency ?? '')}
+      {p.username ?? p.userId ?? ''} <Amount value={p.amount ?? ''} currency={p.currency ?? ''} />
     </>
   );
 }
@@ -46,7 +46,8 @@ export function ProposalsTable() {
     column.accessor('proposalId', { header: t('credits.proposalId'), meta: { num: true } }),
     column.accessor('kind', { header: t('credits.kind'), cell: (c) => t(`credits.kinds.${c.getValue()}`) }),
     column.display({ id: 'subject', header: t('credits.subjectTitle'), cell: (c) => <Subject p={c.row.original} /> }),
-    column.accessor('reason', { header: t('credits.reason') }),
+    // Typed by an operator in any language: in its own direction.
+    column.accessor('reason', { header: t('credits.reason'), cell: (c) => <bdi>{c.getValue()}</bdi> }),
     column.accessor('proposedBy', { header: t('credits.proposedBy') }),
     column.accessor('createdAt', { header: t('credits.createdAt'), cell: (c) => formatTime(c.getValue()) }),
     column.display({

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { ReasonForm } from '../../components/ReasonForm.tsx';
-import { currencyLabel } from '../../lib/format.ts';
 import type { Payout, PayoutAction } from './api.ts';
 
 /** Retry or refund one held payout: the reason is required, it goes into the audit trail with the action. */
@@ -26,7 +25,7 @@ export function ActionForm({
       title={t(retry ? 'payouts.retryTitle' : 'payouts.refundTitle', { id: payout.id })}
       summary={
         <>
-          {payout.username}: <Amount value={payout.amount} /> {currencyLabel(payout.currency)}
+          {payout.username}: <Amount value={payout.amount} currency={payout.currency} />
         </>
       }
       help={t(retry ? 'payouts.retryHelp' : 'payouts.refundHelp')}

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { Amount } from '../../components/Amount.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
-import { currencyLabel, formatTime } from '../../lib/format.ts';
+import { formatTime } from '../../lib/format.ts';
 import { ActionForm } from './ActionForm.tsx';
 import { PAYOUTS_PAGE_SIZE, type Payout, type PayoutAction, useHeldPayouts, usePayoutAction } from './api.ts';
 
@@ -31,11 +31,7 @@ export function PayoutsScreen() {
     }),
     column.accessor('amount', {
       header: t('payouts.amount'),
-      cell: (c) => (
-        <>
-          <Amount value={c.getValue()} /> {currencyLabel(c.row.original.currency)}
-        </>
-      ),
+      cell: (c) => <Amount value={c.getValue()} currency={c.row.original.currency} />,
       meta: { num: true },
     }),
     column.accessor('toAddress', {
@@ -46,7 +42,7 @@ export function PayoutsScreen() {
         </span>
       ),
     }),
-    column.accessor('reason', { header: t('payouts.heldReason'), cell: (c) => c.getValue() ?? '' }),
+    column.accessor('reason', { header: t('payouts.heldReason'), cell: (c) => <bdi>{c.getValue() ?? ''}</bdi> }),
     column.accessor('createdAt', { header: t('payouts.createdAt'), cell: (c) => formatTime(c.getValue()) }),
     column.display({
       id: 'actions',

@@ -105,7 +105,14 @@ export function TicketDetail() {
         <h2 id="reply-title">{t('tickets.replyTitle')}</h2>
         <label>
           {t('tickets.replyLabel')}
-          <textarea value={text} onChange={(e) => setText(e.target.value)} maxLength={4000} required rows={4} />
+          <textarea
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            maxLength={4000}
+            required
+            rows={4}
+            dir="auto"
+          />
         </label>
         <div className="row form-actions">
           <button type="submit" disabled={reply.isPending || !text.trim()}>

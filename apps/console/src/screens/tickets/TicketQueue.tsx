@@ -44,7 +44,8 @@ export function TicketQueue() {
           : '';
       },
     }),
-    column.accessor(excerpt, { id: 'text', header: t('tickets.text') }),
+    // The user's words, in their own direction (an English or Chinese message in the Arabic console too).
+    column.accessor(excerpt, { id: 'text', header: t('tickets.text'), cell: (c) => <bdi>{c.getValue()}</bdi> }),
     column.accessor((ticket) => ticket.messages.reduce((n, m) => n + m.attach.length, 0), {
       id: 'images',
       header: t('tickets.images'),

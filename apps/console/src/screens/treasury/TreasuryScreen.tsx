@@ -124,7 +124,7 @@ export function TreasuryScreen() {
       header: t('treasury.amount'),
       cell: (c) => (
         <>
-          <Amount value={c.getValue()} /> {currencyLabel(c.row.original.currency)}
+          <Amount value={c.getValue()} currency={c.row.original.currency} />
           <div className="muted">{chainName(c.row.original.chain)}</div>
         </>
       ),
@@ -144,15 +144,21 @@ export function TreasuryScreen() {
       ),
     }),
     sweep.accessor('attempts', { header: t('treasury.attempts'), meta: { num: true } }),
-    sweep.accessor((r) => r.lastError ?? r.reason ?? '', { id: 'why', header: t('treasury.why') }),
+    // An error or an operator's reason, in its own direction (English in the Arabic console too).
+    sweep.accessor((r) => r.lastError ?? r.reason ?? '', {
+      id: 'why',
+      header: t('treasury.why'),
+      cell: (c) => <bdi>{c.getValue()}</bdi>,
+    }),
     sweep.accessor('transactions', {
       header: t('treasury.transactions'),
       cell: (c) =>
         c.getValue().map((tx) => (
-          <div key={tx.id} className="mono address">
+          // The words in the page's direction, the hash left to right (in Arabic too).
+          <div key={tx.id} className="address">
             {t(`treasury.purposes.${tx.purpose}`, { defaultValue: tx.purpose })} · {tx.status}
             {tx.fee ? ` · ${t('treasury.fee', { fee: tx.fee, currency: currencyLabel(tx.feeCurrency) })}` : ''}
-            <div>{tx.txHash}</div>
+            <div className="mono">{tx.txHash}</div>
           </div>
         )),
     }),
@@ -194,14 +200,10 @@ export function TreasuryScreen() {
     }),
     awaiting.accessor('amount', {
       header: t('treasury.amount'),
-      cell: (c) => (
-        <>
-          <Amount value={c.getValue()} /> {currencyLabel(c.row.original.currency)}
-        </>
-      ),
+      cell: (c) => <Amount value={c.getValue()} currency={c.row.original.currency} />,
       meta: { num: true },
     }),
-    awaiting.accessor('reason', { header: t('treasury.why'), cell: (c) => c.getValue() ?? '' }),
+    awaiting.accessor('reason', { header: t('treasury.why'), cell: (c) => <bdi>{c.getValue() ?? ''}</bdi> }),
     awaiting.accessor((w) => w.awaitingSince ?? w.createdAt, {
       id: 'since',
       header: t('treasury.since'),
@@ -231,10 +233,11 @@ export function TreasuryScreen() {
               <section key={c.chain} className="card" aria-labelledby={`chain-${c.chain}`}>
                 <h2 id={`chain-${c.chain}`}>{chainName(c.chain)}</h2>
                 <p className="address">
-                  {t('treasury.hotWallet')}: <span className="mono">{c.hotWallet ?? '—'}</span>
+                  {t('treasury.hotWallet')}: {c.hotWallet ? <span className="mono">{c.hotWallet}</span> : '—'}
                 </p>
                 <p className="address">
-                  {t('treasury.coldAddress')}: <span className="mono">{c.coldAddress ?? t('treasury.noCold')}</span>
+                  {t('treasury.coldAddress')}:{' '}
+                  {c.coldAddress ? <span className="mono">{c.coldAddress}</span> : t('treasury.noCold')}
                 </p>
                 <p className={c.error || c.unread.length ? 'bad' : 'muted'}>
                   {c.error

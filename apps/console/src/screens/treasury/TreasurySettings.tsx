@@ -54,7 +54,8 @@ export function TreasurySettings({ settings, canChange }: { settings: Settings; 
       <ul className="plain">
         {settings.coldAddresses.map((c) => (
           <li key={c.chain} className="address">
-            {t('treasury.coldOf', { chain: c.chain })}: <span className="mono">{c.value ?? t('treasury.noCold')}</span>
+            {t('treasury.coldOf', { chain: c.chain })}:{' '}
+            {c.value ? <span className="mono">{c.value}</span> : t('treasury.noCold')}
           </li>
         ))}
       </ul>

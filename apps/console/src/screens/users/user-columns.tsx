@@ -75,7 +75,8 @@ export function useUserColumns(worthCurrency: string) {
     ],
     tickets: [
       ticket.accessor('workOrderNo', { header: t('users.workOrderNo') }),
-      ticket.accessor('title', { header: t('users.ticketTitle') }),
+      // The user's words, in their own direction (an English or Chinese message in the Arabic console too).
+      ticket.accessor('title', { header: t('users.ticketTitle'), cell: (c) => <bdi>{c.getValue()}</bdi> }),
       ticket.accessor('status', { header: t('users.status'), cell: status }),
       ticket.accessor('createdAt', { header: t('users.createdAt'), cell: time }),
     ],
