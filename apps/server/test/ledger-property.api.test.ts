@@ -1,6 +1,8 @@
 import { Money, moneyString } from '@aidf/contract';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/raw.ts';
 import { normalize } from '../src/domain/assets/assets.ts';
 import { AppError } from '../src/domain/errors.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
@@ -74,11 +76,84 @@ describe('[property] the ledger service against a model', () => {
           }),
         );
         expect(held).toEqual(model.map((m) => moneyString(m)));
+        expect(await brokenRunningBalances()).toEqual([]);
         expect((await checkLedger(server.repos)).ok).toBe(true);
       }),
       { numRuns: 25 },
     );
   }, 120_000);
+
+  /** Entries whose balance_after is not the account's previous entry's plus their own amount. */
+  async function brokenRunningBalances() {
+    const result = await server.database.db.execute(sql`
+      SELECT id::text FROM (
+        SELECT e.id, e.amount, e.balance_after,
+               lag(e.balance_after, 1, 0::numeric) OVER (PARTITION BY e.account_id ORDER BY e.id) AS before
+        FROM entries e) r
+      WHERE r.balance_after <> r.before + r.amount`);
+    return rowsOf<{ id: string }>(result).map((r) => r.id);
+  }
+
+  it('books several lines of one account in line order, and checks the account once, by what it ends with', async () => {
+    const user = userAccount(users[1] as bigint, 'multi');
+    const source = platformAccount(PLATFORM.operatorCredit, 'multi');
+    await postMovement(server.repos, {
+      type: 'merchant-system-transfer',
+      idemKey: 'multi:credit',
+      lines: [
+        { account: source, amount: new Money('-5') },
+        { account: user, amount: new Money('5') },
+      ],
+    });
+    // 5 + 3 - 8 = 0: the account ends at zero, so the movement stands although its second line alone is above 5.
+    const { movementId } = await postMovement(server.repos, {
+      type: 'merchant-system-transfer',
+      idemKey: 'multi:in-and-out',
+      lines: [
+        { account: user, amount: new Money('3') },
+        { account: user, amount: new Money('-8') },
+        { account: source, amount: new Money('5') },
+      ],
+    });
+    const written = await server.database.db.execute(
+      sql`SELECT amount::text, balance_after::text FROM entries WHERE movement_id = ${movementId} ORDER BY id`,
+    );
+    expect(
+      rowsOf<{ amount: string; balance_after: string }>(written).map((r) => [
+        normalize(r.amount),
+        normalize(r.balance_after),
+      ]),
+    ).toEqual([
+      ['3', '8'],
+      ['-8', '0'],
+      [
+        '5',
+        normalize(
+          rowsOf<{ b: string }>(
+            await server.database.db.execute(
+              sql`SELECT balance::text AS b FROM accounts WHERE platform_code = ${PLATFORM.operatorCredit} AND currency = 'multi'`,
+            ),
+          )[0]?.b ?? '',
+        ),
+      ],
+    ]);
+    // Ending below zero by a cent: refused, and nothing of it is written.
+    await expect(
+      postMovement(server.repos, {
+        type: 'merchant-system-transfer',
+        idemKey: 'multi:below-zero',
+        lines: [
+          { account: user, amount: new Money('2') },
+          { account: user, amount: new Money('-2.01') },
+          { account: source, amount: new Money('0.01') },
+        ],
+      }),
+    ).rejects.toEqual(new AppError(1230));
+    expect(await server.repos.ledger.movementByIdem('multi:below-zero')).toBeNull();
+    const row = (await server.repos.ledger.balancesOfUser(users[1] as bigint)).find((b) => b.currency === 'multi');
+    expect(normalize(row?.balance ?? '')).toBe('0');
+    expect(await brokenRunningBalances()).toEqual([]);
+  });
 
   it('answers a retried movement without moving money again', async () => {
     const movement = {

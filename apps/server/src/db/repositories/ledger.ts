@@ -1,5 +1,5 @@
 import { COUNTERPARTY_TRANSACTION_TYPES } from '@aidf/contract';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
 import { accounts, entries, movements } from '../schema.ts';
@@ -9,24 +9,68 @@ export type AccountRef =
   | { userId: bigint; currency: string; submode: string }
   | { platform: string; currency: string; submode: string };
 
-/** The entry types of an internal transfer: the statement names the other user of these. */
+/** An account's row as inserted: a user's, or one of the platform's. */
+function accountRow(ref: AccountRef) {
+  return 'userId' in ref
+    ? { kind: 'user', ownerUserId: ref.userId, currency: ref.currency, submode: ref.submode }
+    : { kind: 'platform', platformCode: ref.platform, currency: ref.currency, submode: ref.submode };
+}
 
 export function ledgerRepository(db: AppDb) {
+  /** The ids of the accounts `refs` name, null where none exists yet, in one read. */
+  async function accountIds(refs: readonly AccountRef[]): Promise<(bigint | null)[]> {
+    const rows = await db
+      .select({
+        id: accounts.id,
+        ownerUserId: accounts.ownerUserId,
+        platformCode: accounts.platformCode,
+        currency: accounts.currency,
+        submode: accounts.submode,
+      })
+      .from(accounts)
+      .where(
+        or(
+          ...refs.map((ref) =>
+            and(
+              'userId' in ref ? eq(accounts.ownerUserId, ref.userId) : eq(accounts.platformCode, ref.platform),
+              eq(accounts.currency, ref.currency),
+              eq(accounts.submode, ref.submode),
+            ),
+          ),
+        ),
+      );
+    return refs.map(
+      (ref) =>
+        rows.find(
+          (r) =>
+            ('userId' in ref ? r.ownerUserId === ref.userId : r.platformCode === ref.platform) &&
+            r.currency === ref.currency &&
+            r.submode === ref.submode,
+        )?.id ?? null,
+    );
+  }
+
+  /**
+   * The accounts' ids, in the order of `refs`, creating an account (balance 0) the first time; safe to race.
+   * One read when they all exist (every movement after a user's first), an insert and a second read otherwise.
+   */
+  async function ensureAccounts(refs: readonly AccountRef[]): Promise<bigint[]> {
+    const found = await accountIds(refs);
+    const missing = refs.filter((_, i) => found[i] === null);
+    if (missing.length === 0) return found as bigint[];
+    await db.insert(accounts).values(missing.map(accountRow)).onConflictDoNothing();
+    const ids = await accountIds(refs);
+    if (ids.some((id) => id === null)) throw new Error('account vanished after insert');
+    return ids as bigint[];
+  }
+
   return {
+    ensureAccounts,
+
     /** The account's id, creating the account (balance 0) the first time; safe to race. */
     async ensureAccount(ref: AccountRef): Promise<bigint> {
-      const values =
-        'userId' in ref
-          ? { kind: 'user', ownerUserId: ref.userId, currency: ref.currency, submode: ref.submode }
-          : { kind: 'platform', platformCode: ref.platform, currency: ref.currency, submode: ref.submode };
-      await db.insert(accounts).values(values).onConflictDoNothing();
-      const owner = 'userId' in ref ? eq(accounts.ownerUserId, ref.userId) : eq(accounts.platformCode, ref.platform);
-      const [row] = await db
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(and(owner, eq(accounts.currency, ref.currency), eq(accounts.submode, ref.submode)));
-      if (!row) throw new Error('account vanished after insert');
-      return row.id;
+      const [id] = await ensureAccounts([ref]);
+      return id as bigint;
     },
 
     /** Inserts the movement; null when its idempotency key was used before (a retry). */
@@ -52,31 +96,40 @@ export function ledgerRepository(db: AppDb) {
     },
 
     /**
-     * Adds `amount` (a decimal string, negative to debit) in PostgreSQL's exact NUMERIC; answers the new
-     * balance, or null when a user account would go below zero (nothing changes then).
+     * Books a movement's lines in ONE statement, its accounts locked by the caller: each account's balance moves by
+     * the sum of its lines (PostgreSQL's exact NUMERIC) and each line becomes an entry whose balance_after runs in
+     * line order. Answers false, having moved nothing the caller keeps (it rolls back), when a user account would
+     * end below zero.
      */
-    async addToBalance(accountId: bigint, amount: string): Promise<string | null> {
-      const [row] = await db
-        .update(accounts)
-        .set({ balance: sql`${accounts.balance} + ${amount}::numeric` })
-        .where(
-          and(
-            eq(accounts.id, accountId),
-            sql`(${accounts.kind} <> 'user' OR ${accounts.balance} + ${amount}::numeric >= 0)`,
-          ),
+    async bookLines(
+      movementId: bigint,
+      lines: readonly { accountId: bigint; amount: string; type: string }[],
+    ): Promise<boolean> {
+      const ids = `{${lines.map((l) => l.accountId).join(',')}}`;
+      const amounts = `{${lines.map((l) => l.amount).join(',')}}`;
+      const types = `{${lines.map((l) => JSON.stringify(l.type)).join(',')}}`;
+      const result = await db.execute(sql`
+        WITH line AS (
+          SELECT * FROM unnest(${ids}::bigint[], ${amounts}::numeric[], ${types}::text[]) WITH ORDINALITY
+            AS l(account_id, amount, type, ord)
+        ), moved AS (
+          UPDATE accounts a SET balance = a.balance + s.total
+          FROM (SELECT account_id, sum(amount) AS total FROM line GROUP BY account_id) s
+          WHERE a.id = s.account_id AND (a.kind <> 'user' OR a.balance + s.total >= 0)
+          RETURNING a.id, a.balance - s.total AS before
+        ), written AS (
+          INSERT INTO entries (movement_id, account_id, type, amount, balance_after)
+          SELECT ${movementId}, l.account_id, l.type, l.amount,
+                 m.before + sum(l.amount) OVER (PARTITION BY l.account_id ORDER BY l.ord)
+          FROM line l JOIN moved m ON m.id = l.account_id
+          ORDER BY l.ord
+          RETURNING 1
         )
-        .returning({ balance: sql<string>`${accounts.balance}::text` });
-      return row?.balance ?? null;
-    },
-
-    async insertEntry(e: {
-      movementId: bigint;
-      accountId: bigint;
-      type: string;
-      amount: string;
-      balanceAfter: string;
-    }) {
-      await db.insert(entries).values(e);
+        SELECT (SELECT count(*) FROM moved)::int AS moved,
+               (SELECT count(DISTINCT account_id) FROM line)::int AS accounts,
+               (SELECT count(*) FROM written)::int AS written`);
+      const [row] = rowsOf<{ moved: number; accounts: number; written: number }>(result);
+      return row !== undefined && row.moved === row.accounts;
     },
 
     async balancesOfUser(userId: bigint) {

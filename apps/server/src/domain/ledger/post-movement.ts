@@ -39,15 +39,15 @@ function assertBalanced(lines: MovementLine[]) {
 /** Checks the lines and makes sure their accounts exist; run before the movement's transaction. */
 export async function prepareMovement(repos: Repositories, movement: Movement): Promise<PreparedMovement> {
   assertBalanced(movement.lines);
-  const accountIds: bigint[] = [];
-  for (const line of movement.lines) accountIds.push(await repos.ledger.ensureAccount(line.account));
+  const accountIds = await repos.ledger.ensureAccounts(movement.lines.map((line) => line.account));
   return { ...movement, accountIds };
 }
 
 /**
- * Writes one movement inside the caller's transaction: the movement row (unique idempotency key), its entries
- * and the balances, with every account locked in id order. A user balance that would go below zero answers
- * 1230 and, the transaction being rolled back, changes nothing.
+ * Writes one movement inside the caller's transaction: the movement row (unique idempotency key), then, with
+ * every account locked in id order, its entries and the balances in one statement (the locks are held for two
+ * round trips and the commit). A user balance that would go below zero answers 1230 and, the transaction being
+ * rolled back, changes nothing.
  */
 export async function postPrepared(
   tx: Repositories,
@@ -67,13 +67,15 @@ export async function postPrepared(
   }
   await beforeLines?.();
   await tx.ledger.lockAccounts(movement.accountIds);
-  for (const [i, line] of movement.lines.entries()) {
-    const accountId = movement.accountIds[i] as bigint;
-    const amount = moneyString(line.amount);
-    const balanceAfter = await tx.ledger.addToBalance(accountId, amount);
-    if (balanceAfter === null) throw new AppError(1230);
-    await tx.ledger.insertEntry({ movementId, accountId, type: line.type ?? movement.type, amount, balanceAfter });
-  }
+  const booked = await tx.ledger.bookLines(
+    movementId,
+    movement.lines.map((line, i) => ({
+      accountId: movement.accountIds[i] as bigint,
+      amount: moneyString(line.amount),
+      type: line.type ?? movement.type,
+    })),
+  );
+  if (!booked) throw new AppError(1230);
   return { movementId, replayed: false };
 }
 
