@@ -1,5 +1,5 @@
-// `npm test`: every check (types, lint and format, unit, API on PGlite, then the e2e with the API on PostgreSQL beside
-// it), then where the time went (the ten slowest test files, each step's wall time) and one summary line.
+// `npm test`: every check (unit with types and lint beside it, API on PGlite, then the e2e with the API on PostgreSQL
+// beside it), then where the time went (the ten slowest test files, each step's wall time) and one summary line.
 // `npm test -- --changed[=REF]` (REF defaults to HEAD, i.e. uncommitted work): types and lint whole, the unit and
 // API tests that import a file changed since REF (Vitest's module graph), the e2e specs of the areas it touches.
 import fs from 'node:fs';
@@ -36,10 +36,15 @@ const e2eStep = e2e ? ['e2e', 'node', ['scripts/run-e2e.mjs', ...e2e]] : null;
 // The e2e tests leave about a core idle (they wait on the browser and on blocks): the API pass on PostgreSQL runs
 // beside them.
 const last = [e2eStep, apiPostgres].filter(Boolean);
+// Vitest runs the unit tests in one worker on two cores (cores − 1): the type check and the lint take the other.
 const steps = [
-  ['types', 'npm', ['run', 'typecheck']],
-  ['lint and format', 'npm', ['run', 'lint']],
-  ['unit', 'node', ['scripts/run-vitest.mjs', 'unit', ...vitestChanged]],
+  {
+    together: [
+      ['unit', 'node', ['scripts/run-vitest.mjs', 'unit', ...vitestChanged]],
+      ['types', 'npm', ['run', 'typecheck']],
+      ['lint and format', 'npm', ['run', 'lint']],
+    ],
+  },
   ['api on PGlite', 'node', ['scripts/run-vitest.mjs', 'api-pglite', ...vitestChanged]],
   ...(last.length > 1 ? [{ together: last }] : last),
 ];
