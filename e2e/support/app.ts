@@ -19,7 +19,13 @@ export interface E2eSession {
 // E2E_STATE_DIR is each server's own folder (support/test.ts sets it per worker); read at each call, since the
 // worker sets it after this module is loaded.
 const stateDir = () => process.env.E2E_STATE_DIR ?? path.join(here, '..', '.state');
-export const E2E_STATE_FILES = { session: 'session.json', chains: 'chains.json', hardhatLog: 'hardhat.log' };
+export const E2E_STATE_FILES = {
+  session: 'session.json',
+  chains: 'chains.json',
+  hardhatLog: 'hardhat.log',
+  /** The address the server listens on, written once it does. */
+  address: 'address.txt',
+};
 const readState = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(stateDir(), file), 'utf8')) as T;
 export const e2eStatePath = (file: string) => path.join(stateDir(), file);
 

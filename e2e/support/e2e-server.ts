@@ -69,7 +69,9 @@ const workers = startWorkers({
   log: app.log,
   allowChainReset: true,
 });
-await app.listen({ port: config.port, host: '127.0.0.1' });
+// PORT=0: the system picks a port nobody holds, and the address is handed to the test worker through a file (a
+// port picked free beforehand could be taken by another process before this server bound it).
+fs.writeFileSync(e2eStatePath(E2E_STATE_FILES.address), await app.listen({ port: config.port, host: '127.0.0.1' }));
 const stop = async () => {
   await workers.stop();
   await app.close();

@@ -1,6 +1,6 @@
 /**
  * The specs' `test`: every Playwright worker starts an e2e server of its own (support/e2e-server.ts: its own
- * in-memory database, dev chains and signed-in user) on a free port of 127.0.0.1, and its tests use it as
+ * in-memory database, dev chains and signed-in user) on a port of 127.0.0.1 it picks itself, and its tests use it as
  * baseURL. Two workers then never share a server's state: settings the console spec changes, the operators
  * OPERATOR_TOKEN may still add, the credits one operator made in 24 hours.
  */
@@ -10,6 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base } from '@playwright/test';
+import { E2E_STATE_FILES } from './app.ts';
 
 export * from '@playwright/test';
 
@@ -28,19 +29,25 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Waits until the server answers /healthz; a server that stopped fails at once with what it printed. */
-async function waitUntilUp(server: ChildProcess, url: string, output: () => string, timeoutMs: number) {
+/**
+ * Waits until the server wrote the address it listens on and answers /healthz there; a server that stopped fails at
+ * once with what it printed.
+ */
+async function waitUntilUp(server: ChildProcess, addressFile: string, output: () => string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (server.exitCode !== null || server.signalCode !== null) {
       throw new Error(`the e2e server stopped (${server.exitCode ?? server.signalCode}):\n${output()}`);
     }
-    const up = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return;
-    if (Date.now() > deadline) throw new Error(`the e2e server did not answer ${url}/healthz:\n${output()}`);
+    const url = fs.existsSync(addressFile) ? fs.readFileSync(addressFile, 'utf8').trim() : null;
+    const up =
+      url !== null &&
+      (await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+    if (up) return url;
+    if (Date.now() > deadline) throw new Error(`the e2e server did not start:\n${output()}`);
     // Polling, not sleeping through a step of the test: the server has no other way to say it is ready.
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -61,8 +68,6 @@ export const test = base.extend<object, { e2eServer: { url: string; stateDir: st
   e2eServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
     async ({}, use, workerInfo) => {
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
       const stateDir = path.join(e2eDir, '.state', `worker-${workerInfo.workerIndex}`);
       // support/app.ts reads the session and chain files from here, in this worker's process.
       process.env.E2E_STATE_DIR = stateDir;
@@ -73,7 +78,7 @@ export const test = base.extend<object, { e2eServer: { url: string; stateDir: st
       const log = fs.openSync(logFile, 'w');
       const server = spawn(tsx, ['support/e2e-server.ts'], {
         cwd: e2eDir,
-        env: { ...process.env, PORT: String(port), E2E_STATE_DIR: stateDir },
+        env: { ...process.env, PORT: '0', E2E_STATE_DIR: stateDir },
         stdio: ['ignore', log, log],
         // A group of its own, so a server that ignores SIGTERM goes with its Hardhat child.
         detached: true,
@@ -81,7 +86,7 @@ export const test = base.extend<object, { e2eServer: { url: string; stateDir: st
       fs.closeSync(log);
       const output = () => fs.readFileSync(logFile, 'utf8').slice(-20_000);
       try {
-        await waitUntilUp(server, url, output, 170_000);
+        const url = await waitUntilUp(server, path.join(stateDir, E2E_STATE_FILES.address), output, 170_000);
         await use({ url, stateDir });
       } finally {
         await stop(server);
