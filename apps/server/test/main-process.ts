@@ -39,6 +39,8 @@ export interface MainRun {
   stderr: () => string;
   /** The URLs of every module the process resolved so far. */
   loads: () => string[];
+  /** How the process ended, once it has: its exit code, or the signal that killed it. */
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop: () => Promise<void>;
 }
 
@@ -68,7 +70,9 @@ export async function runMain(env: Record<string, string>): Promise<MainRun> {
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const outcome = await new Promise<{ state: 'running' | 'exited'; code: number | null; baseUrl: string }>(
     (resolve, reject) => {
       const timer = setTimeout(
@@ -82,7 +86,7 @@ export async function runMain(env: Record<string, string>): Promise<MainRun> {
           resolve({ state: 'running', code: null, baseUrl: address });
         }
       });
-      void exited.then((code) => {
+      void exited.then(({ code }) => {
         clearTimeout(timer);
         resolve({ state: 'exited', code, baseUrl: '' });
       });
@@ -92,6 +96,7 @@ export async function runMain(env: Record<string, string>): Promise<MainRun> {
     ...outcome,
     stdout: () => stdout,
     stderr: () => stderr,
+    exit: exited,
     loads: () => (fs.existsSync(loadsFile) ? fs.readFileSync(loadsFile, 'utf8').split('\n').filter(Boolean) : []),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {

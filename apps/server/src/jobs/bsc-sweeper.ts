@@ -1,5 +1,9 @@
 import { bscSweeper } from '../domain/treasury/bsc-sweeper.ts';
+import { SWEEP_CRASH_POINTS } from '../domain/treasury/bsc-sweeper-tx.ts';
 import type { BackgroundWork } from './background-work.ts';
+import { testCrashPoints } from './test-crash-points.ts';
+
+const NAME = 'sweeper:bsc';
 
 /**
  * The BNB Smart Chain sweeper: collects deposit addresses into the hot wallet and the hot wallet's excess into the
@@ -8,7 +12,7 @@ import type { BackgroundWork } from './background-work.ts';
  */
 export function bscSweeperWork(): BackgroundWork {
   return {
-    name: 'sweeper:bsc',
+    name: NAME,
     role: 'treasury',
     schedule: 'watcher',
     start: ({ repos, chains, owner, log }) => {
@@ -21,6 +25,7 @@ export function bscSweeperWork(): BackgroundWork {
         confirmations: bsc.confirmations,
         ...bsc.payoutGas,
         log,
+        crashPoints: testCrashPoints(NAME, SWEEP_CRASH_POINTS),
       });
       return { tick: sweeper.tick, release: sweeper.release };
     },

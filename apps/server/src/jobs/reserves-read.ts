@@ -1,5 +1,6 @@
 import { runReservesReport } from '../domain/treasury/reserves-report.ts';
 import type { BackgroundWork } from './background-work.ts';
+import { testCrashPoints } from './test-crash-points.ts';
 
 /** How often the treasury runs a reserves report with chain reads (docs/architecture.md "Proof of reserves"). */
 export const RESERVES_READ_EVERY_MS = 10 * 60_000;
@@ -21,7 +22,11 @@ export function reservesReadWork(everyMs = RESERVES_READ_EVERY_MS): BackgroundWo
         // Held a little longer than a tick's pause, so another instance takes over only when this one is gone.
         tick: async () => {
           if (!(await repos.chain.takeLease(LEASE, owner, everyMs + 60_000))) return { outcome: 'not-lease-holder' };
-          const report = await runReservesReport(db, { chains, log });
+          const report = await runReservesReport(db, {
+            chains,
+            log,
+            crashPoints: testCrashPoints(LEASE, ['afterChainRead']),
+          });
           return { outcome: 'reported', reportId: report.id, status: report.status };
         },
         release: () => repos.chain.releaseLease(LEASE, owner),

@@ -16,7 +16,9 @@ import { bumpedGasPrice } from '../withdraw/payout-worker.ts';
 /** A test seam's simulated crash stops the whole tick, as a killed process would; nothing else does. */
 export class SweepCrash extends Error {}
 
-export type SweepCrashPoint = 'afterTopupSent' | 'afterSweepSigned' | 'afterSweepSent';
+/** Where a test may stop the sweeper as a crash would. */
+export const SWEEP_CRASH_POINTS = ['afterTopupSent', 'afterSweepSigned', 'afterSweepSent'] as const;
+export type SweepCrashPoint = (typeof SWEEP_CRASH_POINTS)[number];
 
 export interface SweepTxContext {
   repos: Repositories;

@@ -82,6 +82,8 @@ export interface ChainReadOptions {
   limits?: Partial<ReadLimits>;
   /** Where the alerts are logged (`{ alert: 'reserves-shortfall' | 'clearing-mismatch' | 'reserves-unread' }`). */
   log?: FastifyBaseLogger;
+  /** Where a test may stop the process as a crash would: after the chains were read, before the report is stored. */
+  crashPoints?: { afterChainRead?: () => void };
 }
 
 /**
@@ -138,6 +140,7 @@ export async function runReservesReport(db: AppDb, reads?: ChainReadOptions): Pr
           limits: reads.limits,
         })
       : null;
+    reads?.crashPoints?.afterChainRead?.();
     const report = await reserves.insertReport({
       status: 'liabilities-only',
       currencies,
