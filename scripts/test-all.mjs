@@ -1,5 +1,5 @@
-// `npm test`: every check (unit with types and lint beside it, API on PGlite, then the e2e with the API on PostgreSQL
-// beside it), then where the time went (the ten slowest test files, each step's wall time) and one summary line.
+// `npm test`: every check (unit with types and lint beside it, API on PGlite, the ledger's API file on PostgreSQL, then
+// the e2e with the rest of the API on PostgreSQL beside it), then where the time went (the ten slowest test files, each step's wall time) and one summary line.
 // `npm test -- --changed[=REF]` (REF defaults to HEAD, i.e. uncommitted work): types and lint whole, the unit and
 // API tests that import a file changed since REF (Vitest's module graph), the e2e specs of the areas it touches.
 import fs from 'node:fs';
@@ -29,8 +29,14 @@ function e2eArgs() {
 }
 
 const e2e = e2eArgs();
-const apiPostgres = process.env.TEST_DATABASE_URL
-  ? ['api on PostgreSQL', 'node', ['scripts/run-vitest.mjs', 'api-postgres', ...vitestChanged]]
+const postgres = process.env.TEST_DATABASE_URL;
+// The PostgreSQL pass in two: the files that need the machine to themselves first (scripts/run-vitest.mjs
+// POSTGRES_ALONE), the rest beside the e2e tests.
+const apiPostgresAlone = postgres
+  ? ['api on PostgreSQL, alone', 'node', ['scripts/run-vitest.mjs', 'api-postgres-alone', ...vitestChanged]]
+  : null;
+const apiPostgres = postgres
+  ? ['api on PostgreSQL', 'node', ['scripts/run-vitest.mjs', 'api-postgres-rest', ...vitestChanged]]
   : null;
 const e2eStep = e2e ? ['e2e', 'node', ['scripts/run-e2e.mjs', ...e2e]] : null;
 // The e2e tests leave about a core idle (they wait on the browser and on blocks): the API pass on PostgreSQL runs
@@ -46,6 +52,7 @@ const steps = [
     ],
   },
   ['api on PGlite', 'node', ['scripts/run-vitest.mjs', 'api-pglite', ...vitestChanged]],
+  ...(apiPostgresAlone ? [apiPostgresAlone] : []),
   ...(last.length > 1 ? [{ together: last }] : last),
 ];
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
