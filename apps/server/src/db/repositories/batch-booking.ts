@@ -38,21 +38,49 @@ export async function indexWalksOnly(db: AppDb) {
   await db.execute(sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`);
 }
 
+/** What a batch locks: its counter platform accounts (by code) and its users' accounts, in one currency. */
+export interface BatchLock {
+  currency: string;
+  /** The users' accounts' submode; the platform accounts' is always '00'. */
+  submode: string;
+  platforms: readonly string[];
+}
+
 /**
  * Locks, in id order (the order every movement locks accounts in, so none can deadlock with this one), the
- * counter accounts and the accounts of the users `userIds` (a subquery of user ids), before the booking
- * statement updates them.
+ * counter platform accounts and the accounts of the users `userIds` (a subquery of user ids), before the booking
+ * statement updates them; answers the platform accounts' ids by code (a code missing: no such account yet). With
+ * `createMissing` (team bonuses, whose users may have no account yet) the same statement first makes the users'
+ * missing accounts: rows this transaction inserts are its own until it commits, so they need no lock, and the
+ * booking statement that follows sees them.
  */
-export async function lockBookingAccounts(db: AppDb, b: Omit<BatchBooking, 'movementId'>, userIds: SQL) {
-  const counterIds = sql.join(
-    b.counters.map((c) => sql`${c.accountId}`),
+export async function lockBookingAccounts(
+  db: AppDb,
+  b: BatchLock,
+  userIds: SQL,
+  createMissing = false,
+): Promise<Map<string, bigint>> {
+  const codes = sql.join(
+    b.platforms.map((code) => sql`${code}`),
     sql`, `,
   );
-  await db.execute(sql`
-    SELECT a.id FROM accounts a
-    WHERE a.id IN (${counterIds})
+  const made = createMissing
+    ? sql`WITH made AS (
+        INSERT INTO accounts (kind, owner_user_id, platform_code, currency, submode)
+        SELECT DISTINCT 'user', u.id, NULL, ${b.currency}, ${b.submode} FROM (${userIds}) AS u(id)
+        ON CONFLICT DO NOTHING)`
+    : sql``;
+  const result = await db.execute(sql`
+    ${made}
+    SELECT a.id::text AS id, a.platform_code FROM accounts a
+    WHERE (a.kind = 'platform' AND a.platform_code IN (${codes}) AND a.currency = ${b.currency} AND a.submode = '00')
        OR (a.kind = 'user' AND a.currency = ${b.currency} AND a.submode = ${b.submode} AND a.owner_user_id IN (${userIds}))
     ORDER BY a.id FOR UPDATE`);
+  return new Map(
+    rowsOf<{ id: string; platform_code: string | null }>(result).flatMap((r) =>
+      r.platform_code === null ? [] : [[r.platform_code, BigInt(r.id)] as const],
+    ),
+  );
 }
 
 /**
@@ -139,17 +167,6 @@ export async function bookSource(db: AppDb, b: BatchBooking, source: BatchSource
 }
 
 /**
- * Makes sure each user of `userIds` (a subquery of user ids) has its account in this currency and submode, in
- * one statement, for bookings whose users may have none yet (team bonuses).
- */
-export async function ensureUserAccounts(db: AppDb, currency: string, submode: string, userIds: SQL) {
-  await db.execute(sql`
-    INSERT INTO accounts (kind, owner_user_id, platform_code, currency, submode)
-    SELECT DISTINCT 'user', u.id, NULL, ${currency}, ${submode} FROM (${userIds}) AS u(id)
-    ON CONFLICT DO NOTHING`);
-}
-
-/**
  * The last user of the next batch after user `afterUser` over a table of items with (user_id, status): the user
  * of the `size`-th running item after it (a batch takes whole users, so each user gets one ledger line a day), or
  * the last user with a running item when fewer are left; null when none is.
@@ -181,9 +198,8 @@ export async function beginDailyBatch(db: AppDb, lockKey: number) {
 /** The set-based booking's statements on a connection or transaction, for domain/ledger/book-batch.ts. */
 export function batchBookingRepository(db: AppDb) {
   return {
-    lockAccounts: (b: Omit<BatchBooking, 'movementId'>, userIds: SQL) => lockBookingAccounts(db, b, userIds),
-    ensureUserAccounts: (currency: string, submode: string, userIds: SQL) =>
-      ensureUserAccounts(db, currency, submode, userIds),
+    lockAccounts: (b: BatchLock, userIds: SQL, createMissing = false) =>
+      lockBookingAccounts(db, b, userIds, createMissing),
     book: (b: BatchBooking, source: BatchSource) => bookSource(db, b, source),
   };
 }

@@ -57,17 +57,22 @@ export async function bookBatch(
     ref: batch.ref ?? null,
   });
   if (movementId === null) return { movementId: null, claimed: 0 };
-  // Each platform account once (team bonuses take all three types from issuance): fewer round trips a batch.
-  const platformIds = new Map<string, bigint>();
-  for (const { platform } of batch.counters) {
-    if (!platformIds.has(platform))
-      platformIds.set(platform, await tx.ledger.ensureAccount(platformAccount(platform, batch.currency)));
+  const source = await batch.source(movementId);
+  // Each platform account once (team bonuses take all three types from issuance), found by the lock itself.
+  const lock = {
+    currency: batch.currency,
+    submode,
+    platforms: [...new Set(batch.counters.map((c) => c.platform))],
+  };
+  let platformIds = await tx.batchBooking.lockAccounts(lock, batch.users, batch.createUserAccounts ?? false);
+  if (lock.platforms.some((platform) => !platformIds.has(platform))) {
+    // The first batch against a platform account of this currency: made, then locked with the rest (the locks
+    // already held are kept).
+    for (const platform of lock.platforms) await tx.ledger.ensureAccount(platformAccount(platform, batch.currency));
+    platformIds = await tx.batchBooking.lockAccounts(lock, batch.users);
   }
   const counters = batch.counters.map((c) => ({ type: c.type, accountId: platformIds.get(c.platform) as bigint }));
-  const source = await batch.source(movementId);
   const booking = { movementId, currency: batch.currency, submode, counters };
-  if (batch.createUserAccounts) await tx.batchBooking.ensureUserAccounts(batch.currency, submode, batch.users);
-  await tx.batchBooking.lockAccounts(booking, batch.users);
   const { claimed, unbooked, unbalanced, negative } = await tx.batchBooking.book(booking, source);
   // A row without its ledger line would be money owed and never booked (or taken and never moved).
   if (unbooked !== 0) throw new BatchRefused(`batch ${batch.idemKey} left ${unbooked} lines unbooked`);
