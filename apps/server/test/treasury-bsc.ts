@@ -1,11 +1,12 @@
 import { Money, toBaseUnits } from '@aidf/contract';
 import { sql } from 'drizzle-orm';
-import { createWalletClient, erc20Abi, http, parseEther } from 'viem';
+import { createWalletClient, erc20Abi, http, parseAbiItem, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import { bscChain } from '../src/chain/evm/bsc-client.ts';
 import type { SweepChain } from '../src/chain/evm/evm-sweep-chain.ts';
 import { rowsOf } from '../src/db/raw.ts';
+import type { SweepRow } from '../src/db/repositories/sweeps.ts';
 import { depositWatcher } from '../src/domain/chain/deposit-watcher.ts';
 import { PLATFORM, platformAccount, userAccount } from '../src/domain/ledger/platform-accounts.ts';
 import { postMovement, postPrepared, prepareMovement } from '../src/domain/ledger/post-movement.ts';
@@ -186,4 +187,45 @@ export async function expectChainMatchesLedger(server: ChainTestServer, cold: st
   let held = 0n;
   for (const address of holders) held += await balanceOn(server, address, currency);
   expect({ currency, held }).toEqual({ currency, held: await shouldHold(server, currency) });
+}
+
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+/** Every sweep of BNB Smart Chain from `address`, in any state. */
+export async function sweepsFrom(server: ChainTestServer, address: string): Promise<SweepRow[]> {
+  const all = await server.repos.sweeps.withStatus(
+    'bsc',
+    ['planned', 'gas-funding', 'sweeping', 'swept', 'skipped', 'failed', 'held'],
+    10_000,
+  );
+  return all.filter((s) => s.fromAddress === address);
+}
+
+/** Token transfers out of `from` on chain, read from the logs. */
+export async function transfersFrom(server: ChainTestServer, token: `0x${string}`, from: `0x${string}`) {
+  const client = server.app.chains.bsc?.client;
+  return (await client?.getLogs({ address: token, event: TRANSFER, args: { from }, fromBlock: 0n })) ?? [];
+}
+
+/** Every nonce row of the sweeper's senders equals the chain's count: nothing skipped, nothing stuck. */
+export async function expectNoncesInStep(server: ChainTestServer) {
+  const result = await server.database.db.execute(
+    sql`SELECT address, next_nonce::text AS next_nonce FROM hot_wallet_nonces`,
+  );
+  for (const r of rowsOf<{ address: string; next_nonce: string }>(result)) {
+    const onChain = await sweepChainOf(server).pendingNonce(r.address as `0x${string}`);
+    expect({ address: r.address, next: BigInt(r.next_nonce) }).toEqual({ address: r.address, next: onChain });
+  }
+}
+
+/** The COW of `address` swept exactly once: one sweep, one transfer out on chain, its top-up and transfer confirmed. */
+export async function expectCowSweptOnce(server: ChainTestServer, address: `0x${string}`) {
+  const sweeps = (await sweepsFrom(server, address)).filter((s) => s.currency === 'cow');
+  expect(sweeps.map((s) => s.status)).toEqual(['swept']);
+  expect(await transfersFrom(server, server.evm.tokens.cow, address)).toHaveLength(1);
+  const txs = await server.repos.sweeps.transactionsOf(sweeps[0]?.id ?? 0n);
+  expect(txs.map((t) => [t.purpose, t.status])).toEqual([
+    ['gas-topup', 'confirmed'],
+    ['sweep', 'confirmed'],
+  ]);
 }

@@ -1,10 +1,8 @@
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
 import { sql } from 'drizzle-orm';
-import { parseAbiItem } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/raw.ts';
-import type { SweepRow } from '../src/db/repositories/sweeps.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { SWEEP_CRASH_POINTS } from '../src/domain/treasury/bsc-sweeper-tx.ts';
 import { TREASURY_SETTINGS } from '../src/domain/treasury/treasury-settings.ts';
@@ -14,14 +12,15 @@ import {
   creditConfirmedDeposits,
   depositAddressOf,
   expectChainMatchesLedger,
+  expectCowSweptOnce,
+  expectNoncesInStep,
   fundHotWallet,
   outsideWallet,
-  sweepChainOf,
+  sweepsFrom,
+  transfersFrom,
 } from './treasury-bsc.ts';
 import { signUp } from './users.ts';
 
-const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
-const SWEEP_STATES = ['planned', 'gas-funding', 'sweeping', 'swept', 'skipped', 'failed', 'held'] as const;
 /** A treasury process's start (tsx compiles the server), its work on the dev chain and its restart. */
 const SLOW = { timeout: 4 * START_TIMEOUT_MS };
 
@@ -74,11 +73,7 @@ describe('the treasury process killed (SIGKILL) and restarted', () => {
     }
   };
 
-  const sweepsOf = async (address: string): Promise<SweepRow[]> =>
-    (await server.repos.sweeps.withStatus('bsc', [...SWEEP_STATES], 10_000)).filter((s) => s.fromAddress === address);
-  const transfersFrom = async (token: `0x${string}`, from: `0x${string}`) =>
-    (await server.app.chains.bsc?.client.getLogs({ address: token, event: TRANSFER, args: { from }, fromBlock: 0n })) ??
-    [];
+  const sweepsOf = (address: string) => sweepsFrom(server, address);
   /** A lease's holder, or null. */
   const leaseHolder = async (name: string) => {
     const result = await server.database.db.execute(sql`SELECT owner FROM worker_leases WHERE name = ${name}`);
@@ -90,16 +85,6 @@ describe('the treasury process killed (SIGKILL) and restarted', () => {
    */
   const letLeasesOfDeadRunOut = () =>
     server.database.db.execute(sql`UPDATE worker_leases SET expires_at = now() - interval '1 second'`);
-  /** Every nonce the sweeper's senders recorded equals the chain's count: nothing skipped, nothing stuck. */
-  const noncesInStep = async () => {
-    const result = await server.database.db.execute(
-      sql`SELECT address, next_nonce::text AS next_nonce FROM hot_wallet_nonces`,
-    );
-    for (const r of rowsOf<{ address: string; next_nonce: string }>(result)) {
-      const onChain = await sweepChainOf(server).pendingNonce(r.address as `0x${string}`);
-      expect({ address: r.address, next: BigInt(r.next_nonce) }).toEqual({ address: r.address, next: onChain });
-    }
-  };
   const invariant = async () => {
     for (const currency of ['cow', 'bnb'] as const) await expectChainMatchesLedger(server, null, currency);
     expect((await checkLedger(server.repos)).ok).toBe(true);
@@ -147,16 +132,9 @@ describe('the treasury process killed (SIGKILL) and restarted', () => {
       await mineUntil('the sweep', async () => (await sweepsOf(address)).every((s) => s.status === 'swept'));
       await restarted.stop();
 
-      const sweeps = await sweepsOf(address);
-      expect(sweeps.map((s) => s.status)).toEqual(['swept']);
-      expect(await transfersFrom(server.evm.tokens.cow, address)).toHaveLength(1);
-      const txs = await server.repos.sweeps.transactionsOf(sweeps[0]?.id ?? 0n);
-      expect(txs.map((t) => [t.purpose, t.status])).toEqual([
-        ['gas-topup', 'confirmed'],
-        ['sweep', 'confirmed'],
-      ]);
+      await expectCowSweptOnce(server, address);
       await invariant();
-      await noncesInStep();
+      await expectNoncesInStep(server);
     });
   }
 
@@ -199,9 +177,9 @@ describe('the treasury process killed (SIGKILL) and restarted', () => {
     expect(owners.size).toBe(1);
     await Promise.all([one?.stop(), two?.stop()]);
     for (const address of addresses) {
-      expect(await transfersFrom(server.evm.tokens.cow, address)).toHaveLength(1);
+      expect(await transfersFrom(server, server.evm.tokens.cow, address)).toHaveLength(1);
     }
     await invariant();
-    await noncesInStep();
+    await expectNoncesInStep(server);
   });
 });

@@ -1,8 +1,7 @@
-import { parseAbiItem, parseEther } from 'viem';
+import { parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SWEEP_GAS } from '../src/chain/evm/evm-sweep-chain.ts';
-import type { SweepRow } from '../src/db/repositories/sweeps.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { SweepCrash } from '../src/domain/treasury/bsc-sweeper-tx.ts';
 import { retrySweep, skipSweep } from '../src/domain/treasury/sweep-actions.ts';
@@ -16,15 +15,18 @@ import {
   DEPTH,
   depositAddressOf,
   expectChainMatchesLedger,
+  expectCowSweptOnce,
+  expectNoncesInStep,
   fundHotWallet,
   outsideWallet,
   sweepChainOf,
   sweeperOf,
+  sweepsFrom,
   sweepUntilQuiet,
+  transfersFrom,
 } from './treasury-bsc.ts';
 import { credit, signUp, withdrawBody } from './users.ts';
 
-const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 const OPERATOR = { name: 'tests', role: 'admin' as const, ip: null };
 /** Real chain work: a dev chain's blocks, receipts and balances, on a machine the other helpers share. */
 const SLOW = { timeout: 180_000 };
@@ -40,36 +42,12 @@ describe('sweeps on the BNB Smart Chain dev chain', () => {
     const user = await signUp(server);
     return { user, userId: BigInt(user.mid), address: await depositAddressOf(server, user) };
   };
-  const sweepsOf = async (address: string): Promise<SweepRow[]> =>
-    (
-      await server.repos.sweeps.withStatus(
-        'bsc',
-        ['planned', 'gas-funding', 'sweeping', 'swept', 'skipped', 'failed', 'held'],
-        10_000,
-      )
-    ).filter((s) => s.fromAddress === address);
-  /** Token transfers out of `from` on chain, read from the logs. */
-  const transfersFrom = async (token: `0x${string}`, from: `0x${string}`) =>
-    (await server.app.chains.bsc?.client.getLogs({ address: token, event: TRANSFER, args: { from }, fromBlock: 0n })) ??
-    [];
+  const sweepsOf = (address: string) => sweepsFrom(server, address);
   const invariant = async () => {
     for (const currency of ['cow', 'usdt', 'bnb'] as const) await expectChainMatchesLedger(server, cold, currency);
     expect((await checkLedger(server.repos)).ok).toBe(true);
   };
-  /** Every nonce row of the sweeper's senders equals the chain's count: nothing skipped, nothing stuck. */
-  const noncesInStep = async () => {
-    const rows = await server.database.db.execute<{ address: string; next_nonce: string }>(
-      'SELECT address, next_nonce::text AS next_nonce FROM hot_wallet_nonces' as never,
-    );
-    const list = (Array.isArray(rows) ? rows : (rows as { rows: { address: string; next_nonce: string }[] }).rows) as {
-      address: string;
-      next_nonce: string;
-    }[];
-    for (const r of list) {
-      const onChain = await sweepChainOf(server).pendingNonce(r.address as `0x${string}`);
-      expect({ address: r.address, next: BigInt(r.next_nonce) }).toEqual({ address: r.address, next: onChain });
-    }
-  };
+  const noncesInStep = () => expectNoncesInStep(server);
 
   beforeAll(async () => {
     server = await startChainTestServer();
@@ -129,7 +107,7 @@ describe('sweeps on the BNB Smart Chain dev chain', () => {
       ] as const) {
         const swept = (await sweepsOf(who.address)).filter((s) => s.currency === 'cow');
         expect(swept.map((s) => [s.status, s.amount])).toEqual([['swept', parseEther(amount).toString()]]);
-        expect(await transfersFrom(cow, who.address)).toHaveLength(1);
+        expect(await transfersFrom(server, cow, who.address)).toHaveLength(1);
         expect(await balanceOn(server, who.address, 'cow')).toBe(0n);
       }
       expect((await sweepsOf(b.address)).find((s) => s.currency === 'usdt')).toMatchObject({
@@ -213,14 +191,7 @@ describe('sweeps on the BNB Smart Chain dev chain', () => {
       }
       expect(crashed).toBe(true);
       await sweepUntilQuiet(server, sweeperOf(server, { owner: 'restarted' }));
-      const sweeps = (await sweepsOf(who.address)).filter((s) => s.currency === 'cow');
-      expect(sweeps.map((s) => s.status)).toEqual(['swept']);
-      expect(await transfersFrom(server.evm.tokens.cow, who.address)).toHaveLength(1);
-      const txs = await server.repos.sweeps.transactionsOf(sweeps[0]?.id ?? 0n);
-      expect(txs.map((t) => [t.purpose, t.status])).toEqual([
-        ['gas-topup', 'confirmed'],
-        ['sweep', 'confirmed'],
-      ]);
+      await expectCowSweptOnce(server, who.address);
       await invariant();
       await noncesInStep();
     });
