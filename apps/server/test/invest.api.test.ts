@@ -1,3 +1,4 @@
+import { fromBaseUnits } from '@aidf/contract';
 import {
   createTestClient,
   createWalletClient,
@@ -21,7 +22,7 @@ import { investWatcher } from '../src/domain/invest/invest-watcher.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { type ChainTestServer, startChainTestServer } from './chain.ts';
 import { call } from './test-server.ts';
-import { type Account, balanceOf, signUp } from './users.ts';
+import { type Account, balanceOf, ops, signUp } from './users.ts';
 import { signed, type TestWallet } from './wallets.ts';
 
 const DEPTH = 15; // RULES.md: BSC counts a transaction after 15 confirmations
@@ -154,6 +155,31 @@ describe('the invest contract on the BNB Smart Chain dev chain', () => {
     });
     expect(res.status).toBe(200);
     expect(await aidf()).toBe('0');
+  });
+
+  it('the reserves report reads the invest contract: the AIDF invested is held there, as the clearing account says', async () => {
+    const res = await ops(server, 'POST', '/ops/v1/reserves/reports', { reason: 'invest contract read' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const bsc = res.json.data.chainHoldings.bsc;
+    expect(bsc.addresses.invest.toLowerCase()).toBe(server.evm.invest.toLowerCase());
+    const at = BigInt(bsc.at);
+    const aidfAt = (owner: `0x${string}`) =>
+      server.app.chains.bsc?.client.readContract({
+        address: server.evm.tokens.aidf,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [owner],
+        blockNumber: at,
+      }) as Promise<bigint>;
+    // The contract holds exactly what was invested and credited (pledged since: still on chain, still owed).
+    expect(await aidfAt(server.evm.invest)).toBe(parseUnits('250', 18));
+    expect(bsc.invest.aidf).toBe('250');
+    expect(bsc.shouldHold.aidf).toBe('250');
+    // What the hot wallet holds besides came from the dev chain's funding, not through the ledger.
+    const hot = server.app.chains.bsc?.hotWalletAddress as `0x${string}`;
+    expect(bsc.hot.aidf).toBe(fromBaseUnits(await aidfAt(hot), 18));
+    expect(bsc.difference.aidf).toBe(bsc.hot.aidf);
+    expect(bsc.unread).toEqual([]);
   });
 
   it('credits nothing again: a rescan, and a second instance with its own watcher', async () => {

@@ -101,4 +101,27 @@ describe('[api] AI miner payments in SOL on the Solana dev stand-in', () => {
     expect(await balanceOf(server, user, 'sol')).toBe('0.6');
     expect((await checkLedger(server.repos)).ok).toBe(true);
   });
+
+  it('a reserves report on a platform running Solana alone reads the collection address: the payments are held there', async () => {
+    const res = await ops(server, 'POST', '/ops/v1/reserves/reports', { reason: 'collection address read' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const report = res.json.data;
+    expect(Object.keys(report.chainHoldings)).toEqual(['solana']); // no BNB Smart Chain to read, none claimed unread
+    const solana = report.chainHoldings.solana;
+    expect(solana.addresses.collection).toBe(collection);
+    const lamports = (
+      await createSolanaRpc(chain.rpcUrl)
+        .getBalance(collection as never)
+        .send()
+    ).value;
+    // Both tests' payments, 0.6 SOL each: the paid order's and the one credited to the balance after its cancel.
+    expect(lamports).toBe(1_200_000_000n);
+    expect(solana.collection.sol).toBe('1.2');
+    expect(solana.shouldHold.sol).toBe('1.2');
+    // The hot wallet's SOL came from the dev chain's funding, not through the ledger: the only difference.
+    expect(solana.difference.sol).toBe(solana.hot.sol);
+    expect(solana.unread).toEqual([]);
+    expect(report.status).toBe('complete');
+    expect(report.alerts.unreadChains).toEqual([]);
+  });
 });

@@ -21,11 +21,35 @@ async function treasuryStatus(ops: Ops) {
     console.log(`${c.chain}: ${read}; hot wallet ${c.hotWallet ?? '-'}, cold address ${c.coldAddress ?? '-'}`);
     for (const u of c.unread) console.log(`  UNREAD ${u.address}: ${u.error}`);
   }
-  const head = ['chain', 'currency', 'hot', 'cold', 'unswept', 'total', 'shouldHold', 'difference', 'ratio'];
-  const widths = [8, 9, 14, 14, 14, 14, 14, 12, 8];
+  const head = [
+    'chain',
+    'currency',
+    'hot',
+    'cold',
+    'unswept',
+    'collection',
+    'invest',
+    'total',
+    'shouldHold',
+    'difference',
+    'ratio',
+  ];
+  const widths = [8, 9, 14, 14, 14, 14, 14, 14, 14, 12, 8];
   console.log(head.map((h, i) => cell(h, widths[i] ?? 10)).join(' '));
   for (const h of s.holdings) {
-    const values = [h.chain, h.currency, h.hot, h.cold, h.unswept, h.total, h.shouldHold, h.difference, h.ratio];
+    const values = [
+      h.chain,
+      h.currency,
+      h.hot,
+      h.cold,
+      h.unswept,
+      h.collection,
+      h.invest,
+      h.total,
+      h.shouldHold,
+      h.difference,
+      h.ratio,
+    ];
     console.log(`${values.map((v, i) => cell(v, widths[i] ?? 10)).join(' ')}${h.alert ? ' ALERT' : ''}`.trimEnd());
   }
   for (const c of s.coverage) {

@@ -5,15 +5,29 @@ import { defineOpsEndpoint, ZOperatorReason } from './common.ts';
 /** Base-unit amounts by currency, as decimal strings. */
 const ZAmountsByCurrency = z.record(z.string(), z.string());
 
-/** What one chain holds at one block or slot (the hot wallet, the cold address, deposit addresses not yet swept). */
+/**
+ * What one chain holds at one block or slot: the hot wallet, the cold address, deposit addresses not yet swept, the
+ * collection address (miner payments) and the invest contract. Reports stored before the last two were read
+ * answer them empty.
+ */
 export const ZChainHolding = z.object({
   at: z.string(),
   /** Solana: the last slot a batch was read at, when the batches' slots differed. */
   atLast: z.string().optional(),
-  addresses: z.object({ hot: z.string().nullable(), cold: z.string().nullable(), deposit: z.number().int() }),
+  addresses: z.object({
+    hot: z.string().nullable(),
+    cold: z.string().nullable(),
+    deposit: z.number().int(),
+    /** Null: no collection address of its own (miner payments go to the hot wallet). */
+    collection: z.string().nullable().default(null),
+    /** BNB Smart Chain's invest contract; null on Solana and when none is configured. */
+    invest: z.string().nullable().default(null),
+  }),
   hot: ZAmountsByCurrency,
   cold: ZAmountsByCurrency,
   unswept: ZAmountsByCurrency,
+  collection: ZAmountsByCurrency.default({}),
+  invest: ZAmountsByCurrency.default({}),
   total: ZAmountsByCurrency,
   /** What the chain's clearing account says the platform should hold there. */
   shouldHold: ZAmountsByCurrency,

@@ -27,6 +27,9 @@ export const ZTreasuryHolding = z.object({
   hot: ZWhole.nullable(),
   cold: ZWhole.nullable(),
   unswept: ZWhole.nullable(),
+  /** The collection address (miner payments) and the invest contract, where they are not the hot wallet. */
+  collection: ZWhole.nullable(),
+  invest: ZWhole.nullable(),
   total: ZWhole.nullable(),
   shouldHold: ZWhole,
   difference: ZWhole.nullable(),

@@ -79,6 +79,16 @@ export function TreasuryScreen() {
       cell: (c) => amountColumn(c.getValue()),
       meta: { num: true },
     }),
+    holding.accessor('collection', {
+      header: t('treasury.collection'),
+      cell: (c) => amountColumn(c.getValue()),
+      meta: { num: true },
+    }),
+    holding.accessor('invest', {
+      header: t('treasury.invest'),
+      cell: (c) => amountColumn(c.getValue()),
+      meta: { num: true },
+    }),
     holding.accessor('total', {
       header: t('treasury.total'),
       cell: (c) => amountColumn(c.getValue()),

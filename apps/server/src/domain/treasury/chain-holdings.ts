@@ -13,23 +13,35 @@ import { readEvmBalances } from '../../chain/evm/evm-balances.ts';
 import { readSolanaBalances } from '../../chain/solana/solana-balances.ts';
 import type { AppDb } from '../../db/client.ts';
 import { type AmountsByCurrency, reservesChainRepository } from '../../db/repositories/reserves.ts';
+import { INVEST_SETTINGS } from '../invest/invest-config.ts';
+import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
 import { TREASURY_SETTINGS, type TreasuryChain } from './treasury-settings.ts';
 
 /**
  * What each chain holds, read for a reserves report (docs/architecture.md "Proof of reserves", the design's
- * `chain_holdings`): the hot wallet, the cold address and the deposit addresses not yet swept, per currency in
- * whole units, beside what the chain's clearing account says the platform should hold there (`shouldHold`) and
- * the difference. An address that could not be read is listed in `unread` and counted nowhere; a chain that could
+ * `chain_holdings`): the hot wallet, the cold address, the deposit addresses not yet swept, the collection address
+ * (miner payments) and the invest contract (BNB Smart Chain's AIDF invested), per currency in whole units, beside
+ * what the chain's clearing account says the platform should hold there (`shouldHold`) and the difference. Each
+ * address is counted once, in the first of those places it is (the collection address is the hot wallet's unless
+ * a setting names another). An address that could not be read is listed in `unread` and counted nowhere; a chain that could
  * not be read at all is `{ error }`.
  */
 export interface ChainHolding {
   at: string;
   /** Solana only, when the calls' slots differed: the last one (every key was read at `at` or later). */
   atLast?: string;
-  addresses: { hot: string | null; cold: string | null; deposit: number };
+  addresses: {
+    hot: string | null;
+    cold: string | null;
+    deposit: number;
+    collection: string | null;
+    invest: string | null;
+  };
   hot: AmountsByCurrency;
   cold: AmountsByCurrency;
   unswept: AmountsByCurrency;
+  collection: AmountsByCurrency;
+  invest: AmountsByCurrency;
   total: AmountsByCurrency;
   shouldHold: AmountsByCurrency;
   difference: AmountsByCurrency;
@@ -63,14 +75,22 @@ async function readChain(
   chains: ChainServices,
   db: AppDb,
   limits: ReadLimits,
-): Promise<{ read: BalanceRead; tokens: ReadToken[]; hot: string | null; cold: string | null; deposits: string[] }> {
+): Promise<{ read: BalanceRead; tokens: ReadToken[]; places: Places }> {
   const repo = reservesChainRepository(db);
   const tokens: ReadToken[] = [NATIVE[chain], ...(await repo.tokensOf(chain === 'bsc' ? 'bnb' : 'sol'))];
-  const hot = hotWalletsOf(chains)[chain];
-  const cold = await repo.setting(TREASURY_SETTINGS.coldAddress(chain));
-  const deposits = await repo.depositAddressesToRead(chain);
+  const places: Places = {
+    hot: hotWalletsOf(chains)[chain],
+    cold: await repo.setting(TREASURY_SETTINGS.coldAddress(chain)),
+    deposits: await repo.depositAddressesToRead(chain),
+    // Unset: miner payments go to the hot wallet (machine-config.ts), already read as such.
+    collection: (await repo.setting(MACHINE_SETTINGS.collectionAddress(chain))) || null,
+    invest: chain === 'bsc' ? (await repo.setting(INVEST_SETTINGS.contract(chain))) || null : null,
+  };
+  const { hot, cold, deposits, collection, invest } = places;
   const owners = [
-    ...new Map([hot, cold, ...deposits].filter((a): a is string => !!a).map((a) => [key(chain, a), a])).values(),
+    ...new Map(
+      [hot, cold, collection, invest, ...deposits].filter((a): a is string => !!a).map((a) => [key(chain, a), a]),
+    ).values(),
   ];
   if (chain === 'bsc') {
     const bsc = chains.bsc;
@@ -83,12 +103,21 @@ async function readChain(
     const blockNumber =
       cursor !== null && cursor > 0n ? (cursor - 1n < head ? cursor - 1n : head) : confirmed > 0n ? confirmed : head;
     const read = await readEvmBalances(bsc.rpcUrl, { addresses: owners, tokens, blockNumber, limits });
-    return { read, tokens, hot, cold, deposits };
+    return { read, tokens, places };
   }
   const solana = chains.solana;
   if (!solana) throw new Error('Solana is not configured (SOLANA_RPC_URL)');
   const read = await readSolanaBalances(solana.rpcUrl, { owners, tokens, limits });
-  return { read, tokens, hot, cold, deposits };
+  return { read, tokens, places };
+}
+
+/** The platform's addresses on a chain that a report reads (null: none configured). */
+interface Places {
+  hot: string | null;
+  cold: string | null;
+  deposits: string[];
+  collection: string | null;
+  invest: string | null;
 }
 
 /** EVM addresses compare without case; Solana's are case-sensitive. */
@@ -126,7 +155,8 @@ export async function readChainHoldings(
       alerts.unreadChains.push(chain);
       continue;
     }
-    const { read, tokens, hot, cold, deposits } = found;
+    const { read, tokens, places } = found;
+    const { hot, cold, deposits, collection, invest } = places;
     const decimalsOf = new Map(tokens.map((t) => [t.currency, t.decimals]));
     const owed = Object.entries(p.clearing[chain] ?? {}).filter(([, amount]) => units(amount) !== 0n);
     const currencies = [...new Set([...tokens.map((t) => t.currency), ...owed.map(([c]) => c)])];
@@ -143,23 +173,32 @@ export async function readChainHoldings(
       }
       return out;
     };
-    const hotSum = sum(hot ? [hot] : []);
-    const coldSum = sum(cold && (!hot || key(chain, cold) !== key(chain, hot)) ? [cold] : []);
-    const special = new Set([hot, cold].filter((a): a is string => !!a).map((a) => key(chain, a)));
-    const unsweptSum = sum(deposits.filter((a) => !special.has(key(chain, a))));
+    // Each address in the first place it is: hot, cold, collection, invest, then the deposit addresses.
+    const counted = new Set<string>();
+    const once = (addresses: (string | null)[]) => {
+      const fresh = addresses.filter((a): a is string => !!a && !counted.has(key(chain, a)));
+      for (const a of fresh) counted.add(key(chain, a));
+      return sum(fresh);
+    };
+    const hotSum = once([hot]);
+    const coldSum = once([cold]);
+    const collectionSum = once([collection]);
+    const investSum = once([invest]);
+    const unsweptSum = once(deposits);
     const asText = (m: Map<string, bigint>) => Object.fromEntries(currencies.map((c) => [c, text(m.get(c) ?? 0n)]));
-    const total = new Map(
-      currencies.map((c) => [c, (hotSum.get(c) ?? 0n) + (coldSum.get(c) ?? 0n) + (unsweptSum.get(c) ?? 0n)]),
-    );
+    const parts = [hotSum, coldSum, collectionSum, investSum, unsweptSum];
+    const total = new Map(currencies.map((c) => [c, parts.reduce((all, part) => all + (part.get(c) ?? 0n), 0n)]));
     const shouldHold = new Map(currencies.map((c) => [c, units(p.clearing[chain]?.[c] ?? '0')]));
     const difference = new Map(currencies.map((c) => [c, (total.get(c) ?? 0n) - (shouldHold.get(c) ?? 0n)]));
     holdings[chain] = {
       at: read.at.toString(),
       ...(read.atLast !== undefined ? { atLast: read.atLast.toString() } : {}),
-      addresses: { hot, cold, deposit: deposits.length },
+      addresses: { hot, cold, deposit: deposits.length, collection, invest },
       hot: asText(hotSum),
       cold: asText(coldSum),
       unswept: asText(unsweptSum),
+      collection: asText(collectionSum),
+      invest: asText(investSum),
       total: asText(total),
       shouldHold: asText(shouldHold),
       difference: asText(difference),

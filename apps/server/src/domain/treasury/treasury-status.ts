@@ -13,7 +13,8 @@ import { type HotWallets, TREASURY_CURRENCIES, TREASURY_SETTINGS } from './treas
 
 /**
  * The operators' treasury view (GET /ops/v1/treasury, `npm run operator -- treasury-status`): per chain and
- * currency what the latest reserves report read on the chain (hot, cold, not yet swept) beside what the chain's
+ * currency what the latest reserves report read on the chain (hot, cold, not yet swept, collection address,
+ * invest contract) beside what the chain's
  * clearing account says it should hold, and per currency all chains against liabilities. Before a report read
  * the chains, only the ledger's side is known: the clearing accounts as they are now.
  */
@@ -32,6 +33,9 @@ const ZChainHoldings = z.union([
     hot: ZAmounts,
     cold: ZAmounts,
     unswept: ZAmounts,
+    // Reports stored before these were read have neither.
+    collection: ZAmounts.default({}),
+    invest: ZAmounts.default({}),
     total: ZAmounts,
     shouldHold: ZAmounts,
     difference: ZAmounts,
@@ -93,6 +97,8 @@ export async function treasuryStatus(repos: Repositories, hotWallets: HotWallets
           hot: read.hot[currency] ?? '0',
           cold: read.cold[currency] ?? '0',
           unswept: read.unswept[currency] ?? '0',
+          collection: read.collection[currency] ?? '0',
+          invest: read.invest[currency] ?? '0',
           total: plain(total),
           shouldHold: plain(shouldHold),
           difference: plain(difference),
@@ -110,6 +116,8 @@ export async function treasuryStatus(repos: Repositories, hotWallets: HotWallets
           hot: null,
           cold: null,
           unswept: null,
+          collection: null,
+          invest: null,
           total: null,
           shouldHold: plain(new Money(balance?.balance ?? '0').negated()),
           difference: null,
