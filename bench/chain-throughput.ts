@@ -15,7 +15,7 @@ import { requestWithdrawal } from '../apps/server/src/domain/withdraw/request-wi
 const USERS = 50;
 const DEPOSITS = Number(process.env.BENCH_DEPOSITS ?? 300);
 const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
-/** The site the bench's withdrawal texts name (issue 9 point 6). */
+/** The site the bench's withdrawal texts name. */
 const BENCH_HOST = 'bench.local';
 
 /**

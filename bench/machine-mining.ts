@@ -3,7 +3,7 @@ import { jobRunner, machineMiningJob, migrate, repositories, throwawayDatabase }
 const MACHINES = Number(process.env.BENCH_MACHINES ?? 200_000);
 
 /**
- * Machines mined per second by the `machine-mining` job (issue 11): MACHINES running machines, one per user (a
+ * Machines mined per second by the `machine-mining` job: MACHINES running machines, one per user (a
  * user has at most one running machine), seeded in a few set-based statements with their paid orders, then one
  * day run as the runner runs it (batches of set-based statements, the users' AIDF accounts made on the way).
  */

@@ -119,7 +119,7 @@ async function profiled<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Order-status polls (issue 11): ORDERS users each with an order awaiting payment (seeded set-based), polled with
+ * Order-status polls: ORDERS users each with an order awaiting payment (seeded set-based), polled with
  * GET /v1/cow/home/order/{orderId} by random users through the whole stack (request signature, session, the
  * order view with its hints and unconfirmed payments). The load comes from a worker thread, so the server's
  * thread does only the server's work, as with remote clients. Two runs: `capacity`, autocannon's 50 connections as

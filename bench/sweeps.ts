@@ -13,7 +13,7 @@ const DEV_MNEMONIC = 'test test test test test test test test test test test jun
 const DEPTH = 15;
 
 /**
- * Issue 25's sweeper on the Hardhat dev chain and PGlite: ADDRESSES deposit addresses each credited 3 COW (no BNB, so
+ * The treasury's sweeper on the Hardhat dev chain and PGlite: ADDRESSES deposit addresses each credited 3 COW (no BNB, so
  * every sweep needs a gas top-up), then swept into the hot wallet. Sweeps per minute are timed from the first tick to
  * the last sweep confirmed, the dev chain's mining of the confirmation depth included; gas per sweep is what was
  * booked (top-up + transfer).

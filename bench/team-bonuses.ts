@@ -18,7 +18,7 @@ const PURCHASES = Number(process.env.BENCH_TEAM_PURCHASES ?? 300);
 const LEVEL_VOLUMES = ['0', '1000', '5000', '20000', '50000', '100000', '300000', '1000000'];
 
 /**
- * Issue 12: the latency of one whole machine purchase (the buyer's payment movement, then onMachinePurchased:
+ * The latency of one whole machine purchase (the buyer's payment movement, then onMachinePurchased:
  * volumes, levels and bonuses of the line, in one transaction) in a tree of USERS users where the buyer has a
  * line of LINE uplines. The tree is built set-based with generate_series: a chain of LINE users (levels rising
  * towards the top, several of each, so level differences and peer bonuses are paid), BUYERS buyers under its

@@ -32,7 +32,7 @@ import { type ChainHoldings, type ReserveAlerts, readChainHoldings } from './cha
  * The ledger keeps those three in platform accounts, not per user, so they are reported as totals beside the
  * tree, not inside its leaves. Operator credits and issuance are what was added without anything coming in; the
  * chains' clearing accounts say what the platform should hold on each chain. Given the chains, the report reads
- * their balances (hot, cold, not yet swept: chain-holdings.ts) in the same snapshot and sets them beside the
+ * their balances (hot, cold, not yet swept, collection address, invest contract: chain-holdings.ts) in the same snapshot and sets them beside the
  * clearing accounts and the liabilities: status 'complete', or 'incomplete' when an address or a chain could not
  * be read. Without the chains `chainHoldings` is null and the status says 'liabilities-only'.
  *
