@@ -1,9 +1,9 @@
-import { type EvmDevChain, startEvmDevChain } from '@aidf/devchain';
+import type { EvmDevChain } from '@aidf/devchain';
 import { getAddress, pad } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pointTokenConfigAt } from '../src/dev/dev-chains.ts';
 import { depositWatcher } from '../src/domain/chain/deposit-watcher.ts';
-import { chainWallet } from './chain.ts';
+import { chainWallet, workerEvmDevChain } from './chain.ts';
 import { type RecordedCall, type Refusal, startRpcProxy } from './rpc-proxy.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, signUp } from './users.ts';
@@ -55,7 +55,7 @@ describe('deposit watcher: filtered by deposit addresses, ranges split on a resu
   const padded = (address: string) => pad(address.toLowerCase() as `0x${string}`).toLowerCase();
 
   beforeAll(async () => {
-    evm = await startEvmDevChain();
+    evm = await workerEvmDevChain();
     proxy = await startRpcProxy(evm.rpcUrl, refuse);
     server = await startTestServer({ env: { BSC_RPC_URL: proxy.url, BSC_LOG_ADDRESS_CHUNK: '2' } });
     await pointTokenConfigAt(server.repos, evm);

@@ -104,7 +104,8 @@ describe('[api] /metrics and /readyz without a chain', () => {
 describe('[api] /metrics and /readyz with the BNB Smart Chain dev chain', () => {
   let server: ChainTestServer;
   beforeAll(async () => {
-    server = await startChainTestServer();
+    // Its own node: a test here stops the chain.
+    server = await startChainTestServer({}, { ownChain: true });
   }, START_TIMEOUT_MS);
   afterAll(() => server?.close());
 

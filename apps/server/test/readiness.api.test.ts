@@ -1,6 +1,7 @@
-import { type EvmDevChain, startEvmDevChain } from '@aidf/devchain';
+import type { EvmDevChain } from '@aidf/devchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READINESS } from '../src/domain/ops/readiness.ts';
+import { workerEvmDevChain } from './chain.ts';
 import { awayFromWindowEdge } from './limit-window.ts';
 import { startRpcProxy } from './rpc-proxy.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -12,7 +13,7 @@ describe('[api] /readyz asks the chain at most once per few seconds, however oft
   let proxy: Awaited<ReturnType<typeof startRpcProxy>>;
   let server: TestServer;
   beforeAll(async () => {
-    evm = await startEvmDevChain();
+    evm = await workerEvmDevChain();
     // Every RPC request the server sends to the dev chain is recorded on its way.
     proxy = await startRpcProxy(evm.rpcUrl);
     server = await startTestServer({ env: { BSC_RPC_URL: proxy.url } });
