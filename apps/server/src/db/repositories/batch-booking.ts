@@ -139,7 +139,7 @@ function bookingCtes(b: BatchBooking, source: string): SQL {
  * refuse the batch for (it then rolls the transaction back):
  * - unbooked: lines that should have been booked and were not (a user without the account, a type without a
  *   counter account);
- * - unbalanced: the currencies in which the entries as inserted (written's rows) do not sum to zero;
+ * - unbalanced: the batch's currency and the sum of its entries as inserted (written's rows) when it is not zero;
  * - negative: the user accounts whose balance as updated (moved's rows) is below zero.
  * Both checks read what the statement wrote (RETURNING gives the rows as stored), so they need no second round
  * trip to read it back. (moved and written run to completion whether read or not: PostgreSQL runs every
@@ -152,9 +152,9 @@ export async function bookSource(db: AppDb, b: BatchBooking, source: BatchSource
       ${bookingCtes(b, source.rows)}
       SELECT ${source.claimed}::text AS claimed,
              ((SELECT count(*) FROM booking_lines) - (SELECT count(*) FROM user_lines))::text AS unbooked,
-             (SELECT string_agg(x.currency || ' ' || x.total, ', ') FROM (
-                SELECT a.currency, sum(w.amount)::text AS total FROM written w JOIN accounts a ON a.id = w.account_id
-                GROUP BY a.currency HAVING sum(w.amount) <> 0) x) AS unbalanced,
+             -- Every account a batch books is of its one currency (user_lines and the counters are found by it):
+             -- the entries balance when they sum to zero, with no lookup of their accounts.
+             (SELECT ${b.currency}::text || ' ' || sum(w.amount)::text FROM written w HAVING sum(w.amount) <> 0) AS unbalanced,
              (SELECT string_agg(m.id::text, ', ' ORDER BY m.id) FROM moved m
               WHERE m.kind = 'user' AND m.balance < 0) AS negative`),
   );

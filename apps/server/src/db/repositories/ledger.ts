@@ -118,17 +118,16 @@ export function ledgerRepository(db: AppDb) {
           WHERE a.id = s.account_id AND (a.kind <> 'user' OR a.balance + s.total >= 0)
           RETURNING a.id, a.balance - s.total AS before
         ), written AS (
+          -- A data-modifying WITH runs to the end whether or not the query reads it.
           INSERT INTO entries (movement_id, account_id, type, amount, balance_after)
           SELECT ${movementId}, l.account_id, l.type, l.amount,
                  m.before + sum(l.amount) OVER (PARTITION BY l.account_id ORDER BY l.ord)
           FROM line l JOIN moved m ON m.id = l.account_id
           ORDER BY l.ord
-          RETURNING 1
         )
         SELECT (SELECT count(*) FROM moved)::int AS moved,
-               (SELECT count(DISTINCT account_id) FROM line)::int AS accounts,
-               (SELECT count(*) FROM written)::int AS written`);
-      const [row] = rowsOf<{ moved: number; accounts: number; written: number }>(result);
+               (SELECT count(DISTINCT account_id) FROM line)::int AS accounts`);
+      const [row] = rowsOf<{ moved: number; accounts: number }>(result);
       return row !== undefined && row.moved === row.accounts;
     },
 
