@@ -3,14 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, freePort, test } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * Issue 16 item 5: a server started the way an operator starts it, with its own REQUEST_SIGN_SECRET and no
  * other setting, serves the same built app (built with the dev default) and the app's signed calls pass: the
  * page takes the secret from the server. Before, every call answered "Invalid parameter".
  * The server is `npm start`'s own entry (src/main.ts, dev chains and all), in an empty folder of its own so its
- * embedded database is fresh; PORT only keeps it off the suite's server and anyone's 8080.
+ * embedded database is fresh; PORT=0 keeps it off the suite's server and anyone's 8080: the system picks a port
+ * nobody holds, and the server prints its address.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OWN_SECRET = 'an-operators-own-request-secret-16';
@@ -22,7 +23,6 @@ let output = '';
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  const port = await freePort();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aidf-own-secret-'));
   // Nothing of the suite's environment (NODE_ENV=test and the like): only what a shell has, the secret and a port.
   server = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'apps/server/src/main.ts')], {
@@ -31,17 +31,17 @@ test.beforeAll(async () => {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? workDir,
       REQUEST_SIGN_SECRET: OWN_SECRET,
-      PORT: String(port),
+      PORT: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
-  baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 140_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server stopped (${server.exitCode}):\n${output}`);
-    const up = await fetch(`${baseUrl}/healthz`).then(
+    baseUrl = /AIDF is running: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
+    const up = await (baseUrl ? fetch(`${baseUrl}/healthz`) : Promise.reject(new Error('not listening yet'))).then(
       (r) => r.ok,
       () => false,
     );

@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base } from '@playwright/test';
@@ -16,18 +15,6 @@ export * from '@playwright/test';
 
 const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = path.resolve(e2eDir, '../node_modules/.bin/tsx');
-
-/** A port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Waits until the server wrote the address it listens on and answers /healthz there; a server that stopped fails at
