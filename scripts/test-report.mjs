@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 /**
  * Runs each [name, command, args] in turn, all of them even after a failure; each one's wall time and outcome.
@@ -61,6 +62,9 @@ export function finish(resultsDir, stepTimes) {
   const { passed, failed, skipped } = countTests(reports);
   const failedSteps = stepTimes.filter((s) => !s.ok).map((s) => s.name);
   console.log(timingReport(reports, stepTimes, readFileTimes(path.join(resultsDir, 'file-times'))));
+  // Last but the summary, so that a log's tail (all a CI page may keep) names what failed and why.
+  const failures = failedTests(reports);
+  if (failures.length) console.log(['', 'failed tests:', ...failures.map(formatFailure)].join('\n'));
   console.log(`\nchecks failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
   console.log(
     `${passed} passed, ${failed + (failed === 0 ? failedSteps.length : 0)} failed${skipped ? `, ${skipped} skipped` : ''}`,
@@ -102,6 +106,64 @@ export function countTests(reports) {
   }
   return { passed, failed, skipped };
 }
+
+/** The first line of an error message, without terminal colours, at most `max` characters. */
+function firstLine(message = '', max = 300) {
+  const line = stripVTControlCharacters(message).trim().split('\n')[0] ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** Every failed (or flaky) test over all reports: its suite, file, full title and the first line of its error. */
+export function failedTests(reports) {
+  const failures = [];
+  for (const [suite, report] of reports) {
+    if (isPlaywright(report)) {
+      const walk = (node, titles, file) => {
+        const own = node.file ?? file;
+        for (const spec of node.specs ?? []) {
+          for (const test of spec.tests ?? []) {
+            if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+            const errored = (test.results ?? []).find((r) => r.error || r.errors?.length);
+            failures.push({
+              suite,
+              file: path.join('e2e', own),
+              title: [...titles, spec.title].join(' › ') + (test.status === 'flaky' ? ' (flaky)' : ''),
+              error: firstLine(errored?.error?.message ?? errored?.errors?.[0]?.message),
+            });
+          }
+        }
+        for (const child of node.suites ?? []) walk(child, [...titles, child.title], own);
+      };
+      // A top-level suite is a spec file (its title the file's name); those under it are its describe blocks.
+      for (const top of report.suites ?? []) walk(top, [], top.file);
+    } else {
+      for (const result of report.testResults ?? []) {
+        for (const assertion of result.assertionResults ?? []) {
+          if (assertion.status !== 'failed') continue;
+          failures.push({
+            suite,
+            file: path.relative(process.cwd(), result.name),
+            title: assertion.fullName ?? assertion.title,
+            error: firstLine(assertion.failureMessages?.[0]),
+          });
+        }
+        // A file that failed before any test ran (an import or a hook) has no failed test of its own.
+        if (result.status === 'failed' && !(result.assertionResults ?? []).some((a) => a.status === 'failed')) {
+          failures.push({
+            suite,
+            file: path.relative(process.cwd(), result.name),
+            title: '(the file)',
+            error: firstLine(result.message),
+          });
+        }
+      }
+    }
+  }
+  return failures;
+}
+
+const formatFailure = ({ suite, file, title, error }) =>
+  `  ${file} (${suite}): ${title}\n      ${error || '(no message)'}`;
 
 /** Milliseconds per Playwright spec file: the sum of its tests' run times (one worker runs a file's tests in turn). */
 function playwrightFiles(report) {

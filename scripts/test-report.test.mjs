@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countTests, formatDuration, runSteps, slowestFiles, timingReport } from './test-report.mjs';
+import { countTests, failedTests, formatDuration, runSteps, slowestFiles, timingReport } from './test-report.mjs';
 
 const vitestReport = {
   numPassedTests: 5,
@@ -36,6 +36,79 @@ const reports = [
 describe('the time report of npm test', () => {
   it('counts passed, failed (flaky included) and skipped tests over Vitest and Playwright reports', () => {
     expect(countTests(reports)).toEqual({ passed: 8, failed: 2, skipped: 1 });
+  });
+
+  it('names each failed test with its file and the first line of its error, a flaky one marked', () => {
+    const vitest = {
+      testResults: [
+        {
+          name: `${process.cwd()}/apps/server/test/a.api.test.ts`,
+          status: 'failed',
+          assertionResults: [
+            { status: 'passed', fullName: 'a works' },
+            {
+              status: 'failed',
+              fullName: 'a pays once',
+              failureMessages: ['\u001b[31mexpected 1 to be 2\u001b[39m\n  at x'],
+            },
+          ],
+        },
+        {
+          name: `${process.cwd()}/apps/server/test/b.api.test.ts`,
+          status: 'failed',
+          message: 'Cannot find module',
+          assertionResults: [],
+        },
+      ],
+    };
+    const playwright = {
+      stats: { expected: 0, unexpected: 1, flaky: 1, skipped: 0 },
+      suites: [
+        {
+          title: 'money/on-chain.spec.ts',
+          file: 'money/on-chain.spec.ts',
+          specs: [
+            { title: 'recharges', tests: [{ status: 'flaky', results: [{ error: { message: 'Timeout 10000ms' } }] }] },
+          ],
+          suites: [
+            {
+              title: 'withdraw',
+              file: 'money/on-chain.spec.ts',
+              specs: [
+                { title: 'passes', tests: [{ status: 'expected', results: [{}] }] },
+                {
+                  title: 'pays',
+                  tests: [
+                    { status: 'unexpected', results: [{ errors: [{ message: 'Test timeout of 60000ms exceeded.' }] }] },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(
+      failedTests([
+        ['api-pglite', vitest],
+        ['e2e', playwright],
+      ]),
+    ).toEqual([
+      {
+        suite: 'api-pglite',
+        file: 'apps/server/test/a.api.test.ts',
+        title: 'a pays once',
+        error: 'expected 1 to be 2',
+      },
+      { suite: 'api-pglite', file: 'apps/server/test/b.api.test.ts', title: '(the file)', error: 'Cannot find module' },
+      { suite: 'e2e', file: 'e2e/money/on-chain.spec.ts', title: 'recharges (flaky)', error: 'Timeout 10000ms' },
+      {
+        suite: 'e2e',
+        file: 'e2e/money/on-chain.spec.ts',
+        title: 'withdraw › pays',
+        error: 'Test timeout of 60000ms exceeded.',
+      },
+    ]);
   });
 
   it('ranks the files of both runners by time, a spec file summing its nested suites', () => {
