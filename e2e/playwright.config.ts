@@ -23,7 +23,8 @@ export default defineConfig({
     hasTouch: true,
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Chromium's headless shell (scripts/run-e2e.mjs installs it); CHROMIUM_PATH=/usr/bin/chromium runs the full browser.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',
