@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeServerBundle, serverBundle } from './main-process.ts';
 
 /**
  * Issue 16 item 5: the production start runs compiled JavaScript. The server is built (build.mjs) and its
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
-const outdir = path.join(repoRoot, 'node_modules/.cache', `aidf-server-build-${process.pid}`);
+let outdir = '';
 const OPERATOR_TOKEN = 'a-deployment-operator-token';
 
 let child: ChildProcess | undefined;
@@ -19,10 +20,9 @@ let baseUrl = '';
 let output = '';
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(repoRoot, 'apps/server/build.mjs'), '--outdir', outdir], {
-    stdio: 'pipe',
-  });
-  child = spawn(process.execPath, [path.join(outdir, 'main.js')], {
+  const main = serverBundle();
+  outdir = path.dirname(main);
+  child = spawn(process.execPath, [main], {
     cwd: repoRoot,
     // A production-like start with no chain (DEV_CHAIN=off): its own secrets, SMTP and public hosts.
     env: {
@@ -59,7 +59,7 @@ afterAll(async () => {
     child.kill('SIGTERM');
     await exited;
   }
-  fs.rmSync(outdir, { recursive: true, force: true });
+  removeServerBundle();
 });
 
 describe('[api] compiled production start', () => {

@@ -1,11 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVERY_PRODUCTION_SETTING, type MainRun, runMain, START_TIMEOUT_MS } from './main-process.ts';
+import {
+  EVERY_PRODUCTION_SETTING,
+  type MainRun,
+  removeServerBundle,
+  runMain as runMainTs,
+  START_TIMEOUT_MS,
+} from './main-process.ts';
 
-/** A production start of each role mix, as `npm start` in a process of its own (docs/deployment.md "Process roles"). */
+/**
+ * A production start of each role mix in a process of its own (docs/deployment.md "Process roles"): the production
+ * build with plain node, as `npm run start:prod` runs it.
+ */
+const runMain = (env: Record<string, string>) => runMainTs(env, { compiled: true });
 const PRODUCTION = { ...EVERY_PRODUCTION_SETTING, NODE_ENV: 'production', CREDIT_APPROVAL_THRESHOLD: '1000' };
 const { HOT_WALLET_PRIVATE_KEY: HOT_KEY, ...WITHOUT_KEYS } = PRODUCTION;
 
 describe('process roles in production', () => {
+  afterAll(removeServerBundle);
+
   it(
     'refuses an API without the treasury that was given the spending keys, with one line naming them',
     async () => {
