@@ -1,28 +1,11 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import { screenshot } from '../support/app.ts';
+import { operator } from '../support/operator.ts';
 import { expect, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const texts = { en, ar } as const;
-
-/** The operator's command, run as an operator would, against the e2e server. */
-async function operator(baseURL: string, ...args: string[]) {
-  const run = await promisify(execFile)(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(root, 'apps/server/src/cli/operator.ts'), ...args],
-    {
-      env: { ...process.env, OPERATOR_URL: baseURL, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN, OPERATOR_NAME: 'e2e-support' },
-    },
-  );
-  return run.stdout;
-}
 
 // Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
 test.describe.configure({ mode: 'parallel' });
@@ -42,7 +25,9 @@ for (const language of ['en', 'ar'] as const) {
     if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
     // A withdrawal to be about: 10 COW from the operator, withdrawn to the user's own wallet.
-    await operator(base, 'credit', username, 'cow', '10', '--reason', 'e2e feedback funding');
+    await operator(base, ['credit', username, 'cow', '10', '--reason', 'e2e feedback funding'], {
+      name: 'e2e-support',
+    });
     await page.goto('/withdraw');
     const withdraw = page.getByTestId('withdraw-form');
     await withdraw.locator('input[name="amount"]').fill('10');
@@ -93,13 +78,15 @@ for (const language of ['en', 'ar'] as const) {
     await screenshot(page, language, 'problemfeedback-not-replied');
 
     // Support reads the open tickets (oldest first) and replies from the operator's command.
-    const open = await operator(base, 'tickets');
+    const open = await operator(base, ['tickets'], { name: 'e2e-support' });
     const workOrderNo = new RegExp(`#(\\d+) from ${username}, waiting since \\S+ about withdrawal \\d+`).exec(
       open,
     )?.[1];
     expect(workOrderNo, open).toBeTruthy();
     const answer = language === 'en' ? 'Your withdrawal is on its way.' : 'سحبك في الطريق.';
-    expect(await operator(base, 'reply', workOrderNo as string, answer)).toContain('replied');
+    expect(await operator(base, ['reply', workOrderNo as string, answer], { name: 'e2e-support' })).toContain(
+      'replied',
+    );
 
     await page.reload();
     await expect(ticket).toHaveAttribute('data-replied', 'true');

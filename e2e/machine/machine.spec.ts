@@ -1,30 +1,15 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
 import { e2eChains, screenshot } from '../support/app.ts';
+import { operator } from '../support/operator.ts';
 import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 import { injectPayingSolanaWallet, randomSolanaAddress } from './solana-wallet.ts';
 
 const texts = { en, zhCN, ar } as const;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dayAfter = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
-/** The operator's command, run as an operator would, against the e2e server. */
-async function operator(baseURL: string, ...args: string[]) {
-  const run = await promisify(execFile)(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(root, 'apps/server/src/cli/operator.ts'), ...args],
-    { env: { ...process.env, OPERATOR_URL: baseURL, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN, OPERATOR_NAME: 'e2e' } },
-  );
-  return run.stdout;
-}
 
 /** A fresh wallet with the dev faucet's grant (1 BNB, 100 EOEO…), through the faucet page's own call. */
 async function fundedBscKey(request: APIRequestContext) {
@@ -48,7 +33,7 @@ async function signedInWithCredit(
   if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
   await page.goto('/');
   const username = (await signInWithWallet(page, chain)).trim();
-  await operator(base, 'credit', username, ...credit, '--reason', 'e2e machine part payment');
+  await operator(base, ['credit', username, ...credit, '--reason', 'e2e machine part payment']);
   await page.goto('/machine');
   if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   return username;
@@ -98,7 +83,7 @@ for (const language of ['en', 'ar'] as const) {
     // The faucet and the setting are independent: both at once.
     const [key] = await Promise.all([
       fundedBscKey(request),
-      operator(base, 'set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine'),
+      operator(base, ['set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine']),
     ]);
     await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true, privateKey: key, rpcUrl: e2eChains().bscRpcUrl });
     await recordToasts(page);
@@ -143,7 +128,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByTestId('buy-item').first()).toBeDisabled();
 
     // The operator moves time forward: a day of mining is 1 AIDF (100 × 1 %).
-    expect(await operator(base, 'run-job', 'machine-mining', '--date', dayAfter(1))).toContain('done');
+    expect(await operator(base, ['run-job', 'machine-mining', '--date', dayAfter(1)])).toContain('done');
     await page.reload();
     await expect(machine.getByTestId('machine-mined')).toContainText('1 / 200 AIDF');
     await expect(machine.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
@@ -162,7 +147,7 @@ test('[machine] buys a 100 machine paid in SOL: 0.3 of 0.6 SOL in balance, the r
   await recordToasts(page);
   const [res] = await Promise.all([
     request.post('/dev/faucet', { data: { chain: 'sol', address: wallet.address } }),
-    operator(base, 'set-config', 'machine.collectionAddress.solana', randomSolanaAddress(), '--reason', 'e2e'),
+    operator(base, ['set-config', 'machine.collectionAddress.solana', randomSolanaAddress(), '--reason', 'e2e']),
   ]);
   expect((await res.json()).code).toBe(200);
   await signedInWithCredit(page, base, 'en', 'solana', ['sol', '0.3']);
@@ -235,7 +220,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     const collection = privateKeyToAccount(generatePrivateKey()).address;
     const [key] = await Promise.all([
       fundedBscKey(request),
-      operator(base, 'set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine'),
+      operator(base, ['set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine']),
     ]);
     const wallet = await injectEvmWallet(page, {
       chainId: '0x38',
@@ -251,7 +236,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     // The operator's credit and the password are independent once the account exists: both at once.
     await Promise.all([
       setPasswordAndSignOut(page, 'Secret123'),
-      operator(base, 'credit', username, 'bnb', '0.1', '--reason', 'e2e machine part payment'),
+      operator(base, ['credit', username, 'bnb', '0.1', '--reason', 'e2e machine part payment']),
     ]);
 
     // Signed in by password while the wallet shows another account: paying signs out with ms48.

@@ -1,27 +1,12 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
 import { screenshot } from '../support/app.ts';
+import { operator } from '../support/operator.ts';
 import { expect, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LOCALES = { en, zhCN, ar };
-
-/** The operator's command, run as an operator would, against the e2e server. */
-async function operator(baseURL: string, ...args: string[]) {
-  const run = await promisify(execFile)(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(root, 'apps/server/src/cli/operator.ts'), ...args, '--reason', 'e2e assets'],
-    { env: { ...process.env, OPERATOR_URL: baseURL, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN, OPERATOR_NAME: 'e2e' } },
-  );
-  return run.stdout;
-}
 
 // Each test makes its own user (or page) and needs nothing an earlier one left: they spread over the workers.
 test.describe.configure({ mode: 'parallel' });
@@ -31,7 +16,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     page,
     baseURL,
   }) => {
-    // Six operator commands (a tsx process each) take most of the time on a busy machine.
+    // Six operator commands (a process each) take much of the time on a busy machine.
     test.setTimeout(180_000);
     const base = baseURL as string;
     const t = LOCALES[language].assets;
@@ -41,12 +26,12 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     const username = (await signInWithWallet(page, 'bsc')).trim();
     // Prices for AIDF and COW only: USDT counts as 1, BNB has none and is left out of the total.
     await Promise.all([
-      operator(base, 'set-config', 'price.reference.aidf', '0.5'),
-      operator(base, 'set-config', 'price.reference.cow', '1.25'),
-      operator(base, 'credit', username, 'usdt', '10'),
-      operator(base, 'credit', username, 'aidf', '4'),
-      operator(base, 'credit', username, 'cow', '2'),
-      operator(base, 'credit', username, 'bnb', '1'),
+      operator(base, ['set-config', 'price.reference.aidf', '0.5', '--reason', 'e2e assets']),
+      operator(base, ['set-config', 'price.reference.cow', '1.25', '--reason', 'e2e assets']),
+      operator(base, ['credit', username, 'usdt', '10', '--reason', 'e2e assets']),
+      operator(base, ['credit', username, 'aidf', '4', '--reason', 'e2e assets']),
+      operator(base, ['credit', username, 'cow', '2', '--reason', 'e2e assets']),
+      operator(base, ['credit', username, 'bnb', '1', '--reason', 'e2e assets']),
     ]);
 
     await page.goto('/personalAssets');

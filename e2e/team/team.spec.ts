@@ -1,23 +1,7 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 import { screenshot } from '../support/app.ts';
+import { operator } from '../support/operator.ts';
 import { type Browser, expect, type Page, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The operator's command, run as an operator would, against the e2e server. */
-async function operator(baseURL: string, ...args: string[]) {
-  const run = await promisify(execFile)(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(root, 'apps/server/src/cli/operator.ts'), ...args],
-    { env: { ...process.env, OPERATOR_URL: baseURL, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN, OPERATOR_NAME: 'e2e' } },
-  );
-  return run.stdout;
-}
 
 /** A phone of its own (a new browser context) with a fresh injected wallet, in `language`. */
 async function phone(browser: Browser, language: 'en' | 'ar') {
@@ -75,7 +59,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(friend.page.getByTestId('inviter-row')).toContainText(inviterName);
 
     // The friend buys the 100 machine with USDT from the balance: paid at once (status 1).
-    await operator(base, 'credit', friendName, 'usdt', '100', '--reason', 'e2e team purchase');
+    await operator(base, ['credit', friendName, 'usdt', '100', '--reason', 'e2e team purchase']);
     await friend.page.goto('/machine');
     const group = friend.page.locator('[data-testid="worth-group"][data-worth="100"]');
     await group.getByTestId('price-item').filter({ hasText: 'USDT' }).locator('.machine-price').click();
