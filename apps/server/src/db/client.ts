@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { drizzleClient, startPglite } from './pglite-client.ts';
 import * as schema from './schema.ts';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,11 +48,10 @@ function warnConnectionLost(error: Error) {
 
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir !== ':memory:') fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({
+  const client = await startPglite({
     ...(dataDir === ':memory:' ? {} : { dataDir }),
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  await client.waitReady;
   const session: SqlSession = {
     exec: async (sql) => {
       await client.exec(sql);
@@ -61,7 +60,7 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
   };
   return {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as AppDb,
+    db: drizzlePglite(drizzleClient(client), { schema }) as unknown as AppDb,
     withSession: (work) => work(session),
     close: () => client.close(),
   };
