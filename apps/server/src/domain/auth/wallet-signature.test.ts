@@ -57,6 +57,24 @@ describe('EVM personal_sign signatures', () => {
     );
   });
 
+  it('names no signer, or another one, for a signature with the wrong v or an r off the curve', async () => {
+    await fc.assert(
+      fc.asyncProperty(evmKey, message, async (key, text) => {
+        const account = privateKeyToAccount(key);
+        const bytes = Buffer.from((await account.signMessage({ message: text })).slice(2), 'hex');
+        const otherV = Buffer.from(bytes);
+        otherV[64] = bytes[64] === 27 ? 28 : 27;
+        expect(await recoverEvmSigner(text, bytesToHex(otherV))).not.toBe(account.address);
+        for (const r of [0n, N, 2n ** 256n - 1n]) {
+          const offCurve = Buffer.from(bytes);
+          offCurve.set(Buffer.from(r.toString(16).padStart(64, '0'), 'hex'), 0);
+          expect(await recoverEvmSigner(text, bytesToHex(offCurve))).toBeNull();
+        }
+      }),
+      RUNS,
+    );
+  });
+
   it('refuses anything but 0x and 65 bytes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 80 }), message, async (bytes, text) => {
