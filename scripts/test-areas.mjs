@@ -47,7 +47,7 @@ export const AREAS = {
     'schemas.test',
     'security-headers',
   ],
-  database: ['connection-lost', 'races'],
+  database: ['connection-lost', 'races', 'pglite-client'],
   treasury: [
     'treasury',
     'reserves',

@@ -28,7 +28,10 @@ describe('the PGlite client drizzle queries', () => {
       undefined,
       false,
     );
-    for (const config of [query.queryConfig, query.rawQueryConfig]) {
+    // Private in drizzle's types: this test exists to follow drizzle's internals.
+    type Configs = Record<'queryConfig' | 'rawQueryConfig', { parsers?: Record<number, unknown> }>;
+    const { queryConfig, rawQueryConfig } = query as unknown as Configs;
+    for (const config of [queryConfig, rawQueryConfig]) {
       expect(Object.keys(config.parsers ?? {}).sort()).toEqual(Object.keys(DRIZZLE_PARSERS).sort());
     }
     for (const parse of Object.values(DRIZZLE_PARSERS))
