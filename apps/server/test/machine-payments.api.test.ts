@@ -8,7 +8,7 @@ import { evmCollectionSource } from '../src/chain/evm/evm-collection-source.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { type CollectionWatcher, collectionWatcher } from '../src/domain/machine/collection-watcher.ts';
 import { type ChainTestServer, startChainTestServer } from './chain.ts';
-import { awayFromWindowEdge } from './limit-window.ts';
+import { awayFromWindowEdge, withEdgeWait } from './limit-window.ts';
 import { buy, cancelOrder, DEPTH, machinesOf, newItem, orderOf, submitHash, watchAll } from './machine-orders.ts';
 import { call } from './test-server.ts';
 import { type Account, balanceOf, credit, ops, signUp } from './users.ts';
@@ -313,70 +313,74 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
     expect((await checkLedger(server.repos)).ok).toBe(true);
   });
 
-  it("an attacker's flood of made-up transaction ids for their own order does not delay another user's payment", async () => {
-    const bsc = server.app.chains.bsc;
-    if (!bsc) throw new Error('BSC not configured');
-    await watchAll(watcher); // the earlier tests' work first
-    await awayFromWindowEdge(60 * 60_000, 60_000); // the hourly count below falls in one window
-    const attacker = await buyer({ bnbAmount: '0.1' });
-    const victim = await buyer({ bnbAmount: '0.3' });
-    const madeUp = () => `0x${randomBytes(32).toString('hex')}`;
-    const flood = async () => {
-      const codes: number[] = [];
-      for (let i = 0; i < ORDER_HINTS_OPEN_MAX + 1; i++) {
-        codes.push((await submitHash(server, attacker.user, attacker.order.orderNo, madeUp())).code);
-      }
-      return codes;
-    };
-    const openOf = (orderNo: string) => server.repos.machines.openHintsOf(BigInt(orderNo));
-    // At most ORDER_HINTS_OPEN_MAX wait at once: the next one is refused (81030) and counts nothing.
-    expect(await flood()).toEqual([...Array(ORDER_HINTS_OPEN_MAX).fill(200), 81030]);
-    const tx = await victim.wallet.sendBnb('0.3');
-    expect((await submitHash(server, victim.user, victim.order.orderNo, tx)).data.status).toBe(2);
-    // A hint's one look waits until it is HINT_FIRST_LOOK_AFTER_MS old (the wallet's node may tell ours late):
-    // with a cutoff before it was submitted it is not taken; with one after, it is.
-    const hourAgo = new Date(Date.now() - 60 * 60_000);
-    expect(await server.repos.machines.hintsToCheck('bsc', 100, hourAgo)).not.toContain(tx.toLowerCase());
-    expect(await server.repos.machines.hintsToCheck('bsc', 100, new Date())).toContain(tx.toLowerCase());
+  it(
+    "an attacker's flood of made-up transaction ids for their own order does not delay another user's payment",
+    async () => {
+      const bsc = server.app.chains.bsc;
+      if (!bsc) throw new Error('BSC not configured');
+      await watchAll(watcher); // the earlier tests' work first
+      await awayFromWindowEdge(60 * 60_000, 60_000); // the hourly count below falls in one window
+      const attacker = await buyer({ bnbAmount: '0.1' });
+      const victim = await buyer({ bnbAmount: '0.3' });
+      const madeUp = () => `0x${randomBytes(32).toString('hex')}`;
+      const flood = async () => {
+        const codes: number[] = [];
+        for (let i = 0; i < ORDER_HINTS_OPEN_MAX + 1; i++) {
+          codes.push((await submitHash(server, attacker.user, attacker.order.orderNo, madeUp())).code);
+        }
+        return codes;
+      };
+      const openOf = (orderNo: string) => server.repos.machines.openHintsOf(BigInt(orderNo));
+      // At most ORDER_HINTS_OPEN_MAX wait at once: the next one is refused (81030) and counts nothing.
+      expect(await flood()).toEqual([...Array(ORDER_HINTS_OPEN_MAX).fill(200), 81030]);
+      const tx = await victim.wallet.sendBnb('0.3');
+      expect((await submitHash(server, victim.user, victim.order.orderNo, tx)).data.status).toBe(2);
+      // A hint's one look waits until it is HINT_FIRST_LOOK_AFTER_MS old (the wallet's node may tell ours late):
+      // with a cutoff before it was submitted it is not taken; with one after, it is.
+      const hourAgo = new Date(Date.now() - 60 * 60_000);
+      expect(await server.repos.machines.hintsToCheck('bsc', 100, hourAgo)).not.toContain(tx.toLowerCase());
+      expect(await server.repos.machines.hintsToCheck('bsc', 100, new Date())).toContain(tx.toLowerCase());
 
-    // A watcher looking at fewer hints per tick than the attacker has waiting: hints are taken in turns per
-    // user, so the victim's is looked at in the very first tick, as it would be with no attacker.
-    const PER_TICK = 2;
-    const small = collectionWatcher({
-      repos: server.repos,
-      source: evmCollectionSource(bsc.client, bsc.deposits),
-      owner: 'collection-a',
-      allowChainReset: true,
-      leaseMs: 60_000,
-      firstLookAfterMs: 0, // the dev chain has every transaction at once
-      batch: PER_TICK,
-    });
-    expect(await small.tick()).toMatchObject({ hinted: 1 });
-    expect(await orderOf(server, victim.user, victim.order.orderNo)).toMatchObject({
-      status: 2,
-      unconfirmedBnb: '0.3',
-    });
-    // The made-up id looked at in that tick is unknown to the chain: dropped after that one look.
-    expect(await openOf(attacker.order.orderNo)).toBe(ORDER_HINTS_OPEN_MAX - 1);
-    await server.evm.mine(DEPTH);
-    expect(await small.tick()).toMatchObject({ settled: 1 });
-    expect(await orderOf(server, victim.user, victim.order.orderNo)).toMatchObject({ status: 1, lackBnb: '0' });
+      // A watcher looking at fewer hints per tick than the attacker has waiting: hints are taken in turns per
+      // user, so the victim's is looked at in the very first tick, as it would be with no attacker.
+      const PER_TICK = 2;
+      const small = collectionWatcher({
+        repos: server.repos,
+        source: evmCollectionSource(bsc.client, bsc.deposits),
+        owner: 'collection-a',
+        allowChainReset: true,
+        leaseMs: 60_000,
+        firstLookAfterMs: 0, // the dev chain has every transaction at once
+        batch: PER_TICK,
+      });
+      expect(await small.tick()).toMatchObject({ hinted: 1 });
+      expect(await orderOf(server, victim.user, victim.order.orderNo)).toMatchObject({
+        status: 2,
+        unconfirmedBnb: '0.3',
+      });
+      // The made-up id looked at in that tick is unknown to the chain: dropped after that one look.
+      expect(await openOf(attacker.order.orderNo)).toBe(ORDER_HINTS_OPEN_MAX - 1);
+      await server.evm.mine(DEPTH);
+      expect(await small.tick()).toMatchObject({ settled: 1 });
+      expect(await orderOf(server, victim.user, victim.order.orderNo)).toMatchObject({ status: 1, lackBnb: '0' });
 
-    // Each made-up id costs one look; the attacker's order waits no more once they are dropped.
-    for (let tick = 0; tick < 2; tick++) await small.tick();
-    expect(await openOf(attacker.order.orderNo)).toBe(0);
-    expect((await orderOf(server, attacker.user, attacker.order.orderNo)).status).toBe(0);
-    // Submitting again is bounded per hour: ORDER_HINTS_PER_HOUR in all, then 9000.
-    let accepted = ORDER_HINTS_OPEN_MAX;
-    while (accepted < ORDER_HINTS_PER_HOUR) {
-      const batch = Math.min(ORDER_HINTS_OPEN_MAX, ORDER_HINTS_PER_HOUR - accepted);
-      for (let i = 0; i < batch; i++) {
-        expect((await submitHash(server, attacker.user, attacker.order.orderNo, madeUp())).code).toBe(200);
+      // Each made-up id costs one look; the attacker's order waits no more once they are dropped.
+      for (let tick = 0; tick < 2; tick++) await small.tick();
+      expect(await openOf(attacker.order.orderNo)).toBe(0);
+      expect((await orderOf(server, attacker.user, attacker.order.orderNo)).status).toBe(0);
+      // Submitting again is bounded per hour: ORDER_HINTS_PER_HOUR in all, then 9000.
+      let accepted = ORDER_HINTS_OPEN_MAX;
+      while (accepted < ORDER_HINTS_PER_HOUR) {
+        const batch = Math.min(ORDER_HINTS_OPEN_MAX, ORDER_HINTS_PER_HOUR - accepted);
+        for (let i = 0; i < batch; i++) {
+          expect((await submitHash(server, attacker.user, attacker.order.orderNo, madeUp())).code).toBe(200);
+        }
+        accepted += batch;
+        while ((await openOf(attacker.order.orderNo)) > 0) await small.tick();
       }
-      accepted += batch;
-      while ((await openOf(attacker.order.orderNo)) > 0) await small.tick();
-    }
-    expect((await submitHash(server, attacker.user, attacker.order.orderNo, madeUp())).code).toBe(9000);
-    expect((await checkLedger(server.repos)).ok).toBe(true);
-  });
+      expect((await submitHash(server, attacker.user, attacker.order.orderNo, madeUp())).code).toBe(9000);
+      expect((await checkLedger(server.repos)).ok).toBe(true);
+    },
+    withEdgeWait(60_000),
+  );
 });
