@@ -17,6 +17,20 @@ import type { TestWallet } from './wallets.ts';
 describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
   let server: ChainTestServer;
   let watcher: CollectionWatcher;
+  /** The collection watcher these tests run on the dev chain, `options` over its defaults. */
+  const devWatcher = (options: Partial<Parameters<typeof collectionWatcher>[0]> = {}) => {
+    const bsc = server.app.chains.bsc;
+    if (!bsc) throw new Error('BSC not configured');
+    return collectionWatcher({
+      repos: server.repos,
+      source: evmCollectionSource(bsc.client, bsc.deposits),
+      owner: 'collection-a',
+      allowChainReset: true,
+      leaseMs: 60_000,
+      firstLookAfterMs: 0, // the dev chain has every transaction at once
+      ...options,
+    });
+  };
   const collection = privateKeyToAccount(generatePrivateKey()).address;
 
   /** A user signed in with a key that also sends BNB and EOEO on the dev chain (the bound address pays). */
@@ -65,14 +79,7 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
       value: collection,
       reason: 'payment tests',
     });
-    watcher = collectionWatcher({
-      repos: server.repos,
-      source: evmCollectionSource(bsc.client, bsc.deposits),
-      owner: 'collection-a',
-      allowChainReset: true,
-      leaseMs: 60_000,
-      firstLookAfterMs: 0, // the dev chain has every transaction at once
-    });
+    watcher = devWatcher();
   }, 120_000);
   afterAll(() => server?.close());
 
@@ -344,15 +351,7 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
       // A watcher looking at fewer hints per tick than the attacker has waiting: hints are taken in turns per
       // user, so the victim's is looked at in the very first tick, as it would be with no attacker.
       const PER_TICK = 2;
-      const small = collectionWatcher({
-        repos: server.repos,
-        source: evmCollectionSource(bsc.client, bsc.deposits),
-        owner: 'collection-a',
-        allowChainReset: true,
-        leaseMs: 60_000,
-        firstLookAfterMs: 0, // the dev chain has every transaction at once
-        batch: PER_TICK,
-      });
+      const small = devWatcher({ batch: PER_TICK });
       expect(await small.tick()).toMatchObject({ hinted: 1 });
       expect(await orderOf(server, victim.user, victim.order.orderNo)).toMatchObject({
         status: 2,
