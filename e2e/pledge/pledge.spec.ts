@@ -1,28 +1,13 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
 import { screenshot } from '../support/app.ts';
+import { operator } from '../support/operator.ts';
 import { expect, type Page, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 const texts = { en, zhCN, ar } as const;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dayAfter = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
-/** The operator's command, run as an operator would, against the e2e server. */
-async function operator(baseURL: string, ...args: string[]) {
-  const run = await promisify(execFile)(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(root, 'apps/server/src/cli/operator.ts'), ...args],
-    { env: { ...process.env, OPERATOR_URL: baseURL, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN, OPERATOR_NAME: 'e2e' } },
-  );
-  return run.stdout;
-}
 
 /** A fresh wallet user with 500 AIDF from the operator. */
 async function newUserWithAidf(page: Page, baseURL: string, language: string) {
@@ -30,7 +15,7 @@ async function newUserWithAidf(page: Page, baseURL: string, language: string) {
   if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
   await page.goto('/');
   const username = (await signInWithWallet(page, 'bsc')).trim();
-  await operator(baseURL, 'credit', username, 'aidf', '500', '--reason', 'e2e pledge funding');
+  await operator(baseURL, ['credit', username, 'aidf', '500', '--reason', 'e2e pledge funding']);
   await page.reload();
   return username;
 }
@@ -89,7 +74,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await detail.getByRole('button', { name: texts[language].common.close }).first().click();
 
     // The operator moves time forward: the first day's settlement shows in the statement.
-    expect(await operator(base, 'run-job', 'pledge-settlement', '--date', dayAfter(1))).toContain('done');
+    expect(await operator(base, ['run-job', 'pledge-settlement', '--date', dayAfter(1)])).toContain('done');
     await page.goto('/currencyStatement');
     await page.getByTestId('currency-aidf').click();
     const lines = page.getByTestId('statement-lines');
@@ -98,7 +83,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await screenshot(page, language, 'currencyStatement-pledge-settlement');
 
     // Through maturity: 6 AIDF of return and the principal back; the filters follow.
-    await operator(base, 'run-job', 'pledge-settlement', '--date', dayAfter(2), '--through', dayAfter(90));
+    await operator(base, ['run-job', 'pledge-settlement', '--date', dayAfter(2), '--through', dayAfter(90)]);
     await page.goto('/personalAssets');
     await expect(page.getByTestId('aidf-card')).toContainText('506');
     await page.getByTestId('pledge-filter-1').click();

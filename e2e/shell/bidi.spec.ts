@@ -1,9 +1,5 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 import { screenshot } from '../support/app.ts';
+import { operator } from '../support/operator.ts';
 import { expect, type Locator, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
@@ -13,17 +9,6 @@ import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
  * direction in the other language's app, and an e-mail is typed from the left.
  */
 test.use({ viewport: { width: 360, height: 740 } });
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function operator(baseURL: string, ...args: string[]) {
-  const run = await promisify(execFile)(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(root, 'apps/server/src/cli/operator.ts'), ...args],
-    { env: { ...process.env, OPERATOR_URL: baseURL, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN, OPERATOR_NAME: 'e2e' } },
-  );
-  return run.stdout;
-}
 
 /** Left and right edges of an element, and of the number and the unit inside an amount. */
 async function edges(amount: Locator) {
@@ -39,7 +24,8 @@ async function edges(amount: Locator) {
     range.setEnd(node, Math.max(0, unitAt - 1));
     const number = range.getBoundingClientRect();
     const box = el.getBoundingClientRect();
-    return { text, left: box.left, right: box.right, numberRight: number.right, unitLeft: unit.left };
+    const { whiteSpace } = getComputedStyle(el);
+    return { text, left: box.left, right: box.right, numberRight: number.right, unitLeft: unit.left, whiteSpace };
   });
 }
 
@@ -70,7 +56,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await page.keyboard.press('Escape');
 
     const username = (await signInWithWallet(page, 'bsc')).trim();
-    await operator(baseURL as string, 'credit', username, 'aidf', '500', '--reason', 'e2e bidi funding');
+    await operator(baseURL as string, ['credit', username, 'aidf', '500', '--reason', 'e2e bidi funding']);
     await page.reload();
 
     // "100 AIDF · 90 days": the amount first in reading order, its number before its unit.
@@ -89,9 +75,11 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     expect(amount.numberRight).toBeLessThanOrEqual(amount.unitLeft);
     if (language === 'ar') expect(amount.left).toBeGreaterThanOrEqual((days?.x ?? 0) + (days?.width ?? 0));
     else expect(amount.right).toBeLessThanOrEqual(days?.x ?? 0);
-    // Every amount on the screen: number, then unit, left to right.
+    // Every amount on the screen: number, then unit, left to right, never broken over two lines (this page is loaded
+    // first, so no other screen's stylesheet is there to help).
     for (const each of await page.locator('.amount').all()) {
       const e = await edges(each);
+      expect(e.whiteSpace, e.text).toBe('nowrap');
       expect(e.numberRight, e.text).toBeLessThanOrEqual(e.unitLeft);
     }
     await screenshot(page, language, 'personalAssets-bidi');
