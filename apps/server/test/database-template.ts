@@ -23,10 +23,17 @@ function pgliteVersion(): string {
   return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
 }
 
-/** A hash of every migration file's name and text, and of the PGlite version whose data directory is dumped. */
+/**
+ * What the PGlite template sets beyond PostgreSQL's defaults, kept in its postgresql.auto.conf. A test database holds
+ * a few megabytes: 16 MB of shared buffers hold it whole, and PostgreSQL zeroes the buffers at every start (128 MB,
+ * the default, took half of a test database's start).
+ */
+const PGLITE_TEMPLATE_SETTINGS = { shared_buffers: '16MB' };
+
+/** A hash of every migration file's name and text, and of the PGlite version and settings of the template. */
 function schemaKey(): string {
   const hash = createHash('sha256');
-  hash.update(`pglite ${pgliteVersion()}\n`);
+  hash.update(`pglite ${pgliteVersion()} ${JSON.stringify(PGLITE_TEMPLATE_SETTINGS)}\n`);
   for (const file of fs.readdirSync(MIGRATIONS_DIR).sort()) {
     if (!file.endsWith('.sql')) continue;
     hash.update(`${file}\n`).update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)));
@@ -59,6 +66,9 @@ export async function ensurePgliteTemplate(): Promise<void> {
           query: async <R>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows,
         }),
     });
+    for (const [name, value] of Object.entries(PGLITE_TEMPLATE_SETTINGS)) {
+      await client.exec(`ALTER SYSTEM SET ${name} = '${value}'`);
+    }
     const dump = await client.dumpDataDir('none');
     const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
     fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
