@@ -78,7 +78,7 @@ export async function ensurePgliteTemplate(): Promise<void> {
   }
 }
 
-let templateBytes: { file: string; bytes: Buffer } | undefined;
+let templateBytes: Buffer | undefined;
 
 /**
  * The template's data directory, made first if need be, to hand to `new PGlite({ loadDataDir })`. The file (44 MB,
@@ -88,10 +88,12 @@ let templateBytes: { file: string; bytes: Buffer } | undefined;
  * so no database can change another's start.
  */
 export async function pgliteTemplate(): Promise<Blob> {
-  await ensurePgliteTemplate();
-  const file = pgliteTemplatePath();
-  if (templateBytes?.file !== file) templateBytes = { file, bytes: fs.readFileSync(file) };
-  const { bytes } = templateBytes;
+  // The migrations cannot change during a test run: their hash (the file's name) is taken once, with the read.
+  if (!templateBytes) {
+    await ensurePgliteTemplate();
+    templateBytes = fs.readFileSync(pgliteTemplatePath());
+  }
+  const bytes = templateBytes;
   const tar: Pick<Blob, 'type' | 'size' | 'arrayBuffer'> = {
     type: 'application/x-tar',
     size: bytes.length,
