@@ -1,5 +1,6 @@
 import { screenshot } from '../support/app.ts';
 import { expect, type Page, test } from '../support/test.ts';
+import { expectToast } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 /** The newest code the server mailed to `email`, read from the dev mailbox like a newcomer would. */
@@ -36,7 +37,7 @@ test.describe('[auth] e-mail code and password', () => {
     await expect(dialog.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
     await dialog.getByLabel('Verification code').fill(await codeFromMailbox(page, email));
     await dialog.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('status')).toContainText('Signed in');
+    await expectToast(page, 'Signed in');
     await expect(page.getByTestId('header-user')).toHaveText(/^e2e\d+/);
   });
 
@@ -57,7 +58,7 @@ test.describe('[auth] e-mail code and password', () => {
     await screenshot(page, 'en', 'dialog-reset-password');
     await reset.getByLabel('Confirm password').fill('Secret123');
     await reset.getByRole('button', { name: /Sign with/ }).click();
-    await expect(page.getByRole('status')).toContainText('Password changed');
+    await expectToast(page, 'Password changed');
     await expect(page.getByTestId('set-password')).toHaveText(/Reset password/);
 
     await page.getByTestId('sign-out').click();
@@ -72,7 +73,7 @@ test.describe('[auth] e-mail code and password', () => {
     await login.getByLabel('Login name').fill(username);
     await login.getByLabel('Password').fill('Wrong1234');
     await login.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('status')).toContainText('Wrong login name or password');
+    await expectToast(page, 'Wrong login name or password');
     await login.getByLabel('Password').fill('Secret123');
     await screenshot(page, 'en', 'dialog-password-login');
     await login.getByRole('button', { name: 'Sign in' }).click();

@@ -1,5 +1,6 @@
 import { screenshot } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
+import { expectToast } from '../support/toasts.ts';
 import { injectEvmWallet, injectSolanaWallet, signInWithWallet } from '../support/wallets.ts';
 
 const masked = (a: string) => `${a.slice(0, 4)}****${a.slice(-4)}`;
@@ -19,13 +20,13 @@ test.describe('[me] addresses and inviter', () => {
     await expect(page.getByTestId('tips-dialog')).toBeVisible();
     await screenshot(page, 'en', 'dialog-tips-bind');
     await page.getByTestId('tips-dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByRole('status')).toContainText('Bound successfully');
+    await expectToast(page, 'Bound successfully');
     await expect(solRow).toContainText(masked(sol.address));
     await screenshot(page, 'en', 'me-bound');
 
     await solRow.getByRole('button', { name: 'Unbind' }).click();
     await page.getByTestId('tips-dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByRole('status')).toContainText('Unbound successfully');
+    await expectToast(page, 'Unbound successfully');
     await expect(solRow).toContainText('Not bound');
     await expect(page.getByTestId('bound-bnb')).toContainText('Sign-in address');
   });
@@ -43,7 +44,7 @@ test.describe('[me] addresses and inviter', () => {
     await page.getByTestId('connect-wallet').click();
     await page.getByTestId('pick-solana').click();
     // An unknown invite code refuses the first sign-in with the catalogue message.
-    await expect(page.getByRole('status')).toContainText('Referrer information does not exist');
+    await expectToast(page, 'Referrer information does not exist');
     await page.keyboard.press('Escape');
 
     await page.goto('/');
@@ -55,7 +56,7 @@ test.describe('[me] addresses and inviter', () => {
     await expect(dialog.getByLabel('Invite code')).toHaveAttribute('readonly', '');
     await screenshot(page, 'en', 'dialog-inviter');
     await dialog.getByRole('button', { name: 'Bind' }).click();
-    await expect(page.getByRole('status')).toContainText('Inviter bound');
+    await expectToast(page, 'Inviter bound');
     await expect(page.getByTestId('inviter-row')).toContainText(inviterName);
     await page.close();
   });

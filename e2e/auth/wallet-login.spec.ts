@@ -1,5 +1,6 @@
 import { screenshot } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
+import { expectToast } from '../support/toasts.ts';
 import {
   injectEvmWallet,
   injectSolanaWallet,
@@ -20,7 +21,7 @@ test.describe('[auth] wallet sign-in', () => {
     await screenshot(page, 'en', 'dialog-chain-picker');
     await page.getByTestId('pick-bsc').click();
 
-    await expect(page.getByRole('status')).toContainText('Signed in');
+    await expectToast(page, 'Signed in');
     await expect(page.getByTestId('header-address')).toHaveText(masked(wallet.address()));
     const username = await page.getByTestId('header-user').textContent();
     expect(username).toMatch(/^bnb[0-9a-f]{8}/);
@@ -90,7 +91,7 @@ test.describe('[auth] wallet sign-in', () => {
     await page.goto('/');
     await page.getByTestId('connect-wallet').click();
     await page.getByTestId('pick-bsc').click();
-    await expect(page.getByRole('status')).toContainText('User Denied Authorization');
+    await expectToast(page, 'User Denied Authorization');
     await expect(page.getByTestId('header-user')).toHaveText('Not logged in');
   });
 

@@ -3,6 +3,7 @@ import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import { screenshot } from '../support/app.ts';
 import { operator } from '../support/operator.ts';
 import { expect, test } from '../support/test.ts';
+import { expectToast } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 const texts = { en, ar } as const;
@@ -63,7 +64,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect(form.getByTestId('ticket-preview')).toHaveCount(1);
     await screenshot(page, language, 'problemfeedback-form');
     await form.getByTestId('ticket-submit').click();
-    await expect(page.getByRole('status').filter({ hasText: t.submitted })).toBeVisible();
+    await expectToast(page, t.submitted);
 
     const ticket = page.getByTestId('ticket').first();
     await expect(ticket).toHaveAttribute('data-replied', 'false');

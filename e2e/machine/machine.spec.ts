@@ -5,6 +5,7 @@ import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json'
 import { e2eChains, screenshot } from '../support/app.ts';
 import { operator } from '../support/operator.ts';
 import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
+import { expectToast } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 import { injectPayingSolanaWallet, randomSolanaAddress } from './solana-wallet.ts';
 
@@ -115,11 +116,7 @@ for (const language of ['en', 'ar'] as const) {
     await dialog.getByTestId('order-pay').click();
     await expectStatusAfterPay(page, '2');
     await screenshot(page, language, 'dialog-machine-order-pending');
-    await expect(
-      page.getByRole('status').filter({ hasText: language === 'en' ? 'Purchase successful' : 'تم الشراء بنجاح' }),
-    ).toBeVisible({
-      timeout: 90_000,
-    });
+    await expectToast(page, language === 'en' ? 'Purchase successful' : 'تم الشراء بنجاح', { timeout: 90_000 });
     await expect(dialog).toHaveCount(0);
     const machine = page.getByTestId('machine-list').getByTestId('machine');
     await expect(machine).toHaveAttribute('data-status', 'running');
@@ -160,11 +157,9 @@ test('[machine] buys a 100 machine paid in SOL: 0.3 of 0.6 SOL in balance, the r
   const state = dialog.getByTestId('order-state');
   await expect(dialog.getByTestId('order-lack')).toContainText('0.15 BNB');
   await dialog.getByTestId('order-pay').click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'This currency cannot be paid on the current chain' }),
-  ).toBeVisible();
+  await expectToast(page, 'This currency cannot be paid on the current chain');
   await dialog.getByTestId('order-cancel').click();
-  await expect(page.getByRole('status').filter({ hasText: 'Order cancelled' })).toBeVisible();
+  await expectToast(page, 'Order cancelled');
   await expect(page.getByTestId('open-order')).toHaveCount(0);
 
   await group.getByTestId('price-item').filter({ hasText: '0.6 SOL' }).getByTestId('buy-item').click();
@@ -175,7 +170,7 @@ test('[machine] buys a 100 machine paid in SOL: 0.3 of 0.6 SOL in balance, the r
 
   await dialog.getByTestId('order-pay').click();
   await expectStatusAfterPay(page, '2');
-  await expect(page.getByRole('status').filter({ hasText: 'Purchase successful' })).toBeVisible({ timeout: 90_000 });
+  await expectToast(page, 'Purchase successful', { timeout: 90_000 });
   const machine = page.getByTestId('machine-list').getByTestId('machine');
   await expect(machine).toHaveAttribute('data-status', 'running');
   await screenshot(page, 'en', 'machine-bought-sol');
@@ -262,7 +257,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await page.getByTestId('resume-order').click();
     await dialog.getByTestId('order-pay').click();
     await expectStatusAfterPay(page, '2');
-    await expect(page.getByRole('status').filter({ hasText: en.messages.ms40 })).toBeVisible({ timeout: 90_000 });
+    await expectToast(page, en.messages.ms40, { timeout: 90_000 });
     await expect(page.getByTestId('machine-list').getByTestId('machine')).toHaveAttribute('data-status', 'running');
 
     // Recharge from the wallet in the same password session: the wallet sends, the deposit is credited.

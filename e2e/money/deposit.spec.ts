@@ -3,6 +3,7 @@ import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import { e2eChains, screenshot } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
+import { expectToast } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 const texts = { en, ar } as const;
@@ -41,7 +42,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     await card.getByTestId('deposit-copy').click();
-    await expect(page.getByRole('status').filter({ hasText: t.copied })).toBeVisible();
+    await expectToast(page, t.copied);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
 
     const warning = card.getByTestId('deposit-warning');

@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import { e2eChains, screenshot } from '../support/app.ts';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '../support/test.ts';
+import { expectToast } from '../support/toasts.ts';
 import { devBsc, injectEvmWallet, injectSolanaWallet, signInWithWallet } from '../support/wallets.ts';
 
 /** A fresh wallet with the dev faucet's grant (1 BNB, 100 COW…), through the faucet page's own call. */
@@ -89,7 +90,7 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
     await expect(form.locator('input[name="address"]')).toHaveValue(wallet.address);
     await screenshot(page, 'en', 'withdraw');
     await form.locator('button[type="submit"]').click();
-    await expect(page.getByRole('status').filter({ hasText: 'Withdrawal requested' })).toBeVisible();
+    await expectToast(page, 'Withdrawal requested');
     const item = page.getByTestId('withdrawal').first();
     await expect(item).toHaveAttribute('data-status', /requested|sent/);
     await expect(item).toContainText(/Expected by|Arrived/);

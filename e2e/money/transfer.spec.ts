@@ -1,6 +1,7 @@
 import { DEMO_USERS } from '../../apps/server/src/dev/demo-users.ts';
 import { screenshot } from '../support/app.ts';
 import { type Browser, expect, type Page, test } from '../support/test.ts';
+import { expectToast } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 const [ALICE, BOB] = DEMO_USERS as [(typeof DEMO_USERS)[number], (typeof DEMO_USERS)[number]];
@@ -48,7 +49,7 @@ test.describe('[money] internal transfer and statements', () => {
     await expect(alice.getByTestId('transfer-review')).toHaveCount(0);
 
     const receipt = await transfer(alice, BOB.username, '12.5');
-    await expect(alice.getByRole('status')).toContainText(`Sent \u2066${'12.5 USDT'}\u2069 to ${BOB.username}`);
+    await expectToast(alice, `Sent \u2066${'12.5 USDT'}\u2069 to ${BOB.username}`);
     await expect(receipt).toContainText(BOB.username);
     await expect(receipt).toContainText('-12.5');
     await expect(receipt.getByTestId('receipt-id')).toHaveText(/^[1-9]\d*$/);

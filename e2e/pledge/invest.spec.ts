@@ -2,6 +2,7 @@ import { createPublicClient, erc20Abi, formatUnits, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { e2eChains, screenshot } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
+import { expectToast } from '../support/toasts.ts';
 import { devBsc, injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 /** The wallet's AIDF on the dev chain. */
@@ -56,7 +57,7 @@ test('[invest] a short stake is invested from the wallet through the invest cont
   expect((await wallet.calls()).filter((c) => c === 'eth_sendTransaction')).toHaveLength(2);
 
   await form.locator('button[type="submit"]').click();
-  await expect(page.getByRole('status').filter({ hasText: 'Pledged \u206660 AIDF\u2069 for 30 days' })).toBeVisible();
+  await expectToast(page, 'Pledged \u206660 AIDF\u2069 for 30 days');
   await page.goto('/personalAssets');
   await expect(page.getByTestId('pledge-list').getByTestId('pledge')).toHaveAttribute('data-status', 'running');
   await screenshot(page, 'en', 'personalAssets-pledge-invested');

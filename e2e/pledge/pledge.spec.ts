@@ -4,6 +4,7 @@ import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json'
 import { screenshot } from '../support/app.ts';
 import { operator } from '../support/operator.ts';
 import { expect, type Page, test } from '../support/test.ts';
+import { expectToast } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 const texts = { en, zhCN, ar } as const;
@@ -49,9 +50,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await expect(form.getByTestId('pledge-rates')).toContainText('24.33%');
     await screenshot(page, language, 'dialog-pledge');
     await form.locator('button[type="submit"]').click();
-    await expect(page.getByRole('status')).toContainText(
-      language === 'en' ? 'Pledged \u2066100 AIDF\u2069 for 90 days' : '100',
-    );
+    await expectToast(page, language === 'en' ? 'Pledged \u2066100 AIDF\u2069 for 90 days' : '100');
     await expect(page.getByTestId('pledge-dialog')).toHaveCount(0);
 
     await page.goto('/personalAssets');

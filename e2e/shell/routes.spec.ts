@@ -1,5 +1,6 @@
 import { e2eSession, SCREENS, screenshot, signIn, TEST_WALLET } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
+import { expectToast } from '../support/toasts.ts';
 
 test.describe('[shell] routes, header and tab bar', () => {
   test('a first visit shows the home screen in English with announcements, not logged in', async ({ page }) => {
@@ -58,7 +59,7 @@ test.describe('[shell] routes, header and tab bar', () => {
     for (const screen of SCREENS.filter((s) => s.protected)) {
       await page.goto(screen.path);
       await expect(page, screen.path).toHaveURL(/\/$/);
-      await expect(page.getByRole('status')).toContainText('Please login first');
+      await expectToast(page, 'Please login first');
     }
   });
 

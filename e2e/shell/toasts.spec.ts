@@ -3,7 +3,7 @@ import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
 import { screenshot } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
-import { expectToastClearOf, recordToastPile, toastPile } from '../support/toasts.ts';
+import { expectToastClearOf, toastLog } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 const texts = { en, zhCN, ar } as const;
@@ -19,7 +19,6 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
   }) => {
     const t = texts[language];
     await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true });
-    await recordToastPile(page);
     if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
 
     // A visitor on a protected screen: "Please login first" above the chain picker, covering none of its choices.
@@ -33,7 +32,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await page.getByTestId('pick-bsc').click();
     await page.getByTestId('header-address').waitFor();
     await expect(page.locator('.toast')).toHaveText(t.messages.coin_T);
-    expect((await toastPile(page)).most).toBe(1);
+    expect((await toastLog(page))?.most).toBe(1);
 
     // "Ticket submitted" leaves the ticket form's controls, Submit included, uncovered.
     await page.goto('/problemfeedback');
@@ -48,7 +47,6 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
 
 test('[toasts] a password sign-in: "Signed in" alone, then "Password changed" alone (en)', async ({ page }) => {
   await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true });
-  await recordToastPile(page);
   await page.goto('/');
   await signInWithWallet(page, 'bsc');
   await page.getByTestId('tab-3').click();
@@ -58,5 +56,5 @@ test('[toasts] a password sign-in: "Signed in" alone, then "Password changed" al
   await reset.getByLabel('Confirm password').fill('Secret123');
   await reset.getByRole('button', { name: /Sign with/ }).click();
   await expect(page.locator('.toast')).toHaveText(en.messages.coin_L);
-  expect((await toastPile(page)).most).toBe(1);
+  expect((await toastLog(page))?.most).toBe(1);
 });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base } from '@playwright/test';
 import { E2E_STATE_FILES } from './app.ts';
+import { recordToasts } from './toasts.ts';
 
 export * from '@playwright/test';
 
@@ -52,6 +53,20 @@ async function stop(server: ChildProcess) {
 }
 
 export const test = base.extend<object, { e2eServer: { url: string; stateDir: string } }>({
+  // Every context a spec opens, its own page's and those of browser.newPage() and newContext(), logs its toasts
+  // (support/toasts.ts: expectToast reads the log).
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await recordToasts(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   e2eServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
     async ({}, use, workerInfo) => {

@@ -1,23 +1,66 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 
-/** Records, from the page's start, every toast text and the most toasts ever on screen at once. */
-export async function recordToastPile(page: Page) {
-  await page.addInitScript(() => {
-    const seen = { texts: [] as string[], most: 0 };
-    (window as unknown as { __e2eToastPile: typeof seen }).__e2eToastPile = seen;
+interface ToastLog {
+  /** Every toast shown since the page loaded, in order, once each (a toast is one element: React keys it by id). */
+  texts: string[];
+  /** The most toasts ever on screen at once. */
+  most: number;
+  /** How many of `texts` an `expectToast` already matched: the next looks only at later toasts. */
+  matched: number;
+}
+
+/**
+ * Records every toast from the page's start. A toast shows for 2.6 s; an assertion that looks at the screen can miss
+ * it on a loaded machine (Playwright polls once a second, and a starved renderer shows it late), so the specs ask the
+ * log instead. support/test.ts adds it to every context a spec opens.
+ */
+export async function recordToasts(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const log: ToastLog = { texts: [], most: 0, matched: 0 };
+    const seen = new WeakSet<Element>();
+    (window as unknown as { __e2eToasts: ToastLog }).__e2eToasts = log;
     new MutationObserver(() => {
-      const toasts = Array.from(document.querySelectorAll('.toast'));
-      seen.most = Math.max(seen.most, toasts.length);
-      for (const toast of toasts) {
-        const text = toast.textContent ?? '';
-        if (seen.texts.at(-1) !== text) seen.texts.push(text);
+      const toasts = document.querySelectorAll('.toast');
+      log.most = Math.max(log.most, toasts.length);
+      for (const toast of Array.from(toasts)) {
+        if (seen.has(toast)) continue;
+        seen.add(toast);
+        log.texts.push(toast.textContent ?? '');
       }
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
 }
 
-export const toastPile = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __e2eToastPile: { texts: string[]; most: number } }).__e2eToastPile);
+export const toastLog = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __e2eToasts?: ToastLog }).__e2eToasts ?? null);
+
+/**
+ * A toast containing `expected` showed after the last one an `expectToast` matched on this page (since its load):
+ * the same message twice needs two toasts.
+ */
+export async function expectToast(page: Page, expected: string | RegExp, options: { timeout?: number } = {}) {
+  const pattern: { text: string; source: string | null; flags: string } =
+    typeof expected === 'string'
+      ? { text: expected, source: null, flags: '' }
+      : { text: '', source: expected.source, flags: expected.flags };
+  await expect
+    .poll(
+      () =>
+        page.evaluate((p) => {
+          const log = (window as unknown as { __e2eToasts?: ToastLog }).__e2eToasts;
+          if (!log)
+            return { matched: false, shown: ['(no toast log on this page: its context was not made by a spec)'] };
+          const later = log.texts.slice(log.matched);
+          const regex = p.source === null ? null : new RegExp(p.source, p.flags);
+          const index = later.findIndex((text) => (regex ? regex.test(text) : text.includes(p.text)));
+          if (index >= 0) log.matched += index + 1;
+          return { matched: index >= 0, shown: later };
+        }, pattern),
+      // On failure Playwright prints the toasts that did show.
+      { message: `a toast with ${String(expected)}`, timeout: options.timeout },
+    )
+    .toMatchObject({ matched: true });
+}
 
 /** The toast on screen overlaps none of the controls inside `scope` (an open sheet, a form). */
 export async function expectToastClearOf(page: Page, scope: string) {

@@ -1,6 +1,7 @@
 import { screenshot } from '../support/app.ts';
 import { operator } from '../support/operator.ts';
 import { type Browser, expect, type Page, test } from '../support/test.ts';
+import { expectToast } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 /** A phone of its own (a new browser context) with a fresh injected wallet, in `language`. */
@@ -65,11 +66,7 @@ for (const language of ['en', 'ar'] as const) {
     await group.getByTestId('price-item').filter({ hasText: 'USDT' }).locator('.machine-price').click();
     await friend.page.getByTestId('machine-detail').getByTestId('detail-buy').click();
     await friend.page.getByTestId('buy-dialog').getByTestId('buy-confirm').click();
-    await expect(
-      friend.page
-        .getByRole('status')
-        .filter({ hasText: language === 'en' ? 'Purchase successful' : 'تم الشراء بنجاح' }),
-    ).toBeVisible({ timeout: 30_000 });
+    await expectToast(friend.page, language === 'en' ? 'Purchase successful' : 'تم الشراء بنجاح', { timeout: 30_000 });
 
     // The inviter sees the new member, the direct bonus (5 % of 100) and the level progress move.
     await openEcology(inviter.page);
