@@ -5,7 +5,7 @@ import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json'
 import { e2eChains, screenshot } from '../support/app.ts';
 import { operator } from '../support/operator.ts';
 import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
-import { expectToast } from '../support/toasts.ts';
+import { expectToast, toastLog } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 import { injectPayingSolanaWallet, randomSolanaAddress } from './solana-wallet.ts';
 
@@ -40,31 +40,13 @@ async function signedInWithCredit(
   return username;
 }
 
-/** Keeps every toast the page shows, so a failed wait can say what the app answered (toasts vanish). */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __e2eToasts: string[] }).__e2eToasts = seen;
-    new MutationObserver(() => {
-      for (const toast of Array.from(document.querySelectorAll('.toast'))) {
-        const text = toast.textContent ?? '';
-        if (!seen.includes(text)) seen.push(text);
-      }
-    }).observe(document, { subtree: true, childList: true });
-  });
-}
-
-/** Waits for the order's status after paying; a failure shows the status and every toast seen. */
+/** Waits for the order's status after paying; a failure shows the status and every toast seen (support/toasts.ts). */
 async function expectStatusAfterPay(page: Page, status: string) {
   const state = page.getByTestId('buy-dialog').getByTestId('order-state');
   await expect
-    .poll(
-      async () =>
-        `${await state.getAttribute('data-status')} ${JSON.stringify(
-          await page.evaluate(() => (window as unknown as { __e2eToasts: string[] }).__e2eToasts),
-        )}`,
-      { timeout: 60_000 },
-    )
+    .poll(async () => `${await state.getAttribute('data-status')} ${JSON.stringify((await toastLog(page))?.texts)}`, {
+      timeout: 60_000,
+    })
     .toMatch(new RegExp(`^${status} `));
 }
 
@@ -87,7 +69,6 @@ for (const language of ['en', 'ar'] as const) {
       operator(base, ['set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine']),
     ]);
     await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true, privateKey: key, rpcUrl: e2eChains().bscRpcUrl });
-    await recordToasts(page);
     await signedInWithCredit(page, base, language, 'bsc', ['bnb', '0.1']);
 
     // The price items, grouped by worth; the 100 machine paid in BNB opens its detail.
@@ -141,7 +122,6 @@ test('[machine] buys a 100 machine paid in SOL: 0.3 of 0.6 SOL in balance, the r
   test.setTimeout(180_000);
   const base = baseURL as string;
   const wallet = await injectPayingSolanaWallet(page);
-  await recordToasts(page);
   const [res] = await Promise.all([
     request.post('/dev/faucet', { data: { chain: 'sol', address: wallet.address } }),
     operator(base, ['set-config', 'machine.collectionAddress.solana', randomSolanaAddress(), '--reason', 'e2e']),
@@ -223,7 +203,6 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
       privateKey: key,
       rpcUrl: e2eChains().bscRpcUrl,
     });
-    await recordToasts(page);
     if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
     // An account whose bound address is the funded wallet's, with a password.
     await page.goto('/');

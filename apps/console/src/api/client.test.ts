@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { OPS, SUCCESS_CODE } from '@aidf/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, api, apiUrl, BAD_ANSWER, call, NETWORK_ERROR, unwrap } from './client.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, render, renderHook, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { lazy, type ReactNode, Suspense } from 'react';

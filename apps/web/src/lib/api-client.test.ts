@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { DEV_REQUEST_SIGN_SECRET, requestSignature } from '@aidf/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiCall, isExactAsNumber, keepUnsafeNumber, parseJsonKeepingBigNumbers } from './api-client.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { CHAINS } from '@aidf/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { WalletError } from '../wallet/types.ts';

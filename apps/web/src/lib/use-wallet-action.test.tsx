@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { BSC_CHAIN_ID_HEX, CHAINS } from '@aidf/contract';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { CHAINS } from '@aidf/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 

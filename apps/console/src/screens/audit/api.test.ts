@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { SUCCESS_CODE } from '@aidf/contract';
 import { describe, expect, it } from 'vitest';
 import { type AuditRow, allAuditRows, auditCsv } from './api.ts';
