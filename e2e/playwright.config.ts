@@ -21,6 +21,7 @@ export default defineConfig({
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Chromium's headless shell (scripts/run-e2e.mjs installs it); CHROMIUM_PATH=/usr/bin/chromium runs the full browser.
