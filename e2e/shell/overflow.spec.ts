@@ -12,9 +12,20 @@ test.use({ viewport: { width: 360, height: 740 } });
 // About forty screens and dialogs per language.
 test.setTimeout(90_000);
 
-/** Waits until the screen has loaded (no spinner or skeleton left; a bar with a value is content), then collects what overflows. */
+/** What shows while a screen loads: a spinner or a skeleton (a bar with a value is content). */
+const LOADING = '[role="progressbar"]:not([aria-valuenow]), [aria-busy="true"]';
+
+/**
+ * Waits until the screen has loaded, then collects what overflows. The page itself looks every 50 ms: an `expect`
+ * backs off to a look a second, and most screens load in a fraction of one (the run spent 9 s a language waiting).
+ */
 async function check(page: Page, where: string, found: string[]) {
-  await expect(page.locator('[role="progressbar"]:not([aria-valuenow]), [aria-busy="true"]'), where).toHaveCount(0);
+  await page
+    .waitForFunction((loading) => document.querySelector(loading) === null, LOADING, { polling: 50, timeout: 10_000 })
+    .catch(async (error: Error) => {
+      const left = await page.locator(LOADING).evaluateAll((els) => els.map((el) => el.outerHTML.slice(0, 120)));
+      throw new Error(`${where}: still loading after 10 s: ${JSON.stringify(left)} (${error.message})`);
+    });
   await page.evaluate(() => document.fonts.ready);
   // Both read the same settled screen: asked at once, in one round trip's time.
   const [overflow, brokenTitle] = await Promise.all([findOverflow(page), findBrokenTitle(page)]);
