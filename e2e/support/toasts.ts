@@ -11,8 +11,8 @@ interface ToastLog {
 
 /**
  * Records every toast from the page's start. A toast shows for 2.6 s; an assertion that looks at the screen can miss
- * it on a loaded machine (a waiting Playwright expect looks every 500 ms, and a stalled renderer or test process later), so the specs ask the
- * log instead. support/test.ts adds it to every context a spec opens.
+ * it on a loaded machine (a waiting Playwright expect looks every 500 ms, a stalled renderer or test process later
+ * still), so the specs ask the log instead. support/test.ts adds it to every context a spec opens.
  */
 export async function recordToasts(context: BrowserContext) {
   await context.addInitScript(() => {
