@@ -10,8 +10,15 @@ const extra = process.argv.slice(3);
 const resultsDir = path.resolve('.test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 
-function vitest(name, projects, env = {}, files = []) {
-  const args = ['run', ...files, ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json'];
+function vitest(name, projects, env = {}, files = [], options = []) {
+  const args = [
+    'run',
+    ...files,
+    ...projects.flatMap((p) => ['--project', p]),
+    ...options,
+    '--reporter=default',
+    '--reporter=json',
+  ];
   args.push(`--reporter=${path.resolve('scripts/file-times-reporter.mjs')}`);
   args.push(`--outputFile.json=${path.join(resultsDir, `${name}.json`)}`, ...extra);
   console.log(`\n▶ ${name}`);
@@ -46,7 +53,15 @@ const apiPostgresAlone = () => apiPostgres('api-postgres-alone', POSTGRES_ALONE)
 
 let status;
 if (suite === 'unit') {
-  status = vitest('unit', ['contract', 'server-unit', 'web', 'console', 'devchain', 'scripts']);
+  // Two workers, where Vitest would take cores − 1 (one here): the type check beside them (TypeScript 7, one thread
+  // per workspace) needs little of the machine, and one worker left the unit step waiting on its slowest files.
+  status = vitest(
+    'unit',
+    ['contract', 'server-unit', 'web', 'console', 'devchain', 'scripts'],
+    {},
+    [],
+    ['--maxWorkers=2'],
+  );
 } else if (suite === 'api') {
   status = apiPglite();
   status = apiPostgresAll() || status;

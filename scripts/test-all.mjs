@@ -42,7 +42,7 @@ const e2eStep = e2e ? ['e2e', 'node', ['scripts/run-e2e.mjs', ...e2e]] : null;
 // The e2e tests leave about a core idle (they wait on the browser and on blocks): the API pass on PostgreSQL runs
 // beside them.
 const last = [e2eStep, apiPostgres].filter(Boolean);
-// Vitest runs the unit tests in one worker on two cores (cores − 1): the type check and the lint take the other.
+// The unit tests in two workers, the type check (one thread per workspace, two at a time) and the lint beside them.
 const steps = [
   {
     together: [
