@@ -178,7 +178,7 @@ async function passwordLogin(page: Page, language: keyof typeof texts, username:
   await login.locator('input[name="loginName"]').fill(username);
   await login.locator('input[name="password"]').fill(password);
   await login.locator('button[type="submit"]').click();
-  // The server's password hash (scrypt) takes seconds on a busy machine.
+  // A sign-in beside the other worker's browser and the API tests can take seconds.
   await expect(page.getByTestId('header-user')).toHaveText(username, { timeout: 30_000 });
 }
 

@@ -41,6 +41,8 @@ const config = loadConfig({
   // time with the operator's command (all as `cli`), and one operator's credits in a currency over 24 hours count
   // together, so the threshold leaves room for the whole run's funding.
   CREDIT_APPROVAL_THRESHOLD: '1000000',
+  // Password hashes at a 128th of RULES.md's cost, as in the API tests (config.ts allows it with NODE_ENV=test only).
+  PASSWORD_SCRYPT_N: '1024',
 });
 
 const username = 'e2e_alice';

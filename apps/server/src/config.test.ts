@@ -10,6 +10,16 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({ INIT_CWD: '/srv/aidf' });
     expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: '/srv/aidf/data', databaseUrl: undefined });
+    expect(c.passwordScryptN).toBe(2 ** 17);
+  });
+
+  it('lowers the password hash cost for the test suite only', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_SCRYPT_N: '1024' }).passwordScryptN).toBe(1024);
+    expect(() => loadConfig({ PASSWORD_SCRYPT_N: '1024' })).toThrow(/PASSWORD_SCRYPT_N below 131072 .*NODE_ENV=test/);
+    expect(loadConfig({ PASSWORD_SCRYPT_N: '131072' }).passwordScryptN).toBe(2 ** 17);
+    for (const bad of ['1000', '512', '262144', 'fast']) {
+      expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_SCRYPT_N: bad })).toThrow(/PASSWORD_SCRYPT_N/);
+    }
   });
 
   it('reads every setting by its documented name', () => {

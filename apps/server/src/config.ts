@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { DEV_REQUEST_SIGN_SECRET } from '@aidf/contract';
 import { z } from 'zod';
 import { type ConfigMode, productionRefusal, startupCheck, startupRefusal, testModeRefusal } from './config-mode.ts';
+import { RULES_SCRYPT_N } from './domain/auth/password.ts';
 import { type ProcessRole, spendingKeyRefusal, ZRoles } from './process-roles.ts';
 import { type TrustProxy, ZTrustProxy } from './trust-proxy.ts';
 
@@ -60,6 +61,14 @@ const ZEnv = z.object({
   PAYOUT_MAX_GAS_PRICE_GWEI: z.coerce.number().positive().max(1_000_000).default(20),
   DEV_CHAIN: z.enum(['on', 'off']).default('on'),
   SECURITY_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  PASSWORD_SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .refine(
+      (n) => n >= 1024 && n <= RULES_SCRYPT_N && (n & (n - 1)) === 0,
+      'must be a power of two from 1024 to 131072',
+    )
+    .default(RULES_SCRYPT_N),
   PUBLIC_HOSTS: z
     .string()
     .regex(/^\s*[^\s,]+(\s*,\s*[^\s,]+)*\s*$/, 'must be a comma list of hosts, such as aidf.example,www.aidf.example')
@@ -130,6 +139,8 @@ export interface AppConfig {
   payoutMaxGasPrice: bigint;
   /** Hours transfers and withdrawals stay refused after a bind, unbind or password change (issue 9). */
   securityHoldHours: number;
+  /** N of new password hashes: RULES.md's 2^17, lower only in the test suite (PASSWORD_SCRYPT_N). */
+  passwordScryptN: number;
   /**
    * The hosts (as the browser's address bar shows them, port included) signed texts may name (issue 9 point 6);
    * empty: the request's own Host header, for development. Set it in production.
@@ -162,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(e.NODE_ENV === 'production' ? productionRefusal(startup) : startupRefusal(startup));
   const testRefusal = startup.mode === 'test' ? testModeRefusal(env) : null;
   if (testRefusal) throw new Error(testRefusal);
+  if (e.PASSWORD_SCRYPT_N < RULES_SCRYPT_N && startup.mode !== 'test')
+    throw new Error(`PASSWORD_SCRYPT_N below ${RULES_SCRYPT_N} is for the test suite only (NODE_ENV=test)`);
   // The spending keys go no further than a process running the treasury role (process-roles.ts).
   const treasury = e.ROLES.includes('treasury');
   return {
@@ -193,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payoutBumpAfterBlocks: e.PAYOUT_BUMP_AFTER_BLOCKS,
     payoutMaxGasPrice: BigInt(Math.round(e.PAYOUT_MAX_GAS_PRICE_GWEI * 1e9)),
     securityHoldHours: e.SECURITY_HOLD_HOURS,
+    passwordScryptN: e.PASSWORD_SCRYPT_N,
     publicHosts: (e.PUBLIC_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())

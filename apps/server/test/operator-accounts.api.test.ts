@@ -60,7 +60,7 @@ describe('[api] operators are accounts (issue 16 item 1)', () => {
     expect(first.status).toBe(200);
     const replay = await login(server, { username: op.username, password: op.password, totp: code }, client);
     expect(replay.json.code).toBe(1228);
-  }, 120_000); // 4 slow password hashes (scrypt N=2^17) on a busy machine
+  }, 120_000); // 4 password sign-ins, each a fresh attempt window, on a busy machine
 
   it('6 wrong passwords from client A leave client B free; an unknown name answers as a known one; alerts', async () => {
     const op = await addOperator(server, 'finance');
@@ -96,7 +96,7 @@ describe('[api] operators are accounts (issue 16 item 1)', () => {
       headers: { authorization: `Bearer ${DEV_OPERATOR_TOKEN}` },
     });
     expect(await metrics.text()).toMatch(/^aidf_operator_login_alerts [1-9]/m);
-  }, 240_000); // 10 slow password hashes (scrypt N=2^17) on a busy machine
+  }, 240_000); // 10 password sign-ins and an alert on a busy machine
 
   it('limits one client to 10 failures in 15 minutes over every name', async () => {
     const other = await addOperator(server, 'support');

@@ -57,6 +57,9 @@ export async function startTestServer(
     WEB_DIST_DIR: '/nonexistent',
     CONSOLE_DIST_DIR: '/nonexistent',
     DATA_DIR: ':memory:',
+    // Password hashes at a 128th of RULES.md's cost (config.ts allows it with NODE_ENV=test only): the suite signs in
+    // a few hundred operators and users, and each hash at 2^17 took 0.6 s of CPU.
+    PASSWORD_SCRYPT_N: '1024',
     ...options.env,
     ...prepared?.env,
   });

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import { repositories } from '../db/repositories/index.ts';
 import type { DevChains } from '../dev/dev-chains.ts';
 import type { DevMailbox } from '../dev/mailbox.ts';
+import { setPasswordHashCost } from '../domain/auth/password.ts';
 import { type Mailer, smtpMailer } from '../domain/mail/mailer.ts';
 import { dailyJobs } from '../jobs/daily-jobs.ts';
 import { jobRunner } from '../jobs/job-runner.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   app.addHook('onRoute', ({ method, url, schema }) => void routeList.push({ method, url, schema }));
 
   app.decorate('config', config);
+  setPasswordHashCost(config.passwordScryptN);
   app.decorate('database', database);
   app.decorate('repos', repositories(database.db));
   const mail = mailer ? { mailer, mailbox: null } : await mailFromConfig(config);
