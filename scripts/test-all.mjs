@@ -29,6 +29,8 @@ function e2eArgs() {
 }
 
 const e2e = e2eArgs();
+// The e2e specs' screenshots are for a person to look at (`npm run test:e2e` saves them); nobody does in a full run.
+process.env.E2E_SCREENSHOTS ??= 'off';
 const postgres = process.env.TEST_DATABASE_URL;
 // The PostgreSQL pass in two: the files that need the machine to themselves first (scripts/run-vitest.mjs
 // POSTGRES_ALONE), the rest beside the e2e tests.

@@ -123,6 +123,8 @@ for (const language of CONSOLE_LANGUAGES) {
       await openSection(page, language, 'users');
       await page.getByLabel(t('users.searchLabel')).fill(username);
       await page.getByRole('button', { name: t('common.search'), exact: true }).click();
+      // The search's answer replaces the list: a click on the name in the list before it would be lost.
+      await expect(page.getByTestId('users-table').getByRole('link')).toHaveCount(1);
       await page.getByTestId('users-table').getByRole('link', { name: username, exact: true }).click();
       const credit = page
         .getByRole('table', { name: t('users.movements') })

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { SAVE_SCREENSHOTS } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -137,8 +138,10 @@ test.describe('[shell] an app people can install', () => {
       await expect(page.getByTestId('tab-bar')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
       await page.evaluate(() => document.fonts.ready);
-      fs.mkdirSync(path.join(SCREENSHOTS, code), { recursive: true });
-      await page.screenshot({ path: path.join(SCREENSHOTS, code, 'offline.png'), animations: 'disabled' });
+      if (SAVE_SCREENSHOTS) {
+        fs.mkdirSync(path.join(SCREENSHOTS, code), { recursive: true });
+        await page.screenshot({ path: path.join(SCREENSHOTS, code, 'offline.png'), animations: 'disabled' });
+      }
 
       // Back online, the screen comes back with the server's data.
       await context.setOffline(false);

@@ -62,12 +62,21 @@ export async function signIn(page: Page, session: Pick<E2eSession, 'token' | 'mi
 }
 
 /**
+ * Whether the specs save their screenshots to e2e/screenshots: yes, unless E2E_SCREENSHOTS=off, which `npm test`
+ * sets (nobody looks at them there, and its 275 full-length shots cost Chromium about 110 CPU-s).
+ * `npm run test:e2e` and `npm run test:area` save them.
+ */
+export const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+
+/**
  * Saves a screenshot once the screen has settled (no placeholder still waiting for its data); dialogs are shot as
- * the phone shows them, screens in full length.
+ * the phone shows them, screens in full length. Without SAVE_SCREENSHOTS it still waits for the screen to settle,
+ * so a spec runs the same steps either way.
  */
 export async function screenshot(page: Page, language: string, name: string) {
   await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 });
   await page.evaluate(() => document.fonts.ready);
+  if (!SAVE_SCREENSHOTS) return;
   const fullPage = !name.startsWith('dialog-');
   await page.screenshot({ path: path.join(SCREENSHOTS, language, `${name}.png`), fullPage, animations: 'disabled' });
 }
