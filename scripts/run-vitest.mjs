@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATABASE_FREE, POSTGRES_ALONE } from './api-passes.mjs';
 
 const suite = process.argv[2];
 const extra = process.argv.slice(3);
@@ -29,13 +30,6 @@ function vitest(name, projects, env = {}, files = [], options = []) {
   return run.status ?? 1;
 }
 
-/**
- * The API files whose PostgreSQL pass runs on its own ('api-postgres-alone'), not in the pass beside the e2e tests:
- * the ledger's 64 concurrent clients lock the same 20 accounts, and with the browsers taking the cores every
- * transaction holding a lock waits to be scheduled between its round trips: 80 s alone took 8 to 9 minutes there.
- */
-const POSTGRES_ALONE = ['apps/server/test/ledger.api.test.ts'];
-
 const apiPglite = () => vitest('api-pglite', ['api'], { TEST_DB: 'pglite' });
 const apiPostgres = (name, files) => {
   if (process.env.TEST_DATABASE_URL) return vitest(name, ['api', 'api-postgres-only'], { TEST_DB: 'postgres' }, files);
@@ -43,12 +37,10 @@ const apiPostgres = (name, files) => {
   console.log('TEST_DATABASE_URL is not set: the API suite ran on PGlite only.');
   return 0;
 };
-const apiPostgresAll = () => apiPostgres('api-postgres', []);
-const apiPostgresRest = () =>
-  apiPostgres(
-    'api-postgres',
-    POSTGRES_ALONE.flatMap((file) => ['--exclude', file]),
-  );
+const exclude = (files) => files.flatMap((file) => ['--exclude', file]);
+// The files that never open the suite's database ran in the PGlite pass: the same again would check nothing new.
+const apiPostgresAll = () => apiPostgres('api-postgres', exclude(DATABASE_FREE));
+const apiPostgresRest = () => apiPostgres('api-postgres', exclude([...POSTGRES_ALONE, ...DATABASE_FREE]));
 const apiPostgresAlone = () => apiPostgres('api-postgres-alone', POSTGRES_ALONE);
 
 let status;
