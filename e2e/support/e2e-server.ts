@@ -65,9 +65,10 @@ const workers = startWorkers({
   works: backgroundWork().filter((work) => work.schedule === 'watcher'),
   repos,
   chains: app.chains,
-  // Each poll of the seven watcher works costs the server a few PGlite queries: at 300 ms an idle server used a fifth
-  // of a core. Once a second adds at most a second to a wait for a deposit or a payout (15 blocks of 250 ms).
-  pollMs: 1000,
+  // Each poll of the seven watcher works costs the server a few PGlite queries and RPC calls: polled every 300 ms an
+  // idle server used a fifth of a core; every second, 2.5 CPU-s in 30 s; every two seconds, 1.65 (0.3 with no
+  // watcher). Two seconds add at most a second to a wait for a deposit or a payout (15 blocks of 250 ms).
+  pollMs: 2000,
   log: app.log,
   allowChainReset: true,
 });
