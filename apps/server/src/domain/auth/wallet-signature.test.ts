@@ -2,12 +2,13 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { base58 } from '@scure/base';
 import fc from 'fast-check';
-import { bytesToHex, type Hex } from 'viem';
+import { bytesToHex, type Hex, recoverMessageAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { canonicalAddress, isSignedBy, recoverEvmSigner, verifySolanaSignature } from './wallet-signature.ts';
 
 const N = secp256k1.Point.CURVE().n;
+const hexToBytesOf = (hex: string) => Uint8Array.from(Buffer.from(hex.slice(2), 'hex'));
 /** A valid secp256k1 private key (1 .. n-1) as 0x-hex. */
 const evmKey = fc.bigInt({ min: 1n, max: N - 1n }).map((k) => `0x${k.toString(16).padStart(64, '0')}` as Hex);
 const ed25519Seed = fc.uint8Array({ minLength: 32, maxLength: 32 });
@@ -70,6 +71,25 @@ describe('EVM personal_sign signatures', () => {
           offCurve.set(Buffer.from(r.toString(16).padStart(64, '0'), 'hex'), 0);
           expect(await recoverEvmSigner(text, bytesToHex(offCurve))).toBeNull();
         }
+      }),
+      RUNS,
+    );
+  });
+
+  it("names the signer viem's recoverMessageAddress names, for real and for random 65 bytes", async () => {
+    const viemSigner = async (text: string, bytes: Uint8Array) => {
+      const withV = Uint8Array.from(bytes);
+      withV[64] = (withV[64] as number) < 27 ? (withV[64] as number) + 27 : (withV[64] as number);
+      return recoverMessageAddress({ message: text, signature: withV }).catch(() => null);
+    };
+    const lowS = fc.bigInt({ min: 1n, max: N / 2n }).map((s) => Buffer.from(s.toString(16).padStart(64, '0'), 'hex'));
+    const random = fc.tuple(fc.uint8Array({ minLength: 32, maxLength: 32 }), lowS, fc.constantFrom(0, 1, 27, 28));
+    await fc.assert(
+      fc.asyncProperty(evmKey, message, random, async (key, text, [r, s, v]) => {
+        const real = hexToBytesOf(await privateKeyToAccount(key).signMessage({ message: text }));
+        expect(await recoverEvmSigner(text, bytesToHex(real))).toBe(await viemSigner(text, real));
+        const made = Uint8Array.from([...r, ...s, v]);
+        expect(await recoverEvmSigner(text, bytesToHex(made))).toBe(await viemSigner(text, made));
       }),
       RUNS,
     );
