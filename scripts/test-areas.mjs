@@ -62,6 +62,8 @@ export const AREAS = {
   shell: [
     'e2e/shell',
     'router',
+    'preloadable',
+    'first-screen',
     'locales',
     'bidi',
     'plural-rules',

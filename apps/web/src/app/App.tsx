@@ -5,7 +5,7 @@ import { Layout } from './Layout.tsx';
 import { useAppLocation } from './navigation.ts';
 import { RouteErrorBoundary } from './RouteError.tsx';
 
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
@@ -26,4 +26,31 @@ export function App() {
       </Router>
     </QueryClientProvider>
   );
+}
+
+/**
+ * Resolves once the page has loaded and the first screen has what it shows: a query has answered and none is in
+ * flight. A screen that asks for nothing counts as settled a few seconds after the load, once nothing is in flight.
+ */
+export function firstScreenSettled(client: QueryClient = queryClient, quietAfterLoadMs = 3000): Promise<void> {
+  return new Promise((resolve) => {
+    const cache = client.getQueryCache();
+    let waitedLongEnough = false;
+    const answered = () => waitedLongEnough || cache.getAll().some((query) => query.state.status !== 'pending');
+    const check = () => {
+      if (document.readyState !== 'complete' || !answered() || client.isFetching() > 0) return;
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = cache.subscribe(() => queueMicrotask(check));
+    const afterLoad = () => {
+      check();
+      setTimeout(() => {
+        waitedLongEnough = true;
+        check();
+      }, quietAfterLoadMs);
+    };
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
+  });
 }

@@ -1,4 +1,4 @@
-import { Activity, lazy, Suspense, useEffect } from 'react';
+import { Activity, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
 import { Skeleton } from '../components/Skeleton.tsx';
@@ -8,6 +8,7 @@ import { withAllMessages } from '../i18n/index.ts';
 import { useOffline } from '../lib/connection.ts';
 import { useInviteSearch } from '../lib/invite.ts';
 import { openLoginDialog, useLoginDialog } from '../lib/login-dialog.ts';
+import { preloadable } from '../lib/preloadable.tsx';
 import { useSession } from '../lib/session.ts';
 import { Header } from './Header.tsx';
 import { OfflineScreen } from './OfflineScreen.tsx';
@@ -15,10 +16,11 @@ import { type AppRoute, NotFound, useCurrentRoute } from './routes.tsx';
 import { TabBar } from './TabBar.tsx';
 import { useSessionCheck } from './useSessionCheck.ts';
 
-// Sign-in dialogs are fetched the first time one opens.
-const AuthDialogs = lazy(
+/** The sign-in dialogs: their own chunk, fetched once the page is idle (main.tsx) or when one first opens. */
+export const signInDialogs = preloadable(
   withAllMessages(async () => ({ default: (await import('../features/auth/AuthDialogs.tsx')).AuthDialogs })),
 );
+const AuthDialogs = signInDialogs.Component;
 
 /** A visitor on a protected screen goes to the home screen, told to sign in (SPEC.md point 2). */
 function SendVisitorHome() {

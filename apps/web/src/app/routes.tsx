@@ -1,21 +1,25 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { matchRoute, useLocation, useRouter } from 'wouter';
 import { withAllMessages } from '../i18n/index.ts';
+import { type Preloadable, preloadable } from '../lib/preloadable.tsx';
 import type { RouteHandle } from './route-handle.ts';
 
 /** A screen of the app: its path (a wouter pattern), what the shell shows around it, and the screen itself. */
 export interface AppRoute {
   path: string;
   handle: RouteHandle;
-  Screen: LazyExoticComponent<ComponentType>;
+  Screen: ComponentType;
+  preload: Preloadable['preload'];
 }
 
 /**
- * Each screen is its own chunk, fetched when its route is first opened; every screen but the first (home) also
- * waits for all of English (i18n loadAllMessages), the first screen's chunk carrying only its own words.
+ * Each screen is its own chunk, fetched when its route is first opened or, sooner, once the first screen has settled
+ * (preloadLater in main.tsx); every screen but the first (home) also waits for all of English (i18n
+ * loadAllMessages), the first screen's chunk carrying only its own words.
  */
 function screen(path: string, handle: RouteHandle, load: () => Promise<{ default: ComponentType }>): AppRoute {
-  return { path, handle, Screen: lazy(path === '/' ? load : withAllMessages(load)) };
+  const { Component, preload } = preloadable(path === '/' ? load : withAllMessages(load));
+  return { path, handle, Screen: Component, preload };
 }
 
 /** The one route table: Layout matches the location against it, in order. */
@@ -94,7 +98,7 @@ export const routes: AppRoute[] = [
 ];
 
 /** Any other path: no handle (the header shows the app's name, no tab bar), like an unmatched route before. */
-export const NotFound = lazy(withAllMessages(() => import('./NotFound.tsx')));
+export const NotFound = preloadable(withAllMessages(() => import('./NotFound.tsx'))).Component;
 
 /** The route of the current path (the first in the table that matches it); undefined: not found. */
 export function useCurrentRoute(): AppRoute | undefined {

@@ -1,11 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withAllMessages } from '../../i18n/index.ts';
+import { preloadable, preloadLater } from '../../lib/preloadable.tsx';
 
-// The dialog, the proof's hashing (SHA-256) and its words are fetched when first wanted (from the first touch of
-// the button), so the assets screen carries only the button.
-const loadDialog = withAllMessages(() => import('./ReservesProofDialog.tsx'));
-const ReservesProofDialog = lazy(loadDialog);
+// The dialog, the proof's hashing (SHA-256) and its words are their own chunk, fetched once the first screen has settled or
+// from the first touch of the button, so the assets screen carries only the button and the dialog still opens at once.
+const dialog = preloadable(withAllMessages(() => import('./ReservesProofDialog.tsx')));
+const ReservesProofDialog = dialog.Component;
+preloadLater(dialog);
 
 /** The assets screen's entry to the proof of reserves: "Check that my balance is included". */
 export function ReservesProofLauncher() {
@@ -16,7 +18,7 @@ export function ReservesProofLauncher() {
       <button
         type="button"
         className="button button-quiet"
-        onPointerDown={() => void loadDialog()}
+        onPointerDown={() => void dialog.preload().catch(() => {})}
         onClick={() => setOpen(true)}
         data-testid="open-reserves-proof"
       >

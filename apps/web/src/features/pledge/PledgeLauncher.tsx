@@ -1,12 +1,14 @@
 import { SUBMODES, type TSubmode } from '@aidf/contract';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withAllMessages } from '../../i18n/index.ts';
+import { preloadable, preloadLater } from '../../lib/preloadable.tsx';
 
-// The dialog, its form and their decimal arithmetic are fetched when first wanted (from the first touch of the
-// button, so they are there by the time it opens): the home screen itself shows only the button.
-const loadDialog = withAllMessages(() => import('./PledgeDialog.tsx'));
-const PledgeDialog = lazy(loadDialog);
+// The dialog, its form and their decimal arithmetic are their own chunk, fetched once the first screen has settled or from the
+// first touch of the button, whichever comes first, so it opens at once: the home screen itself shows only the button.
+const dialog = preloadable(withAllMessages(() => import('./PledgeDialog.tsx')));
+const PledgeDialog = dialog.Component;
+preloadLater(dialog);
 
 /**
  * A button that opens the stake dialog ('00') or the freeze-AIDF pledge dialog ('16'); closing it unmounts the
@@ -21,7 +23,7 @@ export function PledgeLauncher({ submode, className = 'button' }: { submode: TSu
       <button
         type="button"
         className={className}
-        onPointerDown={() => void loadDialog()}
+        onPointerDown={() => void dialog.preload().catch(() => {})}
         onClick={() => setOpen(true)}
         data-testid={frozen ? 'open-frozen-pledge' : 'open-pledge'}
       >
