@@ -17,15 +17,18 @@ const resultsDir = path.resolve('.test-results');
 fs.rmSync(resultsDir, { recursive: true, force: true });
 
 const files = testFilesOf(areas);
-const steps = [];
-if (files.unit.length) steps.push(['unit', 'node', ['scripts/run-vitest.mjs', 'unit', ...files.unit]]);
-if (files.api.length) steps.push(['api on PGlite', 'node', ['scripts/run-vitest.mjs', 'api-pglite', ...files.api]]);
+const unit = files.unit.length ? ['unit', 'node', ['scripts/run-vitest.mjs', 'unit', ...files.unit]] : null;
+const api = files.api.length ? ['api on PGlite', 'node', ['scripts/run-vitest.mjs', 'api-pglite', ...files.api]] : null;
+const e2e = files.e2e.length
+  ? ['e2e', 'node', ['scripts/run-e2e.mjs', ...files.e2e.map((s) => path.relative('e2e', s))]]
+  : null;
+// The unit and PGlite API tests run beside the e2e tests, which wait on the browser and on their servers' start for
+// much of their time: the shell area took 2:21 one after another and 2:02 side by side (one run each, a busy host).
+const first = [e2e, unit, api].filter(Boolean);
+const steps = first.length > 1 ? [{ together: first }] : first;
 if (process.env.TEST_DATABASE_URL && files.api.length + files.postgresOnly.length) {
   const both = [...files.api, ...files.postgresOnly];
   steps.push(['api on PostgreSQL', 'node', ['scripts/run-vitest.mjs', 'api-postgres', ...both]]);
-}
-if (files.e2e.length) {
-  steps.push(['e2e', 'node', ['scripts/run-e2e.mjs', ...files.e2e.map((s) => path.relative('e2e', s))]]);
 }
 console.log(
   `area ${areas.join(', ')}: ${Object.entries(files)
