@@ -5,7 +5,7 @@ import { Layout } from './Layout.tsx';
 import { useAppLocation } from './navigation.ts';
 import { RouteErrorBoundary } from './RouteError.tsx';
 
-export const queryClient = new QueryClient({
+const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,

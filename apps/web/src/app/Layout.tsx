@@ -16,7 +16,7 @@ import { type AppRoute, NotFound, useCurrentRoute } from './routes.tsx';
 import { TabBar } from './TabBar.tsx';
 import { useSessionCheck } from './useSessionCheck.ts';
 
-/** The sign-in dialogs: their own chunk, fetched once the page is idle (main.tsx) or when one first opens. */
+/** The sign-in dialogs, their own chunk: fetched once the first screen has settled (main.tsx) or when one opens. */
 export const signInDialogs = preloadable(
   withAllMessages(async () => ({ default: (await import('../features/auth/AuthDialogs.tsx')).AuthDialogs })),
 );
