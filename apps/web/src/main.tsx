@@ -18,7 +18,8 @@ inviteCodeOf(window.location.search);
 
 // The app shell kept for an offline start and installation (the web app manifest asks for a worker).
 registerServiceWorker();
-// Every screen's chunk and the sign-in dialogs' once the first screen has settled: a first visit then shows them at once.
+// Every screen's chunk and the sign-in dialogs' once the first screen has settled: a first visit then shows them
+// at once.
 for (const chunk of [...routes, signInDialogs]) preloadLater(chunk);
 startPreloading(firstScreenSettled());
 

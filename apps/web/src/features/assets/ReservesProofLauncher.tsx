@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { withAllMessages } from '../../i18n/index.ts';
 import { preloadable, preloadLater } from '../../lib/preloadable.tsx';
 
-// The dialog, the proof's hashing (SHA-256) and its words are their own chunk, fetched once the first screen has settled or
-// from the first touch of the button, so the assets screen carries only the button and the dialog still opens at once.
+// The dialog, the proof's hashing (SHA-256) and its words are their own chunk, fetched once the first screen has
+// settled or from the first touch of the button: the assets screen carries only the button, and the dialog still
+// opens at once.
 const dialog = preloadable(withAllMessages(() => import('./ReservesProofDialog.tsx')));
 const ReservesProofDialog = dialog.Component;
 preloadLater(dialog);

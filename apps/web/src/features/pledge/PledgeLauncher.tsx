@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { withAllMessages } from '../../i18n/index.ts';
 import { preloadable, preloadLater } from '../../lib/preloadable.tsx';
 
-// The dialog, its form and their decimal arithmetic are their own chunk, fetched once the first screen has settled or from the
-// first touch of the button, whichever comes first, so it opens at once: the home screen itself shows only the button.
+// The dialog, its form and their decimal arithmetic are their own chunk, fetched once the first screen has settled
+// or from the first touch of the button, whichever comes first, so it opens at once: the home screen itself shows
+// only the button.
 const dialog = preloadable(withAllMessages(() => import('./PledgeDialog.tsx')));
 const PledgeDialog = dialog.Component;
 preloadLater(dialog);
