@@ -67,6 +67,7 @@ export async function outsideWallet(server: ChainTestServer) {
   });
   const sweep = sweepChainOf(server);
   return {
+    address: account.address,
     async send(to: `0x${string}`, currency: BscCurrency, amount: string) {
       const token = tokenOf(server, currency);
       const hash = token

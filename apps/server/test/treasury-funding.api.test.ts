@@ -90,6 +90,38 @@ describe('[api] treasury funding: the platform’s own money on a chain, checked
     expect(await shouldHold(server, 'bnb')).toBe(bnbBefore + WEI / 2n);
   });
 
+  it('books nothing for a move between the platform’s own addresses (cold to hot, collection to hot), and says so', async () => {
+    const cold = await outsideWallet(server);
+    const collection = await outsideWallet(server);
+    await server.repos.settings.set('treasury.coldAddress.bsc', cold.address, 'tests');
+    await server.repos.settings.set('machine.collectionAddress.bsc', collection.address, 'tests');
+    const fromCold = await cold.send(hot(), 'cow', '1000');
+    const fromCollection = await collection.send(hot(), 'bnb', '0.5');
+    await server.evm.mine(DEPTH);
+    const cowBefore = await shouldHold(server, 'cow');
+    const bnbBefore = await shouldHold(server, 'bnb');
+    const movementsBefore = await movementCount();
+
+    for (const [body, sender] of [
+      [{ currency: 'cow', amount: '1000', txHash: fromCold.hash }, cold.address],
+      [{ currency: 'bnb', amount: '0.5', txHash: fromCollection.hash }, collection.address],
+    ] as const) {
+      const res = await fund(body);
+      expect({ status: res.status, code: res.json.code }).toEqual({ status: 409, code: 81070 });
+      expect(res.json.msg).toContain(sender);
+      expect(res.json.msg).toContain('books nothing');
+    }
+    expect(await shouldHold(server, 'cow')).toBe(cowBefore);
+    expect(await shouldHold(server, 'bnb')).toBe(bnbBefore);
+    expect(await movementCount()).toEqual(movementsBefore);
+
+    // Money from outside the platform in the same currency is still new money, booked.
+    const outside = await wallet.send(hot(), 'cow', '7');
+    await server.evm.mine(DEPTH);
+    expect((await fund({ currency: 'cow', amount: '7', txHash: outside.hash })).status).toBe(200);
+    expect(await shouldHold(server, 'cow')).toBe(cowBefore + 7n * WEI);
+  });
+
   it('answers 81064 (503), booking nothing, when the RPC fails during the check; the same transaction is booked later', async () => {
     const sent = await wallet.send(hot(), 'bnb', '0.25');
     await server.evm.mine(DEPTH);

@@ -40,6 +40,11 @@ export const ERROR_CATALOGUE = {
   },
   // Treasury funding: the chain's RPC failed while the transaction was checked; nothing was booked.
   81064: { status: 503, message: 'The chain could not be read right now: nothing was booked, try again' },
+  // Treasury funding: the transaction came from one of the platform's own addresses (cold to hot, deposit to hot).
+  81070: {
+    status: 409,
+    message: "The transaction moved money between the platform's own addresses: an internal move books nothing",
+  },
   401: { status: 401, message: 'Please login first' },
   1227: { status: 400, message: 'The verification code is wrong or has expired' },
   1228: { status: 400, message: 'Wrong login name or password' },

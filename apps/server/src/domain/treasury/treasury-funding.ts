@@ -1,6 +1,6 @@
 import { CHAINS, fromBaseUnits, Money, moneyString, parsePositiveAmount } from '@aidf/contract';
 import { createSolanaRpc, type Signature } from '@solana/kit';
-import { erc20Abi, type Hex, parseEventLogs, TransactionReceiptNotFoundError } from 'viem';
+import { erc20Abi, getAddress, type Hex, parseEventLogs, TransactionReceiptNotFoundError } from 'viem';
 import type { ChainServices } from '../../chain/chain-services.ts';
 import { SOL_TOKEN } from '../../chain/chain-services.ts';
 import { transfersOf } from '../../chain/solana/solana-deposit-source.ts';
@@ -9,7 +9,9 @@ import { AppError } from '../errors.ts';
 import { PLATFORM, platformAccount } from '../ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
 import type { OperatorActor } from '../operator/roles.ts';
-import { TREASURY_CURRENCIES, type TreasuryChain } from './treasury-settings.ts';
+import { INVEST_SETTINGS } from '../invest/invest-config.ts';
+import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
+import { TREASURY_CURRENCIES, TREASURY_SETTINGS, type TreasuryChain } from './treasury-settings.ts';
 
 /**
  * The platform's own money put on a chain (docs/operator-guide.md "Treasury funding"): the hot wallet's gas BNB or
@@ -17,7 +19,8 @@ import { TREASURY_CURRENCIES, type TreasuryChain } from './treasury-settings.ts'
  * reserves report shows a clearing mismatch. An operator names the transaction; it is checked on chain (a
  * successful, confirmed transfer of exactly that amount of that currency to the platform's hot wallet) and booked
  * once per transaction as a treasury-funding movement: the chain's clearing account debited (the chain should hold
- * that much more), the treasury capital account credited. Nothing is booked when the check fails.
+ * that much more), the treasury capital account credited. Nothing is booked when the check fails, nor for a
+ * transfer from one of the platform's own addresses: that money was already counted (81070).
  */
 export interface FundingRequest {
   chain: TreasuryChain;
@@ -27,8 +30,50 @@ export interface FundingRequest {
   reason: string;
 }
 
-/** What the check found on chain: the amount that reached the hot wallet in the transaction, in whole units. */
-type Found = { received: Money } | { refused: string };
+/**
+ * What the check found on chain: the amount that reached the hot wallet in the transaction from outside the
+ * platform, in whole units, and the platform address that sent it when the transaction was an internal move.
+ */
+type Found = { received: Money; internalFrom?: string } | { refused: string };
+
+/**
+ * Whether `address` is one of the platform's own on `chain` (RULES.md "Treasury": hot, cold, deposit, collection,
+ * invest, and every address the treasury has signed from): money it sends to the hot wallet is a move within the
+ * platform's holdings, which the clearing account already counts, never new money.
+ */
+async function isPlatformAddress(chains: ChainServices, repos: Repositories, chain: TreasuryChain, address: string) {
+  const hot = chains[chain]?.hotWalletAddress ?? null;
+  const settings = await repos.settings.get([
+    TREASURY_SETTINGS.coldAddress(chain),
+    MACHINE_SETTINGS.collectionAddress(chain),
+    ...(chain === 'bsc' ? [INVEST_SETTINGS.contract('bsc')] : []),
+  ]);
+  const own = [hot, ...settings.values(), ...(await repos.chain.treasurySigners(chain))].filter(
+    (a): a is string => typeof a === 'string' && a !== '',
+  );
+  const same = (a: string) => (chain === 'bsc' ? a.toLowerCase() === address.toLowerCase() : a === address);
+  if (own.some(same)) return true;
+  return chain === 'bsc'
+    ? repos.depositAddresses.isPlatformAddress(address as `0x${string}`)
+    : repos.depositAddresses.isSolanaPlatformAddress(address);
+}
+
+/** Splits what reached the hot wallet into what came from outside and the first platform address that sent some. */
+async function splitBySender(
+  chains: ChainServices,
+  repos: Repositories,
+  chain: TreasuryChain,
+  arrivals: { from: string; amount: Money }[],
+): Promise<Found> {
+  let received = new Money(0);
+  let internalFrom: string | undefined;
+  for (const arrival of arrivals) {
+    if (await isPlatformAddress(chains, repos, chain, arrival.from))
+      internalFrom ??= chain === 'bsc' ? getAddress(arrival.from) : arrival.from;
+    else received = received.plus(arrival.amount);
+  }
+  return internalFrom === undefined ? { received } : { received, internalFrom };
+}
 
 async function receivedOnBsc(chains: ChainServices, repos: Repositories, r: FundingRequest): Promise<Found> {
   const bsc = chains.bsc;
@@ -51,7 +96,8 @@ async function receivedOnBsc(chains: ChainServices, repos: Repositories, r: Fund
   if (r.currency === CHAINS.bsc.currency) {
     const tx = await bsc.client.getTransaction({ hash });
     const received = tx.to?.toLowerCase() === hot ? tx.value : 0n;
-    return { received: new Money(fromBaseUnits(received, CHAINS.bsc.nativeDecimals)) };
+    const amount = new Money(fromBaseUnits(received, CHAINS.bsc.nativeDecimals));
+    return splitBySender(chains, repos, 'bsc', received > 0n ? [{ from: tx.from, amount }] : []);
   }
   const token = (await repos.tokenConfigs.all()).find(
     (t) => t.chainCurrency === CHAINS.bsc.currency && t.currency === r.currency && t.contractAddress,
@@ -60,8 +106,12 @@ async function receivedOnBsc(chains: ChainServices, repos: Repositories, r: Fund
   const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' }).filter(
     (log) => log.address.toLowerCase() === token.contractAddress?.toLowerCase() && log.args.to.toLowerCase() === hot,
   );
-  const units = transfers.reduce((sum, log) => sum + log.args.value, 0n);
-  return { received: new Money(fromBaseUnits(units, token.decimals)) };
+  return splitBySender(
+    chains,
+    repos,
+    'bsc',
+    transfers.map((log) => ({ from: log.args.from, amount: new Money(fromBaseUnits(log.args.value, token.decimals)) })),
+  );
 }
 
 async function receivedOnSolana(chains: ChainServices, repos: Repositories, r: FundingRequest): Promise<Found> {
@@ -85,10 +135,10 @@ async function receivedOnSolana(chains: ChainServices, repos: Repositories, r: F
         { currency: t.currency, contract: t.contractAddress, decimals: t.decimals },
       ]),
   );
-  const received = transfersOf(tx, SOL_TOKEN, mints)
+  const arrivals = transfersOf(tx, SOL_TOKEN, mints)
     .filter((t) => t.to === solana.hotWalletAddress && t.currency === r.currency)
-    .reduce((sum, t) => sum.plus(new Money(t.amount)), new Money(0));
-  return { received };
+    .map((t) => ({ from: t.from ?? '', amount: new Money(t.amount) }));
+  return splitBySender(chains, repos, 'solana', arrivals);
 }
 
 /**
@@ -120,6 +170,11 @@ export async function recordTreasuryFunding(
     r.chain === 'bsc' ? receivedOnBsc(chains, repos, r) : receivedOnSolana(chains, repos, r),
   );
   if ('refused' in found) throw new AppError(81063, `${r.txHash}: ${found.refused}`);
+  if (found.internalFrom !== undefined && found.received.isZero())
+    throw new AppError(
+      81070,
+      `${r.txHash}: sent from ${found.internalFrom}, one of the platform's own addresses`,
+    );
   if (!found.received.equals(amount))
     throw new AppError(
       81063,
