@@ -6,11 +6,11 @@ import { SOL_TOKEN } from '../../chain/chain-services.ts';
 import { transfersOf } from '../../chain/solana/solana-deposit-source.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
+import { INVEST_SETTINGS } from '../invest/invest-config.ts';
 import { PLATFORM, platformAccount } from '../ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
-import type { OperatorActor } from '../operator/roles.ts';
-import { INVEST_SETTINGS } from '../invest/invest-config.ts';
 import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
+import type { OperatorActor } from '../operator/roles.ts';
 import { TREASURY_CURRENCIES, TREASURY_SETTINGS, type TreasuryChain } from './treasury-settings.ts';
 
 /**
@@ -171,10 +171,7 @@ export async function recordTreasuryFunding(
   );
   if ('refused' in found) throw new AppError(81063, `${r.txHash}: ${found.refused}`);
   if (found.internalFrom !== undefined && found.received.isZero())
-    throw new AppError(
-      81070,
-      `${r.txHash}: sent from ${found.internalFrom}, one of the platform's own addresses`,
-    );
+    throw new AppError(81070, `${r.txHash}: sent from ${found.internalFrom}, one of the platform's own addresses`);
   if (!found.received.equals(amount))
     throw new AppError(
       81063,
