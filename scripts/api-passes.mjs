@@ -14,6 +14,7 @@ export const POSTGRES_ALONE = ['apps/server/test/ledger.api.test.ts'];
  */
 export const DATABASE_FREE = [
   'apps/server/test/compiled-start.api.test.ts',
+  'apps/server/test/fresh-start-reserves.api.test.ts',
   'apps/server/test/process-roles-start.api.test.ts',
   'apps/server/test/production-start.api.test.ts',
 ];

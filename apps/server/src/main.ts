@@ -32,10 +32,17 @@ async function main() {
   const serveApi = config.roles.includes('api');
   const app = serveApi ? await buildApp({ config, database, devChains }) : await buildHealthApp({ config, database });
   const hotWallet = app.chains.bsc?.payouts?.hotWallet;
-  if (devChains && hotWallet) await devChains.fundHotWallet(hotWallet);
   // Only a treasury signs sweeps; beside the dev chains its Solana hot wallet gets SOL for their fees.
   const solanaHotWallet = app.chains.solana?.sweeps?.hotWallet;
-  if (devChains && solanaHotWallet) await devChains.fundSolanaHotWallet(solanaHotWallet);
+  if (devChains) {
+    const funding = {
+      bsc: hotWallet ? await devChains.fundHotWallet(hotWallet) : [],
+      solana: solanaHotWallet ? await devChains.fundSolanaHotWallet(solanaHotWallet) : [],
+    };
+    const { bookDevFunding } = await import('./dev/dev-funding.ts');
+    const booked = await bookDevFunding(repos, app.chains, devChains, funding);
+    app.log.info({ booked }, 'the dev chains funded the hot wallets: booked as treasury funding');
+  }
   const workers = startWorkers({
     roles: config.roles,
     repos,

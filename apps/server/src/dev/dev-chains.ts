@@ -1,4 +1,4 @@
-import type { EvmDevChain, SolanaDevChain } from '@aidf/devchain';
+import type { EvmDevChain, FundingTransaction, SolanaDevChain } from '@aidf/devchain';
 import type { Repositories } from '../db/repositories/index.ts';
 import { setInvestContract } from '../domain/invest/invest-config.ts';
 import { settleWithdrawal } from '../domain/withdraw/payout-worker.ts';
@@ -7,17 +7,21 @@ import { DEMO_USERS } from './demo-users.ts';
 export interface DevChains {
   evm: EvmDevChain;
   solana: SolanaDevChain;
-  /** Gives the app's hot wallet its float for payouts and BNB for their gas. */
-  fundHotWallet(address: `0x${string}`): Promise<void>;
+  /** Gives the app's hot wallet its float for payouts and BNB for their gas; answers the transactions. */
+  fundHotWallet(address: `0x${string}`): Promise<FundingTransaction[]>;
   /** Gives the Solana hot wallet SOL for the sweeps' fees (it pays them for the deposit addresses). */
-  fundSolanaHotWallet(address: string): Promise<void>;
+  fundSolanaHotWallet(address: string): Promise<{ currency: string; amount: string; txHash: string }[]>;
   close(): Promise<void>;
 }
 
 /** What the demo wallets hold on the dev chains, to try recharge right away. */
 const DEMO_WALLET_FUNDS = { cow: '1000', usdt: '1000', aidf: '1000', eoeo: '1000' } as const;
-/** The hot wallet's float for payouts, and BNB for their gas. */
-const HOT_WALLET_FUNDS = { bnb: '100', cow: '1000000' } as const;
+/**
+ * The hot wallet's float for payouts, BNB for their gas, and AIDF and USDT that back what the demo users were
+ * credited (seed.ts), so a fresh start's reserves report finds every currency covered.
+ */
+const HOT_WALLET_FUNDS = { bnb: '100', cow: '1000000', aidf: '10000', usdt: '10000' } as const;
+const SOLANA_HOT_WALLET_SOL = '10';
 
 /**
  * The dev chains of `npm start` and the tests (ARCHITECTURE.md "Chains"): a Hardhat node as BNB Smart Chain
@@ -51,7 +55,10 @@ export async function startDevChains(options: {
     evm,
     solana,
     fundHotWallet: (address) => evm.fund(address, HOT_WALLET_FUNDS),
-    fundSolanaHotWallet: (address) => solana.fund(address, { sol: '10' }),
+    fundSolanaHotWallet: async (address) => {
+      const txHash = await solana.fund(address, { sol: SOLANA_HOT_WALLET_SOL });
+      return txHash ? [{ currency: 'sol', amount: SOLANA_HOT_WALLET_SOL, txHash }] : [];
+    },
     close: async () => {
       await Promise.allSettled([evm.close(), solana.close()]);
     },

@@ -38,6 +38,7 @@ export interface WorkContext {
 
 /** One started work: its tick runs after the previous one ended (no overlap), until the process stops. */
 export interface WorkLoop {
+  /** One round of work; an answer with `retryInMs` asks for the next round sooner than the schedule's pause. */
   tick: () => Promise<unknown>;
   /** Records a failed tick where the operator sees it (a watcher's cursor row). */
   onError?: (error: unknown) => Promise<void>;

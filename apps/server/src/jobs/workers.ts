@@ -67,21 +67,25 @@ export function startWorkers(options: {
 
   let stopped = false;
   const stopping = new AbortController();
-  const tickOnce = async (work: BackgroundWork, loop: WorkLoop) => {
+  /** Runs one tick; answers the pause it asked for (`retryInMs`), if any. */
+  const tickOnce = async (work: BackgroundWork, loop: WorkLoop): Promise<number | null> => {
     try {
       const result = await loop.tick();
       if (result && typeof result === 'object' && 'outcome' in result && result.outcome === 'stopped') {
         options.log.error({ worker: work.name, result }, 'worker stopped scanning');
       }
+      const retry = result && typeof result === 'object' && 'retryInMs' in result ? result.retryInMs : null;
+      return typeof retry === 'number' && retry >= 0 ? retry : null;
     } catch (error) {
       options.log.warn({ worker: work.name, err: error }, 'worker tick failed');
       await loop.onError?.(error).catch(() => {});
+      return null;
     }
   };
   const running = loops.map(async ({ work, loop, pauseMs }) => {
     while (!stopped) {
-      await tickOnce(work, loop);
-      if (!stopped) await sleep(pauseMs, undefined, { signal: stopping.signal }).catch(() => {});
+      const retryInMs = await tickOnce(work, loop);
+      if (!stopped) await sleep(retryInMs ?? pauseMs, undefined, { signal: stopping.signal }).catch(() => {});
     }
   });
 

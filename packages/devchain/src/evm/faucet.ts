@@ -84,7 +84,8 @@ export class Faucet {
     });
   }
 
-  mint(token: Address, to: Address, amount: bigint): Promise<void> {
+  /** Mints and answers the transaction's hash once it is mined. */
+  mint(token: Address, to: Address, amount: bigint): Promise<Hash> {
     return this.serially(async () => {
       const hash = await this.walletClient.writeContract({
         address: token,
@@ -93,12 +94,16 @@ export class Faucet {
         args: [to, amount],
       });
       await this.confirm(hash, `mint on ${token}`);
+      return hash;
     });
   }
 
-  sendNative(to: Address, value: bigint): Promise<void> {
+  /** Sends BNB and answers the transaction's hash once it is mined. */
+  sendNative(to: Address, value: bigint): Promise<Hash> {
     return this.serially(async () => {
-      await this.confirm(await this.walletClient.sendTransaction({ to, value }), `send to ${to}`);
+      const hash = await this.walletClient.sendTransaction({ to, value });
+      await this.confirm(hash, `send to ${to}`);
+      return hash;
     });
   }
 

@@ -12,6 +12,14 @@ export interface EvmDevChainOptions {
   logFile?: string; // where the hardhat node's stdout/stderr go (default: discarded)
 }
 
+/** A transaction of the faucet that brought one currency to an address. */
+export interface FundingTransaction {
+  currency: string;
+  /** Decimal string in whole units, as asked. */
+  amount: string;
+  txHash: `0x${string}`;
+}
+
 export interface EvmDevChain {
   rpcUrl: string; // http://127.0.0.1:PORT
   chainId: 56;
@@ -20,14 +28,17 @@ export interface EvmDevChain {
   invest: Address;
   /** Multicall3 at its canonical address (as on BNB Smart Chain): batched reads at one block. */
   multicall3: Address;
-  /** Sends `bnb` native (decimal string, e.g. '1.5') and mints each token amount (decimal strings, 18 decimals) to `to`; waits for the receipts. */
+  /**
+   * Sends `bnb` native (decimal string, e.g. '1.5') and mints each token amount (decimal strings, 18 decimals) to
+   * `to`; waits for the receipts and answers one transaction per currency (what a treasury funding books).
+   */
   fund(
     to: Address,
     amounts: { bnb?: string; cow?: string; usdt?: string; eoeo?: string; aidf?: string },
-  ): Promise<void>;
+  ): Promise<FundingTransaction[]>;
   /** Deploys another ERC-20 (for tests: a look-alike token with the same symbol) and returns its address; mints `supply` to `to`. */
   deployToken(name: string, symbol: string, to: Address, supply: string): Promise<Address>;
-  /** Mines `blocks` empty blocks at once (hardhat_mine). */
+  /** Mines `blocks` empty blocks, each one a real block whose state reads answer (evm_mine). */
   mine(blocks: number): Promise<void>;
   /** evm_snapshot / evm_revert, so tests can simulate a chain reorganisation. Hardhat drops a snapshot once reverted to. */
   snapshot(): Promise<string>;
@@ -93,11 +104,17 @@ async function setUp(node: HardhatNode, faucet: Faucet, investContract: Compiled
     multicall3: MULTICALL3_ADDRESS,
 
     async fund(to, amounts) {
-      if (amounts.bnb !== undefined) await faucet.sendNative(to, parseAmount(amounts.bnb, 'bnb'));
+      const sent: FundingTransaction[] = [];
+      if (amounts.bnb !== undefined) {
+        const txHash = await faucet.sendNative(to, parseAmount(amounts.bnb, 'bnb'));
+        sent.push({ currency: 'bnb', amount: amounts.bnb, txHash });
+      }
       for (const { key } of TOKENS) {
         const amount = amounts[key];
-        if (amount !== undefined) await faucet.mint(tokens[key], to, parseAmount(amount, key));
+        if (amount === undefined) continue;
+        sent.push({ currency: key, amount, txHash: await faucet.mint(tokens[key], to, parseAmount(amount, key)) });
       }
+      return sent;
     },
 
     async deployToken(name, symbol, to, supply) {
@@ -109,8 +126,10 @@ async function setUp(node: HardhatNode, faucet: Faucet, investContract: Compiled
 
     async mine(blocks) {
       if (!Number.isInteger(blocks) || blocks < 1) throw new Error(`cannot mine ${blocks} blocks`);
-      // Hardhat's own default spacing; viem would otherwise send interval 0, stamping every block alike.
-      await testClient.mine({ blocks, interval: 1 });
+      // One evm_mine per block, not hardhat_mine: Hardhat 2 keeps a hardhat_mine range as "reserved" blocks, and
+      // reads at a block inside one (eth_call, eth_getCode) answer an empty state, as if no contract existed; a
+      // reserves report reads the chain at such a block. Hardhat stamps each block later than the one before.
+      for (let i = 0; i < blocks; i++) await testClient.request({ method: 'evm_mine' } as never);
     },
 
     snapshot: () => testClient.snapshot(),

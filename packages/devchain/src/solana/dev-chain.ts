@@ -7,6 +7,7 @@ import {
   createTransactionMessage,
   generateKeyPairSigner,
   getAddressEncoder,
+  getSignatureFromTransaction,
   getTransactionEncoder,
   type Instruction,
   type KeyPairSigner,
@@ -47,9 +48,10 @@ export interface SolanaDevChain {
   faucet: { address: string; secretKey: Uint8Array };
   /**
    * Airdrops SOL (decimal string, e.g. '2') and mints USDT (decimal string) to `owner`'s associated token account
-   * (created if missing), in one faucet transaction. Resolves once that transaction is 'confirmed'.
+   * (created if missing), in one faucet transaction. Resolves once that transaction is 'confirmed', with its
+   * signature (null when nothing was asked).
    */
-  fund(owner: string, amounts: { sol?: string; usdt?: string }): Promise<void>;
+  fund(owner: string, amounts: { sol?: string; usdt?: string }): Promise<string | null>;
   /** Creates another mint (6 decimals) for look-alike tests and mints `amount` to owner. */
   createMint(owner: string, amount: string): Promise<string>;
   advanceSlots(n: number): void;
@@ -109,10 +111,11 @@ export async function startSolanaDevChain(options: SolanaDevChainOptions = {}): 
           const amount = parseUnits(amounts.usdt, TOKEN_DECIMALS);
           instructions.push(...(await mintToInstructions(faucet, usdtMint.address, recipient, amount)));
         }
-        if (instructions.length === 0) return;
-        await submit(instructions);
+        if (instructions.length === 0) return null;
+        const signature = await submit(instructions);
         // One more slot makes the funding visible at 'confirmed', the commitment kit clients read at by default.
         validator.advanceSlots(1);
+        return signature;
       }),
     createMint: (owner, amount) =>
       serialized(async () => {
@@ -143,7 +146,7 @@ async function submitAsFaucet(
   validator: LocalValidator,
   faucet: KeyPairSigner,
   instructions: readonly Instruction[],
-): Promise<void> {
+): Promise<string> {
   const latest = validator.blockhashAt(validator.tipSlot);
   const lifetime = {
     blockhash: blockhash(latest.blockhash),
@@ -161,6 +164,7 @@ async function submitAsFaucet(
     const logs = preflightFailure.logs.join('\n');
     throw new Error(`faucet transaction failed: ${describeTransactionError(preflightFailure.err)}\n${logs}`);
   }
+  return getSignatureFromTransaction(signed);
 }
 
 function createMintInstructions(validator: LocalValidator, faucet: KeyPairSigner, mint: KeyPairSigner): Instruction[] {
