@@ -156,6 +156,19 @@ export const ZChainStatus = z.object({
           seenAt: z.string(),
         }),
       ),
+      /** Invested events credited to no one: no AIDF moved with them, or their transfer was credited before. */
+      notCredited: z.array(
+        z.object({
+          id: z.string(),
+          fromAddress: z.string(),
+          amount: z.string(),
+          txHash: z.string(),
+          logIndex: z.number(),
+          blockNumber: z.string(),
+          seenAt: z.string(),
+          reason: z.enum(['no-transfer', 'already-credited']),
+        }),
+      ),
     })
     .nullable(),
 });

@@ -5,6 +5,7 @@ import { attemptCountersRepository } from './attempt-counters.ts';
 import { batchBookingRepository } from './batch-booking.ts';
 import { boundAddressesRepository } from './bound-addresses.ts';
 import { chainRepository } from './chain.ts';
+import { chainCreditsRepository } from './chain-credits.ts';
 import { depositAddressesRepository } from './deposit-addresses.ts';
 import { emailCodesRepository } from './email-codes.ts';
 import { investsRepository } from './invests.ts';
@@ -43,6 +44,7 @@ function tableRepositories(db: AppDb) {
     batchBooking: batchBookingRepository(db),
     boundAddresses: boundAddressesRepository(db),
     chain: chainRepository(db),
+    chainCredits: chainCreditsRepository(db),
     depositAddresses: depositAddressesRepository(db),
     solanaDepositPool: solanaDepositPoolRepository(db),
     emailCodes: emailCodesRepository(db),

@@ -171,7 +171,7 @@ export function machinePaymentQueries(db: AppDb) {
       const result = await db.execute(sql`
         SELECT 1 FROM machine_order_hints h WHERE h.order_id = ${orderId}
           AND NOT EXISTS (SELECT 1 FROM machine_payments p WHERE p.chain = h.chain AND p.tx_hash = h.tx_hash
-                          AND p.state IN ('applied', 'credited', 'third-party', 'orphaned'))
+                          AND p.state IN ('applied', 'credited', 'third-party', 'orphaned', 'already-credited'))
         LIMIT 1`);
       return rowsOf(result).length > 0;
     },

@@ -144,4 +144,27 @@ export const chainInvests = pgTable('chain_invests', {
   userId: bigint('user_id', { mode: 'bigint' }).references(() => users.id),
   movementId: bigint('movement_id', { mode: 'bigint' }).references(() => movements.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // 0037_chain_credits.sql: the AIDF Transfer log the event was paired with, and why it was not credited.
+  transferLogIndex: integer('transfer_log_index'),
+  notCredited: text('not_credited'),
 });
+
+/**
+ * One row per chain transfer credited, whatever the kind (0037_chain_credits.sql): the primary key makes a second
+ * credit of the same (chain, genesis, transaction, event) impossible.
+ */
+export const chainCredits = pgTable(
+  'chain_credits',
+  {
+    chain: text('chain').notNull(),
+    genesisHash: text('genesis_hash').notNull(),
+    txHash: text('tx_hash').notNull(),
+    eventIndex: text('event_index').notNull(),
+    kind: text('kind').notNull(),
+    movementId: bigint('movement_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => movements.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.genesisHash, t.txHash, t.eventIndex] })],
+);

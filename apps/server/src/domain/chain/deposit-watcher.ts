@@ -3,6 +3,7 @@ import type { DepositSource, WatchedToken } from '../../chain/deposit-source.ts'
 import type { Repositories } from '../../db/repositories/index.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { type PreparedMovement, postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import { creditOnce } from './chain-credit.ts';
 import { cursorScan, cursorStore } from './cursor-scan.ts';
 import { errorSummary } from './error-summary.ts';
 
@@ -29,7 +30,14 @@ export interface DepositWatcherOptions {
 }
 
 export type TickResult =
-  | { outcome: 'scanned'; from: bigint; to: bigint; credited: number }
+  | {
+      outcome: 'scanned';
+      from: bigint;
+      to: bigint;
+      credited: number;
+      /** Transfers to a deposit address already credited as another kind of credit: not credited again. */
+      alreadyCredited: number;
+    }
   | { outcome: 'caught-up' | 'not-lease-holder' | 'cursor-moved' }
   | { outcome: 'stopped'; reason: string };
 
@@ -37,7 +45,8 @@ export type TickResult =
  * Credits confirmed transfers to deposit addresses (RULES.md "Recharge and withdrawal"). Each tick scans one
  * bounded range after the persisted cursor; the credits and the cursor's move commit in one transaction, and
  * each (chain, transaction, event) is credited at most once (unique key + the movement's idempotency key), so
- * a rescan, a restart mid-range or a second instance adds nothing.
+ * a rescan, a restart mid-range or a second instance adds nothing; a transfer already credited as another kind
+ * (chain_credits: a machine payment, an invest) is not credited again and the scan moves on.
  */
 export function depositWatcher(options: DepositWatcherOptions) {
   const { repos, source, owner } = options;
@@ -101,31 +110,38 @@ export function depositWatcher(options: DepositWatcherOptions) {
         await tx.users.lockForMoney(credits.map((c) => c.userId));
         await tx.ledger.lockAccounts(credits.flatMap((c) => c.movement.accountIds));
       }
-      let count = 0;
+      let credited = 0;
+      let alreadyCredited = 0;
       for (const { transfer, userId, movement } of credits) {
-        const posted = await postPrepared(tx, movement);
-        if (posted.replayed) continue;
-        await tx.chain.insertDeposit({
-          chain: source.chain,
-          genesisHash,
-          txHash: transfer.txHash,
-          eventIndex: transfer.eventIndex,
-          blockNumber: transfer.blockNumber,
-          blockHash: transfer.blockHash,
-          userId,
-          currency: transfer.currency,
-          tokenContract: transfer.tokenContract,
-          fromAddress: transfer.from,
-          toAddress: transfer.to,
-          amount: transfer.amount,
-          movementId: posted.movementId,
+        const key = { chain: source.chain, genesisHash, txHash: transfer.txHash, eventIndex: transfer.eventIndex };
+        const credit = await creditOnce(tx, key, 'deposit', async (inner) => {
+          const posted = await postPrepared(inner, movement);
+          if (posted.replayed) return posted;
+          await inner.chain.insertDeposit({
+            chain: source.chain,
+            genesisHash,
+            txHash: transfer.txHash,
+            eventIndex: transfer.eventIndex,
+            blockNumber: transfer.blockNumber,
+            blockHash: transfer.blockHash,
+            userId,
+            currency: transfer.currency,
+            tokenContract: transfer.tokenContract,
+            fromAddress: transfer.from,
+            toAddress: transfer.to,
+            amount: transfer.amount,
+            movementId: posted.movementId,
+          });
+          return posted;
         });
-        count++;
+        // Credited before as another kind (a machine payment: the collection address was this deposit address).
+        if (credit.outcome === 'taken') alreadyCredited++;
+        if (credit.outcome === 'credited') credited++;
       }
-      return count;
+      return { credited, alreadyCredited };
     });
     if (committed === null) return { outcome: 'cursor-moved' };
-    return { outcome: 'scanned', from, to, credited: committed.result };
+    return { outcome: 'scanned', from, to, ...committed.result };
   }
 
   return {

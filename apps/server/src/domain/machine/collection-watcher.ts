@@ -34,7 +34,10 @@ export type CollectionTickResult =
       /** Payments found through hints, and in the scanned range. */
       hinted: number;
       found: number;
-      /** Payments settled (counted, credited or set aside as third-party), and reorganised away. */
+      /**
+       * Payments settled (counted, credited, set aside as third-party or found already credited as another kind),
+       * and reorganised away.
+       */
       settled: number;
       orphaned: number;
     }

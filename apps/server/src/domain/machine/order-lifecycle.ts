@@ -2,6 +2,7 @@ import { Money, ORDER_STATUS, SUBMODES, type TMinerCurrency } from '@aidf/contra
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { OrderRow, PaymentRow } from '../../db/repositories/machines.ts';
 import { utcDayOf } from '../../jobs/daily-job.ts';
+import { creditOnce } from '../chain/chain-credit.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { type MovementLine, postPrepared, prepareMovement } from '../ledger/post-movement.ts';
 import { onMachinePurchased } from '../team/purchase-bonuses.ts';
@@ -99,7 +100,9 @@ async function orderPaidBy(tx: Repositories, payment: PaymentRow, owner: bigint)
  * Settles one confirmed payment, in the caller's transaction (the user's row already locked): counted for the
  * sender's open order (orderPaidBy) as far as that order lacks the currency, the rest credited to the sender's balance; no
  * open order (expired, cancelled, paid): all credited. A sender who is no user's bound address: not counted
- * (third-party), left for the operator. Answers the order's new status when it counted for one.
+ * (third-party), left for the operator. A transfer credited before as another kind (a deposit: the collection
+ * address was a user's deposit address) counts for nothing and is credited to no one: 'already-credited'
+ * (chain-credit.ts, RULES.md "Treasury").
  */
 export async function settlePayment(
   tx: Repositories,
@@ -112,6 +115,27 @@ export async function settlePayment(
     await tx.machines.setPayment(payment.id, { state: 'third-party', settledAt: now });
     return;
   }
+  const transfer = {
+    chain: payment.chain as 'bsc' | 'solana',
+    genesisHash: payment.genesisHash,
+    txHash: payment.txHash,
+    eventIndex: payment.eventIndex,
+  };
+  const credit = await creditOnce(tx, transfer, 'machine-payment', (inner) =>
+    countPayment(inner, payment, owner, config, now),
+  );
+  if (credit.outcome !== 'taken') return;
+  await tx.machines.setPayment(payment.id, { state: 'already-credited', userId: owner, settledAt: now });
+  // The owner's order that waited for this transaction waits no more.
+  const hint = await tx.machines.hintOf(payment.chain, payment.txHash, owner);
+  const order = hint ? await tx.machines.orderForUpdate(hint.orderId) : null;
+  if (order && (order.status === ORDER_STATUS.awaitingPayment || order.status === ORDER_STATUS.pending)) {
+    await tx.machines.setOrder(order.id, { status: await openStatusOf(tx, order) });
+  }
+}
+
+/** The payment of a bound sender counted for the order and credited: settlePayment's movement, once. */
+async function countPayment(tx: Repositories, payment: PaymentRow, owner: bigint, config: MachineConfig, now: Date) {
   const chainAccount = platformAccount(PLATFORM.chain(payment.chain as 'bsc' | 'solana'), payment.currency);
   const amount = new Money(payment.amount);
   const order = await orderPaidBy(tx, payment, owner);
@@ -139,7 +163,7 @@ export async function settlePayment(
     movementId: posted.movementId,
     settledAt: now,
   });
-  if (!order || !figures || applied.isZero()) return;
+  if (!order || !figures || applied.isZero()) return posted;
   const paid = new Money(figures.paid).plus(applied).toFixed();
   await tx.machines.setOrderPaid(order.id, currency as TMinerCurrency, paid);
   const updated: OrderRow = { ...order, amounts: { ...order.amounts, [currency]: { ...figures, paid } } };
@@ -148,4 +172,5 @@ export async function settlePayment(
   } else {
     await tx.machines.setOrder(order.id, { status: await openStatusOf(tx, updated) });
   }
+  return posted;
 }

@@ -43,12 +43,14 @@ export async function submitOrderHash(
     if (order.status !== ORDER_STATUS.awaitingPayment && order.status !== ORDER_STATUS.pending) {
       throw new AppError(81026);
     }
-    // Already settled for someone else (found by the watcher before the hint came): not this order's.
+    // Already settled for someone else (found by the watcher before the hint came), or credited as another kind
+    // of credit (chain-credit.ts): not this order's.
     for (const payment of await tx.machines.paymentsOfTx(chain, txHash)) {
       const elsewhere =
         (payment.userId !== null && payment.userId !== userId) ||
         (payment.orderId !== null && payment.orderId !== orderId) ||
-        payment.state === 'credited';
+        payment.state === 'credited' ||
+        payment.state === 'already-credited';
       if (elsewhere) throw new AppError(81025);
     }
     const mine = await tx.machines.hintOf(chain, txHash, userId);
