@@ -1,3 +1,4 @@
+import type { PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/raw.ts';
 import { type ChainTestServer, startChainTestServer } from './chain.ts';
@@ -120,6 +121,28 @@ describe('[api] treasury funding: the platform’s own money on a chain, checked
     await server.evm.mine(DEPTH);
     expect((await fund({ currency: 'cow', amount: '7', txHash: outside.hash })).status).toBe(200);
     expect(await shouldHold(server, 'cow')).toBe(cowBefore + 7n * WEI);
+  });
+
+  it('books a transfer once whatever credited it: one a watcher credited already is not new money (81071)', async () => {
+    const first = await wallet.send(hot(), 'bnb', '1');
+    const second = await wallet.send(hot(), 'bnb', '2');
+    await server.evm.mine(DEPTH);
+    const booked = await fund({ currency: 'bnb', amount: '1', txHash: first.hash });
+    expect(booked.status, JSON.stringify(booked.json)).toBe(200);
+    const genesisHash = (await (server.app.chains.bsc?.client as PublicClient).getBlock({ blockNumber: 0n })).hash;
+    const keyOf = (txHash: string) => ({ chain: 'bsc' as const, genesisHash, txHash, eventIndex: 'native' });
+    expect((await server.repos.chainCredits.of(keyOf(first.hash)))?.kind).toBe('treasury-funding');
+
+    // The second transfer stands for one a watcher credited (a miner payment to the hot wallet, as beside the dev
+    // chains where the collection address falls back to it): its chain credit is taken.
+    await server.repos.chainCredits.claim(keyOf(second.hash), 'machine-payment', BigInt(booked.json.data.movementId));
+    const bnbBefore = await shouldHold(server, 'bnb');
+    const movementsBefore = await movementCount();
+    const refused = await fund({ currency: 'bnb', amount: '2', txHash: second.hash });
+    expect({ status: refused.status, code: refused.json.code }).toEqual({ status: 409, code: 81071 });
+    expect(refused.json.msg).toContain('already credited as machine-payment');
+    expect(await shouldHold(server, 'bnb')).toBe(bnbBefore);
+    expect(await movementCount()).toEqual(movementsBefore);
   });
 
   it('answers 81064 (503), booking nothing, when the RPC fails during the check; the same transaction is booked later', async () => {

@@ -45,6 +45,8 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: "The transaction moved money between the platform's own addresses: an internal move books nothing",
   },
+  // Treasury funding: a transfer of the transaction was credited already (a deposit, a miner payment): not new money.
+  81071: { status: 409, message: 'This transfer was already credited: it is not new money and books nothing' },
   401: { status: 401, message: 'Please login first' },
   1227: { status: 400, message: 'The verification code is wrong or has expired' },
   1228: { status: 400, message: 'Wrong login name or password' },

@@ -4,7 +4,9 @@ import { erc20Abi, getAddress, type Hex, parseEventLogs, TransactionReceiptNotFo
 import type { ChainServices } from '../../chain/chain-services.ts';
 import { SOL_TOKEN } from '../../chain/chain-services.ts';
 import { transfersOf } from '../../chain/solana/solana-deposit-source.ts';
+import type { ChainTransferKey } from '../../db/repositories/chain-credits.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
+import { creditOnce } from '../chain/chain-credit.ts';
 import { AppError } from '../errors.ts';
 import { INVEST_SETTINGS } from '../invest/invest-config.ts';
 import { PLATFORM, platformAccount } from '../ledger/platform-accounts.ts';
@@ -34,7 +36,17 @@ export interface FundingRequest {
  * What the check found on chain: the amount that reached the hot wallet in the transaction from outside the
  * platform, in whole units, and the platform address that sent it when the transaction was an internal move.
  */
-type Found = { received: Money; internalFrom?: string } | { refused: string };
+type Found = { received: Money; internalFrom?: string; transfers: Transfer[] } | { refused: string };
+
+/** One arrival from outside: the chain transfer it is (chain_credits' key, with the chain's genesis hash). */
+type Transfer = Omit<ChainTransferKey, 'chain'>;
+
+/** An arrival at the hot wallet: who sent it, how much, and its event in the transaction (chain_credits' index). */
+interface Arrival {
+  from: string;
+  amount: Money;
+  eventIndex: string;
+}
 
 /**
  * Whether `address` is one of the platform's own on `chain` (RULES.md "Treasury": hot, cold, deposit, collection,
@@ -63,16 +75,21 @@ async function splitBySender(
   chains: ChainServices,
   repos: Repositories,
   chain: TreasuryChain,
-  arrivals: { from: string; amount: Money }[],
+  at: { genesisHash: string; txHash: string },
+  arrivals: Arrival[],
 ): Promise<Found> {
   let received = new Money(0);
   let internalFrom: string | undefined;
+  const transfers: Transfer[] = [];
   for (const arrival of arrivals) {
-    if (await isPlatformAddress(chains, repos, chain, arrival.from))
+    if (await isPlatformAddress(chains, repos, chain, arrival.from)) {
       internalFrom ??= chain === 'bsc' ? getAddress(arrival.from) : arrival.from;
-    else received = received.plus(arrival.amount);
+    } else {
+      received = received.plus(arrival.amount);
+      transfers.push({ ...at, eventIndex: arrival.eventIndex });
+    }
   }
-  return internalFrom === undefined ? { received } : { received, internalFrom };
+  return internalFrom === undefined ? { received, transfers } : { received, internalFrom, transfers };
 }
 
 async function receivedOnBsc(chains: ChainServices, repos: Repositories, r: FundingRequest): Promise<Found> {
@@ -81,14 +98,16 @@ async function receivedOnBsc(chains: ChainServices, repos: Repositories, r: Fund
   if (!/^0x[0-9a-fA-F]{64}$/.test(r.txHash)) return { refused: 'not a BNB Smart Chain transaction hash' };
   const hash = r.txHash as Hex;
   const hot = bsc.hotWalletAddress.toLowerCase();
-  const [receipt, head] = await Promise.all([
+  const [receipt, head, genesis] = await Promise.all([
     bsc.client.getTransactionReceipt({ hash }).catch((error: unknown) => {
       // Only "not mined" is an answer; any other failure is the RPC's, and says nothing of the transaction.
       if (error instanceof TransactionReceiptNotFoundError) return null;
       throw error;
     }),
     bsc.client.getBlockNumber({ cacheTime: 0 }),
+    bsc.client.getBlock({ blockNumber: 0n }),
   ]);
+  const at = { genesisHash: genesis.hash, txHash: hash.toLowerCase() };
   if (!receipt) return { refused: 'no such mined transaction' };
   if (receipt.status !== 'success') return { refused: 'the transaction reverted' };
   if (head - receipt.blockNumber + 1n < BigInt(bsc.confirmations))
@@ -97,7 +116,9 @@ async function receivedOnBsc(chains: ChainServices, repos: Repositories, r: Fund
     const tx = await bsc.client.getTransaction({ hash });
     const received = tx.to?.toLowerCase() === hot ? tx.value : 0n;
     const amount = new Money(fromBaseUnits(received, CHAINS.bsc.nativeDecimals));
-    return splitBySender(chains, repos, 'bsc', received > 0n ? [{ from: tx.from, amount }] : []);
+    // One native transfer per transaction, keyed 'native' as the watchers key it.
+    const arrivals = received > 0n ? [{ from: tx.from, amount, eventIndex: 'native' }] : [];
+    return splitBySender(chains, repos, 'bsc', at, arrivals);
   }
   const token = (await repos.tokenConfigs.all()).find(
     (t) => t.chainCurrency === CHAINS.bsc.currency && t.currency === r.currency && t.contractAddress,
@@ -110,7 +131,12 @@ async function receivedOnBsc(chains: ChainServices, repos: Repositories, r: Fund
     chains,
     repos,
     'bsc',
-    transfers.map((log) => ({ from: log.args.from, amount: new Money(fromBaseUnits(log.args.value, token.decimals)) })),
+    at,
+    transfers.map((log) => ({
+      from: log.args.from,
+      amount: new Money(fromBaseUnits(log.args.value, token.decimals)),
+      eventIndex: String(log.logIndex),
+    })),
   );
 }
 
@@ -118,7 +144,9 @@ async function receivedOnSolana(chains: ChainServices, repos: Repositories, r: F
   const solana = chains.solana;
   if (!solana?.hotWalletAddress) return { refused: 'Solana or its hot wallet is not configured here' };
   if (!/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(r.txHash)) return { refused: 'not a Solana transaction signature' };
-  const tx = await createSolanaRpc(solana.rpcUrl)
+  const rpc = createSolanaRpc(solana.rpcUrl);
+  const genesisHash = await rpc.getGenesisHash().send();
+  const tx = await rpc
     .getTransaction(r.txHash as Signature, {
       commitment: 'finalized',
       encoding: 'json',
@@ -137,8 +165,8 @@ async function receivedOnSolana(chains: ChainServices, repos: Repositories, r: F
   );
   const arrivals = transfersOf(tx, SOL_TOKEN, mints)
     .filter((t) => t.to === solana.hotWalletAddress && t.currency === r.currency)
-    .map((t) => ({ from: t.from ?? '', amount: new Money(t.amount) }));
-  return splitBySender(chains, repos, 'solana', arrivals);
+    .map((t) => ({ from: t.from ?? '', amount: new Money(t.amount), eventIndex: t.eventIndex }));
+  return splitBySender(chains, repos, 'solana', { genesisHash, txHash: r.txHash }, arrivals);
 }
 
 /**
@@ -178,17 +206,31 @@ export async function recordTreasuryFunding(
       `${r.txHash}: it brought ${moneyString(found.received)} ${r.currency} to the hot wallet, not ${moneyString(amount)}`,
     );
   const ref = r.chain === 'bsc' ? r.txHash.toLowerCase() : r.txHash;
+  const [first, ...rest] = found.transfers.map((t) => ({ chain: r.chain, ...t }));
+  if (!first) throw new AppError(81063, `${r.txHash}: nothing reached the hot wallet from outside the platform`);
   return repos.transaction(async (tx) => {
-    const movement = await prepareMovement(tx, {
-      type: 'treasury-funding',
-      idemKey: `treasury-funding:${r.chain}:${ref}`,
-      ref,
-      lines: [
-        { account: platformAccount(PLATFORM.chain(r.chain), r.currency), amount: amount.neg() },
-        { account: platformAccount(PLATFORM.treasuryCapital, r.currency), amount },
-      ],
+    // Each transfer of the funding is one chain credit (RULES.md "Treasury"): a transfer a watcher credited already
+    // (a miner payment to the hot wallet, say) is not new money again, and the database keeps it so.
+    const credit = await creditOnce(tx, first, 'treasury-funding', async (inner) => {
+      const movement = await prepareMovement(inner, {
+        type: 'treasury-funding',
+        idemKey: `treasury-funding:${r.chain}:${ref}`,
+        ref,
+        lines: [
+          { account: platformAccount(PLATFORM.chain(r.chain), r.currency), amount: amount.neg() },
+          { account: platformAccount(PLATFORM.treasuryCapital, r.currency), amount },
+        ],
+      });
+      const posted = await postPrepared(inner, movement);
+      for (const key of rest) {
+        if (await inner.chainCredits.claim(key, 'treasury-funding', posted.movementId)) continue;
+        const taken = await inner.chainCredits.of(key);
+        if (taken?.kind !== 'treasury-funding') throw alreadyCredited(r.txHash, taken?.kind ?? 'another credit');
+      }
+      return posted;
     });
-    const posted = await postPrepared(tx, movement);
+    if (credit.outcome === 'taken') throw alreadyCredited(r.txHash, credit.by);
+    const posted = credit.result;
     if (!posted.replayed) {
       await tx.operatorActions.record({
         actor,
@@ -209,3 +251,5 @@ export async function recordTreasuryFunding(
     };
   });
 }
+
+const alreadyCredited = (txHash: string, kind: string) => new AppError(81071, `${txHash}: already credited as ${kind}`);
