@@ -38,7 +38,7 @@ export async function operatorAccountRoutes(app: FastifyInstance) {
   });
 
   // `npm run operator -- add-operator <name> --role <role>`: created at once with its one-time password and TOTP
-  // URI while fewer than two admins exist and OPERATOR_TOKEN asks; otherwise a proposal (status proposed).
+  // URI when OPERATOR_TOKEN asks before two admins have existed (the bootstrap); otherwise a proposal (status proposed).
   defineOpsRoute(app, OPS.addOperator, 'operators', ({ body, request }) =>
     addOperator(app.repos, operatorOf(request), body),
   );
@@ -48,7 +48,8 @@ export async function operatorAccountRoutes(app: FastifyInstance) {
     proposeRoleChange(app.repos, operatorOf(request), { ...params, ...body }),
   );
 
-  // `npm run operator -- disable-operator <name> --reason "..."`: at once; the account's sessions end with it.
+  // `npm run operator -- disable-operator <name> --reason "..."`: at once, the account's sessions ending with it; an
+  // admin whose disabling would leave fewer than two enabled admins is a proposal a second admin approves.
   defineOpsRoute(app, OPS.disableOperator, 'operators', ({ params, body, request }) =>
     disableOperator(app.repos, operatorOf(request), { ...params, ...body }),
   );
