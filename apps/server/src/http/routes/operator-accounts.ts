@@ -1,7 +1,8 @@
 import { OPS, ZOperatorRole } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import { operatorEnroll, operatorLogin, operatorLogout } from '../../domain/operator/accounts.ts';
-import { addOperator, disableOperator, proposeRoleChange } from '../../domain/operator/operator-changes.ts';
+import { addOperator, proposeRoleChange } from '../../domain/operator/operator-changes.ts';
+import { disableOperator } from '../../domain/operator/operator-disable.ts';
 import { PERMISSIONS } from '../../domain/operator/roles.ts';
 import { bearerOf, operatorOf } from '../operator-auth.ts';
 import { defineOpsRoute } from './define-ops-route.ts';
