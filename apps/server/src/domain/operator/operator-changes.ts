@@ -100,8 +100,9 @@ export async function applyOperatorCreate(
   const p = proposal.payload as { username: string; role: string };
   const credentials = await newCredentials(p.username);
   return repos.transaction(async (tx) => {
-    await claim(tx);
+    // The roster before the proposal's row: a disabling holds the roster while it withdraws proposals.
     await tx.operators.lockRoster();
+    await claim(tx);
     const terms = {
       username: p.username,
       role: roleOf(p.role),
@@ -142,8 +143,9 @@ export async function applyRoleChange(
 ) {
   const p = proposal.payload as { username: string; role: string };
   return repos.transaction(async (tx) => {
-    await claim(tx);
+    // The roster before the proposal's row: a disabling holds the roster while it withdraws proposals.
     await tx.operators.lockRoster();
+    await claim(tx);
     const before = await tx.operators.byUsername(p.username);
     const row = await tx.operators.setRole(p.username, roleOf(p.role));
     if (!before || !row) throw new AppError(1404, `no enabled operator ${p.username}`);

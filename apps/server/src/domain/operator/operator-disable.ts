@@ -43,8 +43,9 @@ export async function applyOperatorDisable(
 ) {
   const p = proposal.payload as { username: string };
   return repos.transaction(async (tx) => {
-    await claim(tx);
+    // The roster before the proposal's row: a disabling holds the roster while it withdraws proposals.
     await tx.operators.lockRoster();
+    await claim(tx);
     const detail = { proposalId: proposal.id.toString(), proposedBy: proposal.proposedBy };
     return disableIn(tx, actor, { username: p.username, reason: proposal.reason, detail });
   });
