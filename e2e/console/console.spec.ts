@@ -9,8 +9,8 @@ import {
   consoleSignIn,
   consoleSignOut,
   consoleTexts,
+  founderNames,
   loginStatus,
-  type Operator,
   openSection,
   ops,
   retireOperator,
@@ -75,18 +75,15 @@ for (const language of CONSOLE_LANGUAGES) {
     const problem = language.code === 'en' ? 'My deposit has not arrived.' : '我的充值还没有到账。';
     await openTicket(app, problem);
 
-    // Four named operators, made with the automation credential; each signs in with its own TOTP.
+    // Four named operators, each proposed by one of the server's founders and approved by the other (finance 1 and
+    // finance 2 by different people, so one may approve the other's credit); each signs in with its own TOTP.
     const suffix = `${language.code.toLowerCase()}${Date.now().toString(36)}`;
-    // OPERATOR_TOKEN makes an account at once only while fewer than two admins can sign in: the admin comes
-    // last, so the second language's admin (the server's second) cannot turn its colleagues into proposals.
-    const [finance1, finance2, support] = (await Promise.all([
-      addOperator(base, `fa-${suffix}`, 'finance'),
-      addOperator(base, `fb-${suffix}`, 'finance'),
-      addOperator(base, `su-${suffix}`, 'support'),
-    ])) as [Operator, Operator, Operator];
+    const finance1 = await addOperator(base, `fa-${suffix}`, 'finance');
+    const finance2 = await addOperator(base, `fb-${suffix}`, 'finance');
+    const support = await addOperator(base, `su-${suffix}`, 'support');
     const admin = await addOperator(base, `ad-${suffix}`, 'admin');
-    for (const op of [finance1, finance2, support, admin])
-      expect(op.password, `${op.username} made at once`).toBeTruthy();
+    const founders = await founderNames(base);
+    for (const op of [finance1, finance2, support, admin]) expect(op.password, `${op.username} approved`).toBeTruthy();
     const settings = await ops<{ key: string; value: string | null }[]>(base, 'GET', '/config');
     const rateBefore = settings.find((s) => s.key === RATE_KEY)?.value ?? '';
     expect(rateBefore).not.toBe('');
@@ -224,7 +221,8 @@ for (const language of CONSOLE_LANGUAGES) {
       // The operators, with who made them.
       await openSection(page, language, 'operators');
       for (const op of [finance1, finance2, support, admin]) {
-        await expect(rows(page, 'operators-table', op.username)).toContainText('cli');
+        await expect(rows(page, 'operators-table', op.username)).toContainText(founders[0]);
+        await expect(rows(page, 'operators-table', op.username)).toContainText(founders[1]);
       }
       await screenshot(page, shots, 'operators');
       // A new operator from the console is a proposal another admin approves (four eyes are two people): the
@@ -261,7 +259,7 @@ for (const language of CONSOLE_LANGUAGES) {
       await expect(audit(`operator:nw-${suffix}`, 'operator-create-withdraw')).toHaveCount(1);
       await expect(audit(`operator:${support.username}`, 'operator-disable')).toHaveCount(1);
       for (const op of [finance1, finance2, support, admin]) {
-        await expect(audit(`operator:${op.username}`, 'operator-add')).toContainText('cli');
+        await expect(audit(`operator:${op.username}`, 'operator-add')).toContainText('e2e-founder-');
       }
       await screenshot(page, shots, 'audit');
       const policy = (await page.request.get('/ops/')).headers()['content-security-policy'];

@@ -1,7 +1,7 @@
 /**
- * The console spec's operators: added with the e2e server's operator credential (OPERATOR_TOKEN, as
- * `npm run operator -- add-operator` does), signing in through the console's own sign-in page with the TOTP
- * code an authenticator app would show, computed here from the otpauth URI.
+ * The console spec's operators: proposed and approved by the e2e server's two founders (the admins OPERATOR_TOKEN
+ * made at once, as `npm run operator -- add-operator` does), signing in through the console's own sign-in page with
+ * the TOTP code an authenticator app would show, computed here from the otpauth URI.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -77,15 +77,73 @@ export async function ops<T>(baseURL: string, method: 'GET' | 'POST', route: str
   return json.data;
 }
 
-export function addOperator(baseURL: string, username: string, role: Operator['role']) {
-  return ops<Operator>(baseURL, 'POST', '/operators', { username, role });
+/** The two admins OPERATOR_TOKEN makes at once on each e2e server (the bootstrap's founders), signed in. */
+interface Founders {
+  names: [string, string];
+  tokens: [string, string];
+}
+const founders = new Map<string, Promise<Founders>>();
+let made = 0;
+
+/** A call of the operator API as a signed-in operator (its session token). */
+async function asOperator<T>(baseURL: string, token: string, route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL}/ops/v1${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
+  const json = (await response.json()) as { code: number; msg: string; data: T };
+  if (json.code !== 200) throw new Error(`POST ${route}: ${response.status} ${json.code} ${json.msg}`);
+  return json.data;
 }
 
 /**
- * Disables an operator a spec made, as `npm run operator -- disable-operator` does. OPERATOR_TOKEN makes an account
- * at once only while fewer than two admins can sign in, and specs share a server in any order: each spec disables
- * the admins it made when it ends, so the next spec's accounts are made at once too.
+ * The server's founders: OPERATOR_TOKEN makes operators at once only until two admins have existed, for good, so
+ * each e2e server gets its two first admins here, once, and every spec's operators are proposed by one and approved
+ * by the other (four eyes, as on a live platform).
  */
+function foundersOf(baseURL: string): Promise<Founders> {
+  let found = founders.get(baseURL);
+  if (!found) {
+    found = (async () => {
+      const names: [string, string] = ['e2e-founder-a', 'e2e-founder-b'];
+      const tokens = await Promise.all(
+        names.map(async (username) => {
+          const account = await ops<Operator>(baseURL, 'POST', '/operators', { username, role: 'admin' });
+          const session = await fetch(`${baseURL}/ops/v1/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username, password: account.password, totp: totpNow(account.otpauthUri) }),
+          });
+          return ((await session.json()) as { data: { token: string } }).data.token;
+        }),
+      );
+      return { names, tokens: tokens as [string, string] };
+    })();
+    founders.set(baseURL, found);
+  }
+  return found;
+}
+
+/**
+ * A new operator with its one-time credentials: proposed by one founder and approved by the other, taking turns,
+ * so two operators made one after the other were made by different people and may approve each other's proposals.
+ */
+export async function addOperator(baseURL: string, username: string, role: Operator['role']): Promise<Operator> {
+  const turn = made++ % 2;
+  const { tokens } = await foundersOf(baseURL);
+  const proposer = tokens[turn] as string;
+  const approver = tokens[1 - turn] as string;
+  const proposed = await asOperator<{ proposalId: string }>(baseURL, proposer, '/operators', { username, role });
+  return asOperator<Operator>(baseURL, approver, `/proposals/${proposed.proposalId}/approve`);
+}
+
+/** The founders' names (who made every spec's operators). */
+export async function founderNames(baseURL: string): Promise<[string, string]> {
+  return (await foundersOf(baseURL)).names;
+}
+
+/** Disables an operator a spec made, as `npm run operator -- disable-operator` does (the founders stay admins). */
 export async function retireOperator(baseURL: string, operator: Pick<Operator, 'username'>) {
   await ops(baseURL, 'POST', `/operators/${operator.username}/disable`, { reason: 'e2e: the spec that made it ended' });
 }

@@ -12,6 +12,7 @@ describe('[api] four eyes are two people', () => {
   let server: TestServer;
   let ada: Operator;
   let bob: Operator;
+  let pup: Operator;
   beforeAll(async () => {
     // The fallback threshold is high: the per-currency settings below are what make BNB credits wait.
     server = await startTestServer({ env: { CREDIT_APPROVAL_THRESHOLD: '100000' } });
@@ -30,21 +31,19 @@ describe('[api] four eyes are two people', () => {
     return res.json.data;
   };
 
-  it('cli proposes, creates pup, pup approves: refused; pup cannot be approved by cli either', async () => {
+  it('cli and the accounts it creates are one person: a proposal only they could approve is refused', async () => {
     const user = await signUp(server);
-    const proposed = await proposeCredit(null, user.username, 'usdt', '100000');
-    expect(proposed.status).toBe('proposed');
+    const body = { username: user.username, currency: 'usdt', amount: '100000', reason: 'goodwill' };
+    // Nobody but the token yet: its credit could never be approved, so it is refused, not left open.
+    const alone = await ops(server, 'POST', '/ops/v1/credit', body);
+    expect(alone.status).toBe(409);
+    expect(alone.json.code).toBe(14036);
     // No admin yet: the token creates operators at once, and sees their credentials.
-    const pup = await signIn(server, await createdAtOnce('pup', 'finance'));
-    const approved = await pup.call('POST', `/ops/v1/proposals/${proposed.proposalId}/approve`);
-    expect(approved.status).toBe(403);
-    expect(approved.json.code).toBe(1403);
-    expect(await balanceOf(server, user, 'usdt')).toBe('0');
-
-    // The other way round: cli may not approve what an account it created proposed.
-    const byPup = await proposeCredit(pup, user.username, 'usdt', '100000');
-    const back = await ops(server, 'POST', `/ops/v1/proposals/${byPup.proposalId}/approve`);
-    expect(back.json.code).toBe(1403);
+    pup = await signIn(server, await createdAtOnce('pup', 'finance'));
+    // pup was created by the token: still nobody who could approve the token's credit, nor pup's.
+    expect((await ops(server, 'POST', '/ops/v1/credit', body)).json.code).toBe(14036);
+    expect((await pup.call('POST', '/ops/v1/credit', body)).json.code).toBe(14036);
+    expect((await ops(server, 'GET', '/ops/v1/proposals?status=all')).json.data).toEqual([]);
     expect(await balanceOf(server, user, 'usdt')).toBe('0');
   });
 
@@ -63,9 +62,13 @@ describe('[api] four eyes are two people', () => {
       role: 'finance',
     });
     expect((await ada.call('POST', `/ops/v1/proposals/${made.json.data.proposalId}/approve`)).json.code).toBe(1403);
-    // The token no longer creates at once either.
+    // The token no longer creates at once either; with only its own accounts as admins, nobody could approve it.
     const byToken = await ops(server, 'POST', '/ops/v1/operators', { username: 'cli-helper', role: 'finance' });
-    expect(byToken.json.data).toMatchObject({ status: 'proposed' });
+    expect(byToken.json.code).toBe(14037);
+    // pup (the token's founder) proposes; the founders ada and bob could approve it, cli never (it made pup).
+    const byPup = await proposeCredit(pup, user.username, 'usdt', '100000');
+    expect(byPup.status).toBe('proposed');
+    expect((await ops(server, 'POST', `/ops/v1/proposals/${byPup.proposalId}/approve`)).json.code).toBe(14033);
 
     // bob approves the account: the credentials are his answer, and the account records both people.
     const created = await bob.call('POST', `/ops/v1/proposals/${made.json.data.proposalId}/approve`);
@@ -81,13 +84,13 @@ describe('[api] four eyes are two people', () => {
       approvedBy: 'bob',
     });
 
-    // It did not exist when ada proposed, and ada created it: refused. A later proposal of ada's: still refused.
-    expect((await helper.call('POST', `/ops/v1/credit/${credit.proposalId}/approve`)).json.code).toBe(1403);
+    // It did not exist when ada proposed: refused. A later proposal of ada's: still refused (ada created it).
+    expect((await helper.call('POST', `/ops/v1/credit/${credit.proposalId}/approve`)).json.code).toBe(14031);
     const later = await proposeCredit(ada, user.username, 'usdt', '100000');
-    expect((await helper.call('POST', `/ops/v1/credit/${later.proposalId}/approve`)).json.code).toBe(1403);
+    expect((await helper.call('POST', `/ops/v1/credit/${later.proposalId}/approve`)).json.code).toBe(14032);
     // bob approved the account: bob's proposals are not the helper's to approve either.
     const bobs = await proposeCredit(bob, user.username, 'usdt', '100000');
-    expect((await helper.call('POST', `/ops/v1/credit/${bobs.proposalId}/approve`)).json.code).toBe(1403);
+    expect((await helper.call('POST', `/ops/v1/credit/${bobs.proposalId}/approve`)).json.code).toBe(14032);
     expect(await balanceOf(server, user, 'usdt')).toBe('0');
 
     // A second person who is neither: bob approves ada's credit.

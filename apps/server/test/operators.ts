@@ -37,7 +37,10 @@ export async function login(server: TestServer, body: unknown, headers: Record<s
   return { status: res.status, json: (await res.json()) as any };
 }
 
-/** An operator added with OPERATOR_TOKEN (as `npm run operator -- add-operator` does), not yet signed in. */
+/**
+ * An operator added with OPERATOR_TOKEN (as `npm run operator -- add-operator` does), not yet signed in. Made at
+ * once only during the bootstrap: make a file's second admin last, since it ends the bootstrap for good.
+ */
 export async function addOperator(server: TestServer, role: Role, name = `${role}-${++counter}-${Date.now() % 1e6}`) {
   const res = await ops(server, 'POST', '/ops/v1/operators', { username: name, role });
   if (res.status !== 200) throw new Error(`add-operator failed: ${JSON.stringify(res.json)}`);

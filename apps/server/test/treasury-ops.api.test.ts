@@ -9,7 +9,7 @@ import { rowsOf } from '../src/db/raw.ts';
 import { DEFAULT_TOKEN_CONFIG } from '../src/domain/coin-config/token-config.ts';
 import { PLATFORM, platformAccount, userAccount } from '../src/domain/ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../src/domain/ledger/post-movement.ts';
-import { type Operator, signInOperator } from './operators.ts';
+import { addOperator, type Operator, signInOperator } from './operators.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { type Account, ops, signUp } from './users.ts';
 
@@ -83,6 +83,9 @@ describe('[api] treasury: status, sweeps, retry and skip, sweep-now', () => {
     admin = await signInOperator(server, 'admin');
     finance = await signInOperator(server, 'finance');
     support = await signInOperator(server, 'support');
+    // A second admin (the bootstrap's last account made at once), so a cold address can be proposed: a proposal
+    // nobody could approve is refused.
+    await addOperator(server, 'admin');
     await deposit(alice, 'bsc', 'usdt', '250', 'alice-usdt');
     await deposit(bob, 'solana', 'sol', '3', 'bob-sol');
 

@@ -99,6 +99,30 @@ export const ERROR_CATALOGUE = {
   // Issue 16: the operator API (/ops/v1) only.
   403: { status: 403, message: 'Your operator role may not do this' },
   1403: { status: 403, message: 'A second, independent operator must approve this' },
+  // Four eyes means two people (apps/server domain/operator/independence.ts): why this approver is not a second one.
+  14031: {
+    status: 403,
+    message: 'This operator did not exist when it was proposed: only operators who did may approve it',
+  },
+  14032: { status: 403, message: "Its proposer created or approved this operator's account" },
+  14033: { status: 403, message: "This operator created or approved its proposer's account" },
+  14034: {
+    status: 403,
+    message:
+      'This operator and its proposer were created by the same person (or both by the operator token): one person',
+  },
+  14035: { status: 403, message: 'An operator may not approve a change of their own role' },
+  // A proposal nobody could ever approve is refused, not left open (domain/operator/approvers.ts).
+  14036: {
+    status: 409,
+    message:
+      'No other operator could approve this: until two admins have existed, create the second admin with the operator token: npm run operator -- add-operator <name> --role admin',
+  },
+  14037: {
+    status: 409,
+    message:
+      'No enabled operator who could approve this exists (with the permission, independent of its proposer): propose it as another operator, or first add one who can approve it',
+  },
   1409: { status: 409, message: 'This was already done' },
   1410: { status: 409, message: 'This proposal was withdrawn or has expired' },
   500: { status: 500, message: 'Server internal error' },

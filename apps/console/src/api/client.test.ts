@@ -86,7 +86,7 @@ describe('[console] API client: the envelope', () => {
       data: { status: 'disabled', username: 'a b', withdrawnProposals: [] },
     });
     const answer = await call(OPS.disableOperator, { params: { username: 'a b' }, body: { reason: 'left' }, fetcher });
-    expect(answer.withdrawnProposals).toEqual([]);
+    expect(answer).toMatchObject({ status: 'disabled', withdrawnProposals: [] });
     expect(calls[0]?.url).toBe('/ops/v1/operators/a%20b/disable');
     expect(calls[0]?.init).toMatchObject({ method: 'POST', body: '{"reason":"left"}' });
 

@@ -148,7 +148,9 @@ async function main() {
     }
     const data = await ops(OPS.disableOperator, { params: { username }, body: { reason: values.reason } });
     console.log(
-      `operator ${username} disabled, sessions ended; proposals withdrawn: ${data.withdrawnProposals.join(', ') || 'none'}`,
+      data.status === 'proposed'
+        ? `proposed disabling ${username} (fewer than two admins would be left): another admin approves proposal ${data.proposalId}`
+        : `operator ${username} disabled, sessions ended; proposals withdrawn: ${data.withdrawnProposals.join(', ') || 'none'}`,
     );
   } else if (command === 'proposals') {
     console.table(await ops(OPS.proposals, { query: { status: values.status ?? 'proposed' } }));

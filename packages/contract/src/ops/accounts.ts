@@ -96,7 +96,7 @@ export const opsAccounts = {
     path: '/ops/v1/operators',
     auth: true,
     summary:
-      'Adds an operator: created at once with its credentials while fewer than two admins exist and OPERATOR_TOKEN asks; otherwise a proposal',
+      'Adds an operator: created at once with its credentials when OPERATOR_TOKEN asks before two admins have existed; otherwise a proposal',
     body: z.object({ username: ZText(64), role: ZOperatorRole, reason: ZOperatorReason.optional() }),
     data: z.discriminatedUnion('status', [ZNewOperator, ZOperatorProposed]),
   }),
@@ -113,10 +113,14 @@ export const opsAccounts = {
     method: 'POST',
     path: '/ops/v1/operators/{username}/disable',
     auth: true,
-    summary: "Disables an operator at once; the account's sessions and open proposals end with it",
+    summary:
+      'Disables an operator at once (its sessions and open proposals end with it); an admin whose disabling would leave fewer than two enabled admins: a proposal',
     params: ZOperatorName,
     body: z.object({ reason: ZOperatorReason }),
-    data: z.object({ status: z.literal('disabled'), username: z.string(), withdrawnProposals: z.array(z.string()) }),
+    data: z.discriminatedUnion('status', [
+      z.object({ status: z.literal('disabled'), username: z.string(), withdrawnProposals: z.array(z.string()) }),
+      z.object({ status: z.literal('proposed'), proposalId: z.string(), username: z.string() }),
+    ]),
   }),
   operators: defineOpsEndpoint({
     method: 'GET',

@@ -8,16 +8,28 @@ const ZProposalId = z.object({ proposalId: ZIdString });
 const ZWithdrawalId = z.object({ id: ZIdString });
 const ZReasonBody = z.object({ reason: ZOperatorReason });
 
+/** What a second operator approves: money (credit, a held payout's retry or refund), who may act, a setting. */
+export const PROPOSAL_KINDS = [
+  'credit',
+  'payout-retry',
+  'payout-refund',
+  'operator-create',
+  'operator-role',
+  'operator-disable',
+  'setting',
+] as const;
+export type TProposalKind = (typeof PROPOSAL_KINDS)[number];
+
 export const PROPOSAL_FILTERS = ['proposed', 'applied', 'withdrawn', 'expired', 'all'] as const;
 export type TProposalFilter = (typeof PROPOSAL_FILTERS)[number];
 
 /**
- * A proposal of any kind (credit, held payout's retry or refund, operator, role, setting). Its payload's fields
+ * A proposal of any kind (credit, held payout's retry or refund, operator, role, disabling, setting). Its payload's fields
  * are spread in and kept as they are: the ones the console shows are named here.
  */
 export const ZProposal = z.looseObject({
   proposalId: z.string(),
-  kind: z.string(),
+  kind: z.enum(PROPOSAL_KINDS),
   status: z.string(),
   userId: z.string().nullable(),
   withdrawalId: z.string().nullable(),
@@ -25,7 +37,7 @@ export const ZProposal = z.looseObject({
   currency: z.string().optional(),
   amount: z.string().optional(),
   toAddress: z.string().optional(),
-  /** operator-create, operator-role: the role; setting: the key and the new value. */
+  /** operator-create, operator-role: the role (operator-disable: the admin's); setting: the key and the new value. */
   role: z.string().optional(),
   key: z.string().optional(),
   value: z.string().optional(),
@@ -38,6 +50,10 @@ export const ZProposal = z.looseObject({
   expiresAt: ZTimeMs,
   withdrawnBy: z.string().nullable(),
   withdrawnAt: ZTimeMs.nullable(),
+  /** Whether the operator reading the list could approve it now. */
+  canApprove: z.boolean(),
+  /** Why not: the code and message an approval would be refused with (1409, 1410, 403, 1403, 14031-14035). */
+  cannotApprove: z.object({ code: z.number(), message: z.string() }).nullable(),
 });
 export type TProposal = z.infer<typeof ZProposal>;
 

@@ -7,6 +7,7 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { NewOperatorCard } from '../operators/NewOperatorCard.tsx';
+import { ApproveAction } from './ApproveAction.tsx';
 import { type Proposal, type ProposalFilter, useApprove, useProposals, useWithdraw } from './api.ts';
 
 /** What a proposal changes, in one line: the user and amount of money, the operator, the setting. */
@@ -14,6 +15,9 @@ function Subject({ p }: { p: Proposal }) {
   const { t } = useTranslation();
   if (p.kind === 'operator-create' || p.kind === 'operator-role') {
     return <>{t('credits.subject.operator', { name: p.username ?? '', role: t(`common.roles.${p.role ?? ''}`) })}</>;
+  }
+  if (p.kind === 'operator-disable') {
+    return <>{t('credits.subject.disable', { name: p.username ?? '', role: t(`common.roles.${p.role ?? ''}`) })}</>;
   }
   if (p.kind === 'setting') return <span className="mono">{`${p.key} = ${p.value}`}</span>;
   return (
@@ -26,9 +30,9 @@ function Subject({ p }: { p: Proposal }) {
 const column = createColumnHelper<Proposal>();
 
 /**
- * Proposals waiting for (or given) a second operator's approval, of every kind. No Approve button on one's own
- * proposals: the server refuses those anyway (1403), the button would only invite the mistake. The proposer or
- * an admin may withdraw an open one.
+ * Proposals waiting for (or given) a second operator's approval, of every kind. Approve is offered only where the
+ * server's list says the reader's approval would pass; elsewhere the reason it would be refused. The proposer or an
+ * admin may withdraw an open one.
  */
 export function ProposalsTable() {
   const { t } = useTranslation();
@@ -60,18 +64,7 @@ export function ProposalsTable() {
         const mine = p.proposedBy === me.data?.username;
         return (
           <span className="row">
-            {mine ? (
-              <span className="muted">{t('credits.yours')}</span>
-            ) : (
-              <button
-                type="button"
-                disabled={approve.isPending}
-                onClick={() => approve.mutate(p.proposalId)}
-                aria-label={t('credits.approveOne', { id: p.proposalId })}
-              >
-                {t('credits.approve')}
-              </button>
-            )}
+            <ApproveAction proposal={p} mine={mine} pending={approve.isPending} onApprove={approve.mutate} />
             {mine || me.data?.role === 'admin' ? (
               <button
                 type="button"

@@ -102,6 +102,11 @@ export function OperatorsScreen() {
         <p className="muted">{t('operators.fourEyes')}</p>
         <ServerRefusal error={add.error} />
       </form>
+      {disable.data?.status === 'proposed' ? (
+        <p className="notice" role="status" data-testid="disable-proposed">
+          {t('operators.disableProposed', { id: disable.data.proposalId, name: disable.data.username })}
+        </p>
+      ) : null}
       <ErrorLine error={disable.error ?? operators.error} />
       {operators.data ? (
         <DataTable label={t('operators.title')} testId="operators-table" data={operators.data} columns={columns} />

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
-import { operatorSessions, operators } from '../schema.ts';
+import { operatorBootstrap, operatorSessions, operators } from '../schema.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
@@ -47,7 +47,25 @@ export function operatorsRepository(db: AppDb) {
     async lockRoster() {
       await db.execute(sql`SELECT pg_advisory_xact_lock(7301027)`);
     },
-    /** Admins who can still sign in: while fewer than two, OPERATOR_TOKEN creates operators at once. */
+    /**
+     * The bootstrap's record (0038_operator_bootstrap.sql): null before any admin; `endedAt` set once a second
+     * admin has existed, after which OPERATOR_TOKEN creates no operator at once, whatever happens to them later.
+     */
+    async bootstrap() {
+      const [row] = await db.select().from(operatorBootstrap).limit(1);
+      return row ?? null;
+    },
+    /**
+     * `username` has just become an admin (under lockRoster): the first admin ever is noted, a second one ends the
+     * bootstrap at `at` in the same transaction; afterwards nothing changes.
+     */
+    async noteAdmin(username: string, at: Date) {
+      await db.execute(sql`
+        INSERT INTO operator_bootstrap (first_admin) VALUES (${username})
+        ON CONFLICT (id) DO UPDATE SET second_admin = ${username}, ended_at = ${at.toISOString()}::timestamptz
+        WHERE operator_bootstrap.ended_at IS NULL AND operator_bootstrap.first_admin <> ${username}`);
+    },
+    /** Admins who can still sign in: a disabling that would leave fewer than two is a proposal. */
     async enabledAdmins(): Promise<number> {
       const [row] = await db
         .select({ n: count() })

@@ -1,4 +1,4 @@
-import { bigint, bigserial, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { withdrawals } from './chain.ts';
 import { movements } from './ledger.ts';
@@ -40,6 +40,14 @@ export const operators = pgTable('operators', {
   approvedBy: text('approved_by'),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   disabledBy: text('disabled_by'),
+});
+
+// 0038_operator_bootstrap.sql: the first two admins ever; the second's creation ends the bootstrap for good.
+export const operatorBootstrap = pgTable('operator_bootstrap', {
+  id: smallint('id').primaryKey().default(1),
+  firstAdmin: text('first_admin').notNull(),
+  secondAdmin: text('second_admin'),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
 });
 
 export const operatorSessions = pgTable('operator_sessions', {

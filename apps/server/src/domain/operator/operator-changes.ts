@@ -31,6 +31,8 @@ async function insertOperator(
     approvedBy,
   });
   if (!row) throw new AppError(1225, `operator ${username} exists`);
+  // The second admin ever ends the bootstrap in this transaction (the caller holds the roster lock).
+  if (role === 'admin') await tx.operators.noteAdmin(username, row.createdAt);
   await tx.operatorActions.record({
     actor,
     action: 'operator-add',
@@ -48,9 +50,10 @@ async function insertOperator(
 }
 
 /**
- * POST /ops/v1/operators (`npm run operator -- add-operator <name> --role <role>`). To start a platform, while
- * fewer than two admins can sign in, OPERATOR_TOKEN creates the account at once and gets its one-time password
- * and TOTP URI; otherwise the account is a proposal (status proposed) and its approver gets them.
+ * POST /ops/v1/operators (`npm run operator -- add-operator <name> --role <role>`). To start a platform, until two
+ * admins have existed, OPERATOR_TOKEN creates the account at once and gets its one-time password and TOTP URI. The
+ * second admin's creation ends that for good (operator_bootstrap): disabling admins never reopens it. Otherwise, and
+ * for anyone else, the account is a proposal (status proposed) and its approver gets them.
  */
 export async function addOperator(
   repos: Repositories,
@@ -64,12 +67,13 @@ export async function addOperator(
   const role = roleOf(input.role);
   const reason = input.reason?.trim() || `new ${role} operator`;
   // The slow hash only where the account may be made at once, and outside the transaction.
-  const credentials = actor.name === 'cli' ? await newCredentials(username) : null;
+  const credentials =
+    actor.name === 'cli' && !(await repos.operators.bootstrap())?.endedAt ? await newCredentials(username) : null;
   return repos.transaction(async (tx) => {
-    // One roster change at a time: two parallel creations cannot both see "fewer than two admins".
+    // One roster change at a time: two parallel creations cannot both be the bootstrap's second admin.
     await tx.operators.lockRoster();
     if (await tx.operators.byUsername(username)) throw new AppError(1225, `operator ${username} exists`);
-    if (credentials && (await tx.operators.enabledAdmins()) < 2) {
+    if (credentials && !(await tx.operators.bootstrap())?.endedAt) {
       return insertOperator(
         tx,
         actor,
@@ -96,8 +100,9 @@ export async function applyOperatorCreate(
   const p = proposal.payload as { username: string; role: string };
   const credentials = await newCredentials(p.username);
   return repos.transaction(async (tx) => {
-    await claim(tx);
+    // The roster before the proposal's row: a disabling holds the roster while it withdraws proposals.
     await tx.operators.lockRoster();
+    await claim(tx);
     const terms = {
       username: p.username,
       role: roleOf(p.role),
@@ -138,10 +143,13 @@ export async function applyRoleChange(
 ) {
   const p = proposal.payload as { username: string; role: string };
   return repos.transaction(async (tx) => {
+    // The roster before the proposal's row: a disabling holds the roster while it withdraws proposals.
+    await tx.operators.lockRoster();
     await claim(tx);
     const before = await tx.operators.byUsername(p.username);
     const row = await tx.operators.setRole(p.username, roleOf(p.role));
     if (!before || !row) throw new AppError(1404, `no enabled operator ${p.username}`);
+    if (row.role === 'admin') await tx.operators.noteAdmin(row.username, new Date());
     await tx.operatorActions.record({
       actor,
       action: 'operator-role',
@@ -152,34 +160,5 @@ export async function applyRoleChange(
       detail: { proposalId: proposal.id.toString(), proposedBy: proposal.proposedBy },
     });
     return { status: 'applied' as const, username: row.username, role: ZOperatorRole.parse(row.role) };
-  });
-}
-
-/**
- * POST /ops/v1/operators/{username}/disable: at once (taking power away needs no second person); the account's
- * sessions end in the same transaction and its open proposals are withdrawn.
- */
-export async function disableOperator(
-  repos: Repositories,
-  actor: OperatorActor,
-  input: { username: string; reason: string },
-) {
-  const username = input.username.trim().toLowerCase();
-  const now = new Date();
-  return repos.transaction(async (tx) => {
-    const op = await tx.operators.byUsername(username);
-    if (!op) throw new AppError(1404, `no operator ${username}`);
-    const row = await tx.operators.disable(username, actor.name, now);
-    if (!row) throw new AppError(1409, `${username} is already disabled`);
-    const withdrawn = await tx.operatorProposals.withdrawAllOf(username, actor.name, now);
-    await tx.operatorActions.record({
-      actor,
-      action: 'operator-disable',
-      target: `operator:${username}`,
-      before: { role: op.role, disabledAt: null },
-      after: { disabledAt: now.getTime(), withdrawnProposals: withdrawn },
-      reason: input.reason,
-    });
-    return { status: 'disabled' as const, username, withdrawnProposals: withdrawn };
   });
 }

@@ -5,10 +5,12 @@ import type { ProposalRow } from '../../db/repositories/operator-proposals.ts';
 import { AppError } from '../errors.ts';
 import type { HotWallets } from '../treasury/treasury-settings.ts';
 import { heldOne, refundableOne, refundHeldPayout, retryHeldPayout, waitReason } from '../withdraw/held-payout.ts';
+import { approvalRefusal } from './approvers.ts';
 import { applyCredit, type CreditTerms, needsApproval } from './credit.ts';
 import { approvalThreshold } from './four-eyes-settings.ts';
-import { assertIndependent } from './independence.ts';
+import { assertIndependent, type IndependenceFacts, independenceFacts } from './independence.ts';
 import { applyOperatorCreate, applyRoleChange } from './operator-changes.ts';
+import { applyOperatorDisable } from './operator-disable.ts';
 import { PROPOSAL_KINDS, type ProposalKind, propose, targetOf } from './propose.ts';
 import { allows, type OperatorActor } from './roles.ts';
 import { writeSetting } from './set-setting.ts';
@@ -23,11 +25,15 @@ export interface PayoutDeps {
 
 export type PayoutAction = 'payout-retry' | 'payout-refund';
 
-/** A proposal as listed; an open one past its expiry shows as expired (it can no longer be approved). */
-function view(p: ProposalRow, now: Date) {
+/**
+ * A proposal as listed; an open one past its expiry shows as expired (it can no longer be approved). `canApprove`
+ * answers for the operator reading the list, and `cannotApprove` says why not (the refusal an approval would get).
+ */
+function view(p: ProposalRow, now: Date, reader: OperatorActor, facts: IndependenceFacts) {
+  const refused = approvalRefusal(facts, reader, p, now);
   return {
     proposalId: p.id.toString(),
-    kind: p.kind,
+    kind: p.kind as ProposalKind,
     status: p.status === 'proposed' && p.expiresAt <= now ? 'expired' : p.status,
     userId: p.userId?.toString() ?? null,
     withdrawalId: p.withdrawalId?.toString() ?? null,
@@ -41,14 +47,22 @@ function view(p: ProposalRow, now: Date) {
     expiresAt: p.expiresAt.getTime(),
     withdrawnBy: p.withdrawnBy,
     withdrawnAt: p.withdrawnAt?.getTime() ?? null,
+    canApprove: refused === null,
+    cannotApprove: refused,
   };
 }
 
 export type ProposalStatus = 'proposed' | 'applied' | 'withdrawn' | 'expired';
 
-export async function listProposals(repos: Repositories, status: ProposalStatus | null, limit = 200) {
+export async function listProposals(
+  repos: Repositories,
+  reader: OperatorActor,
+  status: ProposalStatus | null,
+  limit = 200,
+) {
   const now = new Date();
-  return (await repos.operatorProposals.list(status, now, limit)).map((p) => view(p, now));
+  const [rows, facts] = await Promise.all([repos.operatorProposals.list(status, now, limit), independenceFacts(repos)]);
+  return rows.map((p) => view(p, now, reader, facts));
 }
 
 /** Why an open-looking proposal cannot be approved or withdrawn any more: 1409 applied, 1410 closed. */
@@ -186,6 +200,9 @@ export async function approveProposal(
   }
   if (proposal.kind === 'operator-create') {
     return { ...(await applyOperatorCreate(repos, actor, proposal, claim)), proposalId: proposal.id.toString() };
+  }
+  if (proposal.kind === 'operator-disable') {
+    return { ...(await applyOperatorDisable(repos, actor, proposal, claim)), proposalId: proposal.id.toString() };
   }
   if (proposal.kind === 'operator-role') {
     return { ...(await applyRoleChange(repos, actor, proposal, claim)), proposalId: proposal.id.toString() };

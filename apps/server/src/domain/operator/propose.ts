@@ -1,30 +1,26 @@
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { ProposalRow } from '../../db/repositories/operator-proposals.ts';
+import { assertSomeoneCanApprove } from './approvers.ts';
 import { proposalExpiry } from './four-eyes-settings.ts';
+import type { ProposalKind } from './proposal-kinds.ts';
 import type { OperatorActor } from './roles.ts';
 
-/** What a second operator may approve; each kind names the permission its approver needs (roles.ts). */
-export const PROPOSAL_KINDS = {
-  credit: 'credit',
-  'payout-retry': 'payouts',
-  'payout-refund': 'payouts',
-  'operator-create': 'operators',
-  'operator-role': 'operators',
-  setting: 'config',
-} as const;
-export type ProposalKind = keyof typeof PROPOSAL_KINDS;
+export { PROPOSAL_KINDS, type ProposalKind } from './proposal-kinds.ts';
 
 /** What a proposal is about, as the audit names it. */
 export function targetOf(p: Pick<ProposalRow, 'kind' | 'payload' | 'userId' | 'withdrawalId'>): string {
   const payload = p.payload as { username?: string; key?: string };
-  if (p.kind === 'operator-create' || p.kind === 'operator-role') return `operator:${payload.username}`;
+  if (p.kind === 'operator-create' || p.kind === 'operator-role' || p.kind === 'operator-disable') {
+    return `operator:${payload.username}`;
+  }
   if (p.kind === 'setting') return `setting:${payload.key}`;
   return p.withdrawalId !== null ? `withdrawal:${p.withdrawalId}` : `user:${p.userId}`;
 }
 
 /**
  * Records a proposal and its `<kind>-propose` audit row in `tx`; it stays open for proposal.expiryHours.
- * A retried request (same requestId) answers the proposal made the first time.
+ * A retried request (same requestId) answers the proposal made the first time. A proposal no operator could approve
+ * is refused (approvers.ts): 14036 during the bootstrap, 14037 after it.
  */
 export async function propose(
   tx: Repositories,
@@ -50,6 +46,8 @@ export async function propose(
     expiresAt: await proposalExpiry(tx, new Date()),
   });
   if (!replayed) {
+    // Refused (and rolled back with the transaction) when nobody could ever approve it.
+    await assertSomeoneCanApprove(tx, row);
     await tx.operatorActions.record({
       actor,
       action: `${p.kind}-propose`,

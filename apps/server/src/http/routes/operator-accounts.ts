@@ -1,7 +1,8 @@
 import { OPS, ZOperatorRole } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import { operatorEnroll, operatorLogin, operatorLogout } from '../../domain/operator/accounts.ts';
-import { addOperator, disableOperator, proposeRoleChange } from '../../domain/operator/operator-changes.ts';
+import { addOperator, proposeRoleChange } from '../../domain/operator/operator-changes.ts';
+import { disableOperator } from '../../domain/operator/operator-disable.ts';
 import { PERMISSIONS } from '../../domain/operator/roles.ts';
 import { bearerOf, operatorOf } from '../operator-auth.ts';
 import { defineOpsRoute } from './define-ops-route.ts';
@@ -38,7 +39,7 @@ export async function operatorAccountRoutes(app: FastifyInstance) {
   });
 
   // `npm run operator -- add-operator <name> --role <role>`: created at once with its one-time password and TOTP
-  // URI while fewer than two admins exist and OPERATOR_TOKEN asks; otherwise a proposal (status proposed).
+  // URI when OPERATOR_TOKEN asks before two admins have existed (the bootstrap); otherwise a proposal (status proposed).
   defineOpsRoute(app, OPS.addOperator, 'operators', ({ body, request }) =>
     addOperator(app.repos, operatorOf(request), body),
   );
@@ -48,7 +49,8 @@ export async function operatorAccountRoutes(app: FastifyInstance) {
     proposeRoleChange(app.repos, operatorOf(request), { ...params, ...body }),
   );
 
-  // `npm run operator -- disable-operator <name> --reason "..."`: at once; the account's sessions end with it.
+  // `npm run operator -- disable-operator <name> --reason "..."`: at once, the account's sessions ending with it; an
+  // admin whose disabling would leave fewer than two enabled admins is a proposal a second admin approves.
   defineOpsRoute(app, OPS.disableOperator, 'operators', ({ params, body, request }) =>
     disableOperator(app.repos, operatorOf(request), { ...params, ...body }),
   );

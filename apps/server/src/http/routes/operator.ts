@@ -28,8 +28,9 @@ export async function operatorRoutes(app: FastifyInstance) {
   );
 
   // Any proposal (credit, held payout's retry or refund, operator, role, four-eyes setting): the approvals page.
-  defineOpsRoute(app, OPS.proposals, 'credit', ({ query }) =>
-    listProposals(app.repos, query.status === 'all' ? null : query.status),
+  // Each proposal says whether the operator reading the list could approve it, and if not, why (the same check).
+  defineOpsRoute(app, OPS.proposals, 'credit', ({ query, request }) =>
+    listProposals(app.repos, operatorOf(request), query.status === 'all' ? null : query.status),
   );
 
   defineOpsRoute(app, OPS.approveProposal, 'credit', ({ params, request }) =>
