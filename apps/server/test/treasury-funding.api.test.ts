@@ -129,7 +129,8 @@ describe('[api] treasury funding: the platform’s own money on a chain, checked
     await server.evm.mine(DEPTH);
     const booked = await fund({ currency: 'bnb', amount: '1', txHash: first.hash });
     expect(booked.status, JSON.stringify(booked.json)).toBe(200);
-    const genesisHash = (await (server.app.chains.bsc?.client as PublicClient).getBlock({ blockNumber: 0n })).hash;
+    const client = server.app.chains.bsc?.client as PublicClient;
+    const genesisHash = (await client.getBlock({ blockNumber: 0n })).hash;
     const keyOf = (txHash: string) => ({ chain: 'bsc' as const, genesisHash, txHash, eventIndex: 'native' });
     expect((await server.repos.chainCredits.of(keyOf(first.hash)))?.kind).toBe('treasury-funding');
 
