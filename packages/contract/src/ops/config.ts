@@ -21,6 +21,8 @@ export const ZSetting = z.object({
   updatedAt: ZTimeMs.nullable(),
   updatedBy: z.string().nullable(),
   meaning: z.string().nullable(),
+  /** A money setting: a change is a proposal a second, independent admin approves (status proposed). */
+  fourEyes: z.boolean(),
 });
 export type TSetting = z.infer<typeof ZSetting>;
 
@@ -62,7 +64,8 @@ export const opsConfig = {
     method: 'POST',
     path: '/ops/v1/config',
     auth: true,
-    summary: 'Changes a setting at once (applied), or as a proposal when the setting needs four eyes (proposed)',
+    summary:
+      'Changes a setting at once (applied), or, for a money setting (fourEyes), proposes it for a second admin (proposed)',
     body: z.object({ key: ZText(100), value: ZText(100), reason: ZOperatorReason }),
     data: z.object({
       status: z.enum(['applied', 'proposed']),
