@@ -15,8 +15,8 @@ import type { SolanaSweepChain } from '../src/chain/solana/solana-sweep-chain.ts
 import { rowsOf } from '../src/db/raw.ts';
 import { depositWatcher } from '../src/domain/chain/deposit-watcher.ts';
 import { PLATFORM, platformAccount } from '../src/domain/ledger/platform-accounts.ts';
-import { checkMoneySetting } from '../src/domain/operator/money-setting-checks.ts';
 import { postMovement } from '../src/domain/ledger/post-movement.ts';
+import { checkMoneySetting } from '../src/domain/operator/money-setting-checks.ts';
 import { SweepCrash, solanaSweeper } from '../src/domain/treasury/solana-sweeper.ts';
 import { TREASURY_SETTINGS } from '../src/domain/treasury/treasury-settings.ts';
 import { startRpcProxy } from './rpc-proxy.ts';

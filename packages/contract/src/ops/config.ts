@@ -66,7 +66,8 @@ export const opsConfig = {
     auth: true,
     summary:
       'Changes a setting at once (applied), or, for a money setting (fourEyes), proposes it for a second admin (proposed)',
-    body: z.object({ key: ZText(100), value: ZText(100), reason: ZOperatorReason }),
+    // value '' is for the settings whose shape allows it (the invest contract: investing off); each key's shape decides.
+    body: z.object({ key: ZText(100), value: ZText(100, 0), reason: ZOperatorReason }),
     data: z.object({
       status: z.enum(['applied', 'proposed']),
       proposalId: z.string().optional(),

@@ -86,7 +86,10 @@ async function checkInvestContract(repos: Repositories, chains: SettingChains, k
   if (value === '') return;
   const address = await checkBscAddress(repos, chains, key, value);
   if (!chains.bscCodeAt) {
-    throw new AppError(81034, `${key}: BNB Smart Chain is not configured in this process, so the contract is not checked`);
+    throw new AppError(
+      81034,
+      `${key}: BNB Smart Chain is not configured in this process, so the contract is not checked`,
+    );
   }
   let code: string | undefined;
   try {
@@ -112,7 +115,11 @@ export async function checkMoneySetting(repos: Repositories, chains: SettingChai
     return checkSolanaAddress(repos, chains, key, value);
   }
   if (key.startsWith(TREASURY_SETTINGS.dust('')) && new Money(value).greaterThan(MAX_DUST)) {
-    throw refuse(1225, key, `at most ${MAX_DUST} whole unit: a larger dust would hide a real difference in the reserves`);
+    throw refuse(
+      1225,
+      key,
+      `at most ${MAX_DUST} whole unit: a larger dust would hide a real difference in the reserves`,
+    );
   }
   await checkHotLimits(repos, key, value);
 }
