@@ -145,6 +145,7 @@ describe('[api] money settings need two people', () => {
       [hot as string, 81018],
       [cold, 81018],
       [getAddress(server.evm.invest), 81018],
+      [getAddress(server.evm.tokens.cow), 81018],
       ['0x1234', 1225],
       ['', 1225],
     ] as const) {

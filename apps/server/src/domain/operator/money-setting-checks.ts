@@ -30,10 +30,26 @@ const SOLANA_ZERO = '11111111111111111111111111111111';
 const refuse = (code: 81010 | 81016 | 81017 | 81018 | 1225, key: string, why: string) =>
   new AppError(code, `${key}: ${why}`);
 
-/** The values of the other address settings of `chain`, as stored (the one being changed left out). */
-async function otherPlatformSettings(repos: Repositories, chain: 'bsc' | 'solana', key: string) {
+/**
+ * The platform's addresses on `chain` besides the hot wallet and the deposit addresses, with why each is one: the
+ * other address settings (the one being changed left out), every address the treasury has signed from (the hot
+ * wallet even to a process not told it), and the token contracts of the token config.
+ */
+async function otherPlatformAddresses(repos: Repositories, chain: 'bsc' | 'solana', key: string) {
   const keys = PLATFORM_ADDRESS_KEYS[chain].filter((k) => k !== key);
-  return [...(await repos.settings.get(keys)).values()].filter((v): v is string => typeof v === 'string' && v !== '');
+  const [settings, signers, tokens] = await Promise.all([
+    repos.settings.get(keys),
+    repos.chain.treasurySigners(chain),
+    repos.tokenConfigs.all(),
+  ]);
+  const chainCurrency = chain === 'bsc' ? 'bnb' : 'sol';
+  return [
+    ...[...settings.values()].map((address) => ({ address, what: 'the cold, collection or invest address' })),
+    ...signers.map((address) => ({ address, what: 'an address the treasury signs from' })),
+    ...tokens
+      .filter((t) => t.chainCurrency === chainCurrency)
+      .map((t) => ({ address: t.contractAddress ?? '', what: `the ${t.currency.toUpperCase()} token contract` })),
+  ].filter((a) => a.address !== '');
 }
 
 /**
@@ -52,9 +68,8 @@ async function checkBscAddress(repos: Repositories, chains: SettingChains, key: 
   const same = (other: string | null | undefined) => !!other && other.toLowerCase() === address.toLowerCase();
   if (same(chains.hotWallets.bsc)) throw refuse(81018, key, "the platform's hot wallet");
   if (await repos.depositAddresses.isPlatformAddress(address)) throw refuse(81018, key, 'a platform deposit address');
-  if ((await otherPlatformSettings(repos, 'bsc', key)).some(same)) {
-    throw refuse(81018, key, 'already the cold, collection or invest address of the platform');
-  }
+  const taken = (await otherPlatformAddresses(repos, 'bsc', key)).find((a) => same(a.address));
+  if (taken) throw refuse(81018, key, `already ${taken.what} of the platform`);
   if (await repos.boundAddresses.isUserAddress('bnb', [address, address.toLowerCase()])) {
     throw refuse(81018, key, "a user's bound wallet");
   }
@@ -75,9 +90,8 @@ async function checkSolanaAddress(repos: Repositories, chains: SettingChains, ke
   if (await repos.depositAddresses.isSolanaPlatformAddress(value)) {
     throw refuse(81018, key, 'a platform deposit address');
   }
-  if ((await otherPlatformSettings(repos, 'solana', key)).includes(value)) {
-    throw refuse(81018, key, 'already the cold or collection address of the platform');
-  }
+  const taken = (await otherPlatformAddresses(repos, 'solana', key)).find((a) => a.address === value);
+  if (taken) throw refuse(81018, key, `already ${taken.what} of the platform`);
   if (await repos.boundAddresses.isUserAddress('sol', [value])) throw refuse(81018, key, "a user's bound wallet");
 }
 
