@@ -31,7 +31,7 @@ export const AREAS = {
   team: ['team', 'invite'],
   feedback: ['feedback'],
   announcements: ['announcement'],
-  operator: ['operator', 'console', 'settings-new-items', 'csv', 'nav.test'],
+  operator: ['operator', 'console', 'settings-new-items', 'money-setting', 'csv', 'nav.test'],
   chain: ['chain', 'dev-wallet', 'metrics', 'deposit-keys'],
   limits: [
     'limits',
@@ -50,6 +50,7 @@ export const AREAS = {
   database: ['connection-lost', 'races', 'pglite-client'],
   treasury: [
     'treasury',
+    'money-setting',
     'reserves',
     'solana-deposit-pool',
     'process-roles',

@@ -22,6 +22,8 @@ test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: fa
 /** Above the e2e server's CREDIT_APPROVAL_THRESHOLD (1,000,000): it waits for a second finance operator. */
 const LARGE_CREDIT = '2500000';
 const RATE_KEY = 'pledge.rate.90';
+/** A money setting: changing it is a proposal a second admin approves. */
+const DUST_KEY = 'treasury.dust.cow';
 
 /** The user's app in a phone-sized page of its own, signed in with a fresh wallet. */
 async function userApp(browser: Browser, language: ConsoleLanguage) {
@@ -184,6 +186,29 @@ for (const language of CONSOLE_LANGUAGES) {
       );
       await expect(rows(page, 'config-pledge', RATE_KEY)).toContainText(newRate);
       await screenshot(page, shots, 'config-saved');
+
+      // A money setting is a proposal for a second admin: the form says so before it is sent, the answer names it.
+      await page.getByRole('button', { name: t('config.close') }).click();
+      await page.getByRole('button', { name: t('config.changeOne', { key: DUST_KEY }) }).click();
+      const money = page.getByTestId('setting-editor');
+      await expect(money.getByRole('note')).toHaveText(t('config.fourEyesNote'));
+      await money.getByLabel(t('config.newValue')).fill('0.5');
+      await money.getByLabel(t('config.reason')).fill('e2e: reserves dust');
+      await money.getByRole('button', { name: t('config.review') }).click();
+      await money.getByRole('button', { name: t('config.propose') }).click();
+      const proposedText = t('config.proposed', { key: DUST_KEY, before: t('config.notSet'), after: '0.5', id: 'ID' });
+      const escaped = proposedText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('ID', '(\\d+)');
+      const saved = page.getByTestId('setting-saved');
+      await expect(saved).toHaveText(new RegExp(`^${escaped}$`));
+      await screenshot(page, shots, 'config-proposed');
+      const proposalId = new RegExp(escaped).exec((await saved.textContent()) ?? '')?.[1];
+      expect(proposalId).toBeTruthy();
+      // Nobody else approves it here: withdrawn, so the value stays unset for the other specs.
+      await ops(base, 'POST', `/proposals/${proposalId}/withdraw`, { reason: 'e2e: console spec done' });
+      expect(
+        (await ops<{ key: string; value: string | null }[]>(base, 'GET', '/config')).find((x) => x.key === DUST_KEY)
+          ?.value,
+      ).toBeNull();
 
       // The app's fund info shows the new rate for a new 90-day pledge.
       await app.goto('/');

@@ -7,7 +7,7 @@ import { operator } from '../support/operator.ts';
 import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 import { expectToast, toastLog } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
-import { injectPayingSolanaWallet, randomSolanaAddress } from './solana-wallet.ts';
+import { injectPayingSolanaWallet } from './solana-wallet.ts';
 
 const texts = { en, zhCN, ar } as const;
 const dayAfter = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -61,13 +61,8 @@ for (const language of ['en', 'ar'] as const) {
   }) => {
     test.setTimeout(180_000);
     const base = baseURL as string;
-    // A collection address of the test's own, so what the watcher counts there is this test's payment.
-    const collection = privateKeyToAccount(generatePrivateKey()).address;
-    // The faucet and the setting are independent: both at once.
-    const [key] = await Promise.all([
-      fundedBscKey(request),
-      operator(base, ['set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine']),
-    ]);
+    // The collection address is the e2e server's own (support/e2e-server.ts): a money setting needs two admins.
+    const key = await fundedBscKey(request);
     await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true, privateKey: key, rpcUrl: e2eChains().bscRpcUrl });
     await signedInWithCredit(page, base, language, 'bsc', ['bnb', '0.1']);
 
@@ -122,10 +117,7 @@ test('[machine] buys a 100 machine paid in SOL: 0.3 of 0.6 SOL in balance, the r
   test.setTimeout(180_000);
   const base = baseURL as string;
   const wallet = await injectPayingSolanaWallet(page);
-  const [res] = await Promise.all([
-    request.post('/dev/faucet', { data: { chain: 'sol', address: wallet.address } }),
-    operator(base, ['set-config', 'machine.collectionAddress.solana', randomSolanaAddress(), '--reason', 'e2e']),
-  ]);
+  const res = await request.post('/dev/faucet', { data: { chain: 'sol', address: wallet.address } });
   expect((await res.json()).code).toBe(200);
   await signedInWithCredit(page, base, 'en', 'solana', ['sol', '0.3']);
 
@@ -192,11 +184,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await page.setViewportSize({ width: 360, height: 740 });
     const base = baseURL as string;
     const t = texts[language];
-    const collection = privateKeyToAccount(generatePrivateKey()).address;
-    const [key] = await Promise.all([
-      fundedBscKey(request),
-      operator(base, ['set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine']),
-    ]);
+    const key = await fundedBscKey(request);
     const wallet = await injectEvmWallet(page, {
       chainId: '0x38',
       knowsBsc: true,

@@ -46,8 +46,3 @@ export async function injectPayingSolanaWallet(page: Page) {
   });
   return { address };
 }
-
-/** A fresh Solana address nobody holds the key of (a collection address for the test). */
-export function randomSolanaAddress() {
-  return base58.encode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()));
-}

@@ -3,6 +3,7 @@
  * (Hardhat as BNB Smart Chain, the litesvm Solana stand-in) with their deposit watchers and payout worker,
  * plus one signed-in user whose session token (made by the server's own session code) the tests put in storage.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -15,6 +16,8 @@ import {
   startDevChains,
   startWorkers,
 } from '@aidf/server';
+import { base58 } from '@scure/base';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { E2E_STATE_FILES, e2eStatePath } from './app.ts';
 import { seedHeldSweeps } from './treasury-seed.ts';
 
@@ -44,6 +47,12 @@ const config = loadConfig({
   // Password hashes at a 128th of RULES.md's cost, as in the API tests (config.ts allows it with NODE_ENV=test only).
   PASSWORD_SCRYPT_N: '1024',
 });
+
+// The AI miner's collection addresses, fresh for this server so that what its watchers count there is its own tests'
+// payments. They are money settings: the operator's command only proposes a change for two admins to approve, so the
+// server's set-up writes them as the dev chains write theirs.
+await repos.settings.set('machine.collectionAddress.bsc', privateKeyToAccount(generatePrivateKey()).address, 'e2e');
+await repos.settings.set('machine.collectionAddress.solana', base58.encode(randomBytes(32)), 'e2e');
 
 const username = 'e2e_alice';
 const mid = await repos.users.insert({ username });

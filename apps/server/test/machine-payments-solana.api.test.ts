@@ -31,11 +31,8 @@ describe('[api] AI miner payments in SOL on the Solana dev stand-in', () => {
     chain = await startSolanaDevChain({ finalizationDepth: FINALIZED_DEPTH });
     server = await startTestServer({ env: { SOLANA_RPC_URL: chain.rpcUrl } });
     collection = (await generateKeyPairSigner()).address;
-    await ops(server, 'POST', '/ops/v1/config', {
-      key: 'machine.collectionAddress.solana',
-      value: collection,
-      reason: 'payment tests',
-    });
+    // A fixture: changing it through the operator API is a proposal for two admins (money-settings.api.test.ts).
+    await server.repos.settings.set('machine.collectionAddress.solana', collection, 'test');
     const solana = server.app.chains.solana;
     if (!solana) throw new Error('Solana not configured');
     watcher = collectionWatcher({

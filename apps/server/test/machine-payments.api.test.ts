@@ -74,11 +74,8 @@ describe('[api] AI miner payments on the BNB Smart Chain dev chain', () => {
     server = await startChainTestServer();
     const bsc = server.app.chains.bsc;
     if (!bsc) throw new Error('BSC not configured');
-    await ops(server, 'POST', '/ops/v1/config', {
-      key: 'machine.collectionAddress.bsc',
-      value: collection,
-      reason: 'payment tests',
-    });
+    // A fixture: changing it through the operator API is a proposal for two admins (money-settings.api.test.ts).
+    await server.repos.settings.set('machine.collectionAddress.bsc', collection, 'test');
     watcher = devWatcher();
   }, 120_000);
   afterAll(() => server?.close());

@@ -43,11 +43,12 @@ describe('[api] /metrics and /readyz without a chain', () => {
   it('answers Prometheus text with latency, job lag, payout queue, pending orders and the ledger check', async () => {
     // One open order waiting for its BNB, made the way a user makes it.
     const user = await signUp(server);
-    await ops(server, 'POST', '/ops/v1/config', {
-      key: 'machine.collectionAddress.bsc',
-      value: '0x00000000000000000000000000000000000c0113',
-      reason: 'metrics test',
-    });
+    // A fixture: changing it through the operator API is a proposal for two admins (money-settings.api.test.ts).
+    await server.repos.settings.set(
+      'machine.collectionAddress.bsc',
+      '0x00000000000000000000000000000000000c0113',
+      'test',
+    );
     const item = await ops(server, 'POST', '/ops/v1/machine/items', {
       worth: '100',
       bnbAmount: '1',

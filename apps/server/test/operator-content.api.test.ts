@@ -171,7 +171,14 @@ describe('[api] operator console: announcements, enrolment, settings (issue 16)'
     const KEY = 'price.reference.cow';
     const before = (await admin.call('GET', '/ops/v1/config')).json.data;
     const unset = before.find((s: { key: string }) => s.key === KEY);
-    expect(unset).toEqual({ key: KEY, value: null, updatedAt: null, updatedBy: null, meaning: expect.any(String) });
+    expect(unset).toEqual({
+      key: KEY,
+      value: null,
+      updatedAt: null,
+      updatedBy: null,
+      meaning: expect.any(String),
+      fourEyes: false,
+    });
     expect(unset.meaning).toContain('USDT price of one COW');
     expect(before.find((s: { key: string }) => s.key === 'pledge.rate.90')).toMatchObject({
       value: expect.any(String),
@@ -190,6 +197,7 @@ describe('[api] operator console: announcements, enrolment, settings (issue 16)'
       updatedAt: expect.any(Number),
       updatedBy: admin.username,
       meaning: unset.meaning,
+      fourEyes: false,
     });
     expect(after).toHaveLength(before.length);
   });

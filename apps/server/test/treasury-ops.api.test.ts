@@ -171,10 +171,8 @@ describe('[api] treasury: status, sweeps, retry and skip, sweep-now', () => {
   });
 
   it('shows the treasury settings in force and a cold address waiting for a second admin', async () => {
-    expect(
-      (await admin.call('POST', '/ops/v1/config', { key: 'treasury.hotMax.bsc.usdt', value: '1000', reason: 't' }))
-        .status,
-    ).toBe(200);
+    // A fixture: changing it through the operator API is a proposal for two admins (money-settings.api.test.ts).
+    await server.repos.settings.set('treasury.hotMax.bsc.usdt', '1000', 'test');
     const cold = address();
     const proposed = await admin.call('POST', '/ops/v1/config', {
       key: 'treasury.coldAddress.bsc',

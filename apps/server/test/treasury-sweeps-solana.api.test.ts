@@ -10,14 +10,15 @@ import { type Address, createSolanaRpc, generateKeyPairSigner, type KeyPairSigne
 import { getTransferSolInstruction } from '@solana-program/system';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hotWalletsOf, SOL_TOKEN } from '../src/chain/chain-services.ts';
+import { hotWalletsOf, SOL_TOKEN, settingChainsOf } from '../src/chain/chain-services.ts';
 import type { SolanaSweepChain } from '../src/chain/solana/solana-sweep-chain.ts';
 import { rowsOf } from '../src/db/raw.ts';
 import { depositWatcher } from '../src/domain/chain/deposit-watcher.ts';
 import { PLATFORM, platformAccount } from '../src/domain/ledger/platform-accounts.ts';
 import { postMovement } from '../src/domain/ledger/post-movement.ts';
+import { checkMoneySetting } from '../src/domain/operator/money-setting-checks.ts';
 import { SweepCrash, solanaSweeper } from '../src/domain/treasury/solana-sweeper.ts';
-import { checkTreasurySetting, TREASURY_SETTINGS } from '../src/domain/treasury/treasury-settings.ts';
+import { TREASURY_SETTINGS } from '../src/domain/treasury/treasury-settings.ts';
 import { startRpcProxy } from './rpc-proxy.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, signUp } from './users.ts';
@@ -203,9 +204,9 @@ describe('Solana sweeps (litesvm stand-in)', () => {
     expect(hotWalletsOf(server.app.chains).solana).toBe(hotWallet);
     const user = await newDepositor();
     expect(user.address).not.toBe(hotWallet);
-    // The cold-address check (the operator's set-setting runs it with hotWalletsOf) refuses the hot wallet.
+    // The cold-address check (the operator's set-setting runs it with settingChainsOf) refuses the hot wallet.
     await expect(
-      checkTreasurySetting(server.repos, hotWalletsOf(server.app.chains), 'treasury.coldAddress.solana', hotWallet),
+      checkMoneySetting(server.repos, settingChainsOf(server.app.chains), 'treasury.coldAddress.solana', hotWallet),
     ).rejects.toMatchObject({ code: 81018 });
   });
 

@@ -3,6 +3,7 @@ import type { PublicClient } from 'viem';
 import type { LocalAccount } from 'viem/accounts';
 import type { AppConfig } from '../config.ts';
 import { devToolsAllowed } from '../config-mode.ts';
+import type { SettingChains } from '../domain/operator/money-setting-checks.ts';
 import type { HotWallets } from '../domain/treasury/treasury-settings.ts';
 import type { WithdrawPolicy } from '../domain/withdraw/withdraw-policy.ts';
 import { solanaDepositKeyMaker } from './deposit-keys.ts';
@@ -129,4 +130,13 @@ export const BNB_TOKEN = { currency: 'bnb', contract: null, decimals: CHAINS.bsc
 /** The platform's hot wallet address per chain as this process knows it. */
 export function hotWalletsOf(chains: ChainServices): HotWallets {
   return { bsc: chains.bsc?.hotWalletAddress ?? null, solana: chains.solana?.hotWalletAddress ?? null };
+}
+
+/** What a money setting's check reads from the chains this process talks to (money-setting-checks.ts). */
+export function settingChainsOf(chains: ChainServices): SettingChains {
+  const client = chains.bsc?.client;
+  return {
+    hotWallets: hotWalletsOf(chains),
+    bscCodeAt: client ? (address) => client.getCode({ address }) : null,
+  };
 }

@@ -21,6 +21,8 @@ export const ZSetting = z.object({
   updatedAt: ZTimeMs.nullable(),
   updatedBy: z.string().nullable(),
   meaning: z.string().nullable(),
+  /** A money setting: a change is a proposal a second, independent admin approves (status proposed). */
+  fourEyes: z.boolean(),
 });
 export type TSetting = z.infer<typeof ZSetting>;
 
@@ -62,8 +64,10 @@ export const opsConfig = {
     method: 'POST',
     path: '/ops/v1/config',
     auth: true,
-    summary: 'Changes a setting at once (applied), or as a proposal when the setting needs four eyes (proposed)',
-    body: z.object({ key: ZText(100), value: ZText(100), reason: ZOperatorReason }),
+    summary:
+      'Changes a setting at once (applied), or, for a money setting (fourEyes), proposes it for a second admin (proposed)',
+    // value '' is for the settings whose shape allows it (the invest contract: investing off); each key's shape decides.
+    body: z.object({ key: ZText(100), value: ZText(100, 0), reason: ZOperatorReason }),
     data: z.object({
       status: z.enum(['applied', 'proposed']),
       proposalId: z.string().optional(),

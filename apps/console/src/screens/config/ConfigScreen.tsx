@@ -24,7 +24,10 @@ export function ConfigScreen() {
       header: t('config.name'),
       cell: (c) => (
         <>
-          <div>{c.getValue()}</div>
+          <div>
+            {c.getValue()}
+            {c.row.original.fourEyes ? <span className="config-four-eyes">{t('config.fourEyesMark')}</span> : null}
+          </div>
           <div className="mono muted">{c.row.original.key}</div>
         </>
       ),

@@ -10,6 +10,8 @@ export function ConfirmChange(props: {
   /** The change in words, shown while confirming. */
   text: string;
   canReview: boolean;
+  /** The confirm button's words when they are not "Confirm and save" (a proposal). */
+  confirmLabel?: string | undefined;
   pending: boolean;
   onConfirm: () => void;
   onBack: () => void;
@@ -34,7 +36,7 @@ export function ConfirmChange(props: {
       <p id={textId}>{props.text}</p>
       <div className="row">
         <button type="button" onClick={props.onConfirm} disabled={props.pending}>
-          {t('config.confirm')}
+          {props.confirmLabel ?? t('config.confirm')}
         </button>
         <button type="button" className="secondary" onClick={props.onBack}>
           {t('config.back')}

@@ -8,7 +8,8 @@ import { settingLabel } from './groups.ts';
 
 /**
  * Changing one setting: the value before beside the new one, a reason for the audit, and a second look before
- * it is saved. Running pledges, orders and machines keep the terms they started with: only new ones follow.
+ * it is saved. Running pledges, orders and machines keep the terms they started with: only new ones follow. A money
+ * setting (fourEyes) is proposed instead, for a second admin to approve; the form says so before it is sent.
  */
 export function SettingEditor({ setting, onDone }: { setting: Setting; onDone: () => void }) {
   const { t } = useTranslation();
@@ -93,12 +94,18 @@ export function SettingEditor({ setting, onDone }: { setting: Setting; onDone: (
           disabled={save.isPending}
         />
       </label>
-      <p className="config-note" role="note">
-        {t('config.newItemsOnly')}
+      {/* A money setting is a proposal: said before the operator types, not only in the answer. */}
+      <p className="config-note" role="note" data-testid={setting.fourEyes ? 'setting-four-eyes' : undefined}>
+        {t(setting.fourEyes ? 'config.fourEyesNote' : 'config.newItemsOnly')}
       </p>
       <ConfirmChange
         confirming={confirming}
-        text={t('config.confirmText', { key: setting.key, before, after: value.trim() })}
+        text={t(setting.fourEyes ? 'config.proposeText' : 'config.confirmText', {
+          key: setting.key,
+          before,
+          after: value.trim(),
+        })}
+        confirmLabel={setting.fourEyes ? t('config.propose') : undefined}
         canReview={!!value.trim() && !!reason.trim() && value.trim() !== setting.value}
         pending={save.isPending}
         onConfirm={confirm}

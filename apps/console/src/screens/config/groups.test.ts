@@ -10,6 +10,7 @@ const setting = (key: string, meaning: string | null = null): Setting => ({
   updatedAt: null,
   updatedBy: null,
   meaning,
+  fourEyes: false,
 });
 
 describe('[console] config groups', () => {

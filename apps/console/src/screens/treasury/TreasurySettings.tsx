@@ -14,8 +14,8 @@ const unset = (value: string | null, t: (key: string) => string) =>
   value === null ? <span className="muted">{t('treasury.notSet')}</span> : <Amount value={value} />;
 
 /**
- * The treasury's settings in force (hot wallet limits, smallest sweeps, cold addresses) and cold address changes
- * waiting for a second admin; they are changed on the configuration screen, each change audited.
+ * The treasury's settings in force (hot wallet limits, smallest sweeps, cold addresses) and the changes of them
+ * waiting for a second admin (all are money settings); they are proposed on the configuration screen, audited.
  */
 export function TreasurySettings({ settings, canChange }: { settings: Settings; canChange: boolean }) {
   const { t } = useTranslation();

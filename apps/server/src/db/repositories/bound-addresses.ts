@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { boundAddresses } from '../schema.ts';
 
@@ -17,6 +17,18 @@ export function boundAddressesRepository(db: AppDb) {
         .from(boundAddresses)
         .where(and(eq(boundAddresses.userId, userId), eq(boundAddresses.currency, currency)));
       return row?.walletAddress ?? null;
+    },
+    /**
+     * Whether a user has bound one of `forms` (the spellings of one address: EIP-55 and lower case on EVM) for
+     * `currency`: such an address is a user's, never one the platform may name as its own.
+     */
+    async isUserAddress(currency: 'bnb' | 'sol', forms: readonly string[]): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: boundAddresses.userId })
+        .from(boundAddresses)
+        .where(and(eq(boundAddresses.currency, currency), inArray(boundAddresses.walletAddress, [...forms])))
+        .limit(1);
+      return row !== undefined;
     },
     /** A transaction-scoped lock on one address of a currency: one first sign-in of it at a time. */
     async lockAddress(currency: string, walletAddress: string) {

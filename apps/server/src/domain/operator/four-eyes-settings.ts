@@ -1,8 +1,7 @@
-import { CURRENCIES, type TCurrency } from '@aidf/contract';
+import type { TCurrency } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
-import { COLD_ADDRESS_KEYS } from '../treasury/treasury-settings.ts';
 
-/** The settings that shape four eyes itself; a change of one is a proposal a second admin approves. */
+/** The settings that shape four eyes itself; they are money settings (money-settings.ts): a second admin approves a change. */
 export const FOUR_EYES_SETTINGS = {
   /** Per currency: at or above it a credit (or a held payout's retry or refund) waits for a second operator. */
   threshold: (currency: TCurrency) => `credit.approvalThreshold.${currency}`,
@@ -11,18 +10,6 @@ export const FOUR_EYES_SETTINGS = {
 } as const;
 
 export const DEFAULT_PROPOSAL_EXPIRY_HOURS = 72;
-
-const FOUR_EYES_KEYS: ReadonlySet<string> = new Set([
-  ...CURRENCIES.map(FOUR_EYES_SETTINGS.threshold),
-  FOUR_EYES_SETTINGS.expiryHours,
-  // Where the treasury sends what the hot wallet does not keep: one operator alone must not redirect it.
-  ...COLD_ADDRESS_KEYS,
-]);
-
-/** Whether changing `key` needs a second admin. */
-export function isFourEyesSetting(key: string): boolean {
-  return FOUR_EYES_KEYS.has(key);
-}
 
 /** The threshold of `currency`: its setting, else CREDIT_APPROVAL_THRESHOLD; null when neither is set. */
 export async function approvalThreshold(

@@ -3,12 +3,13 @@ import type { PayoutChain } from '../../chain/evm/evm-payout-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { ProposalRow } from '../../db/repositories/operator-proposals.ts';
 import { AppError } from '../errors.ts';
-import type { HotWallets } from '../treasury/treasury-settings.ts';
+import { forgetOrderContexts } from '../machine/order-context-cache.ts';
 import { heldOne, refundableOne, refundHeldPayout, retryHeldPayout, waitReason } from '../withdraw/held-payout.ts';
 import { approvalRefusal } from './approvers.ts';
 import { applyCredit, type CreditTerms, needsApproval } from './credit.ts';
 import { approvalThreshold } from './four-eyes-settings.ts';
 import { assertIndependent, type IndependenceFacts, independenceFacts } from './independence.ts';
+import type { SettingChains } from './money-setting-checks.ts';
 import { applyOperatorCreate, applyRoleChange } from './operator-changes.ts';
 import { applyOperatorDisable } from './operator-disable.ts';
 import { PROPOSAL_KINDS, type ProposalKind, propose, targetOf } from './propose.ts';
@@ -19,8 +20,8 @@ import { writeSetting } from './set-setting.ts';
 export interface PayoutDeps {
   chain: PayoutChain | null;
   confirmations: number;
-  /** The platform's hot wallets, which a proposed cold address must not be. */
-  hotWallets: HotWallets;
+  /** What a money setting's check reads at apply time: the hot wallets and BNB Smart Chain's code. */
+  settingChains: SettingChains;
 }
 
 export type PayoutAction = 'payout-retry' | 'payout-refund';
@@ -212,8 +213,9 @@ export async function approveProposal(
     const detail = { proposalId: proposal.id.toString(), proposedBy: proposal.proposedBy };
     const changed = await repos.transaction(async (tx) => {
       await claim(tx);
-      return writeSetting(tx, { ...p, actor, reason: proposal.reason, detail, hotWallets: deps.hotWallets });
+      return writeSetting(tx, { ...p, actor, reason: proposal.reason, detail, chains: deps.settingChains });
     });
+    forgetOrderContexts(); // after the commit, as setSetting does: a collection address is read by the order poll
     return { status: 'applied' as const, ...changed, proposalId: proposal.id.toString() };
   }
   if (proposal.withdrawalId === null) throw new Error(`payout proposal ${proposal.id} names no withdrawal`);

@@ -8,8 +8,10 @@ import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
 import { forgetOrderContexts } from '../machine/order-context-cache.ts';
 import { PLEDGE_SETTINGS } from '../pledge/pledge-config.ts';
 import { STAR_LEVELS, TEAM_SETTINGS } from '../team/team-config.ts';
-import { checkTreasurySetting, type HotWallets, treasurySettingRules } from '../treasury/treasury-settings.ts';
-import { DEFAULT_PROPOSAL_EXPIRY_HOURS, FOUR_EYES_SETTINGS, isFourEyesSetting } from './four-eyes-settings.ts';
+import { treasurySettingRules } from '../treasury/treasury-settings.ts';
+import { DEFAULT_PROPOSAL_EXPIRY_HOURS, FOUR_EYES_SETTINGS } from './four-eyes-settings.ts';
+import { checkMoneySetting, type SettingChains } from './money-setting-checks.ts';
+import { isFourEyesSetting } from './money-settings.ts';
 import { propose } from './propose.ts';
 import type { OperatorActor } from './roles.ts';
 
@@ -38,7 +40,7 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
   [TEAM_SETTINGS.peerRate]: { pattern: RATE, meaning: 'peer bonus percent of the worth' },
   [INVEST_SETTINGS.contract('bsc')]: {
     pattern: INVEST_CONTRACT_PATTERN,
-    meaning: "0x address of the invest contract on BNB Smart Chain ('' switches investing off)",
+    meaning: "EIP-55 address of the invest contract on BNB Smart Chain ('' switches investing off; four eyes)",
   },
   [TEAM_SETTINGS.maxBonusPercent]: {
     pattern: RATE,
@@ -50,7 +52,10 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
     pattern: /^(?:[1-9]\d{0,2})(?:\.\d{1,4})?$/,
     meaning: 'multiple of worth, such as 2',
   },
-  [MACHINE_SETTINGS.collectionAddress('bsc')]: { pattern: /^0x[0-9a-fA-F]{40}$/, meaning: 'BNB Smart Chain address' },
+  [MACHINE_SETTINGS.collectionAddress('bsc')]: {
+    pattern: /^0x[0-9a-fA-F]{40}$/,
+    meaning: 'EIP-55 BNB Smart Chain address machine payments go to (four eyes)',
+  },
   // Issue 14 item 4: where the history's transaction links go.
   ...Object.fromEntries(
     Object.entries(EXPLORER_SETTINGS).map(([chain, key]) => [
@@ -67,9 +72,9 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
   ),
   [MACHINE_SETTINGS.collectionAddress('solana')]: {
     pattern: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
-    meaning: 'Solana address (base58)',
+    meaning: 'Solana address (base58) machine payments go to (four eyes)',
   },
-  // Four eyes itself: a change of these is a proposal a second admin approves (four-eyes-settings.ts).
+  // Four eyes itself; like every money setting (money-settings.ts) a change is a proposal a second admin approves.
   ...Object.fromEntries(
     CURRENCIES.map((c) => [
       FOUR_EYES_SETTINGS.threshold(c),
@@ -79,7 +84,7 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
       },
     ]),
   ),
-  // The treasury: hot wallet limits, cold addresses (four eyes), smallest sweeps.
+  // The treasury: hot wallet limits, cold addresses, smallest sweeps, reserves dust (all money settings).
   ...treasurySettingRules(),
   [FOUR_EYES_SETTINGS.expiryHours]: {
     pattern: /^(?:[1-9]\d{0,2})$/,
@@ -101,7 +106,7 @@ export function settingMeaning(key: string): string | null {
 
 /**
  * GET /ops/v1/config: the settings that are set, and every known one that is not (value null), by key, each with
- * its meaning, so the console can offer all of them.
+ * its meaning and whether a change needs a second admin, so the console can offer all of them.
  */
 export async function listSettings(repos: Repositories) {
   const set = (await repos.settings.all()).map((s) => ({
@@ -110,14 +115,23 @@ export async function listSettings(repos: Repositories) {
     updatedAt: s.updatedAt.getTime() as number | null,
     updatedBy: s.updatedBy as string | null,
     meaning: settingMeaning(s.key),
+    fourEyes: isFourEyesSetting(s.key),
   }));
   const present = new Set(set.map((s) => s.key));
   const unset = settingKeys()
     .filter((key) => !present.has(key))
-    .map((key) => ({ key, value: null, updatedAt: null, updatedBy: null, meaning: settingMeaning(key) }));
+    .map((key) => ({
+      key,
+      value: null,
+      updatedAt: null,
+      updatedBy: null,
+      meaning: settingMeaning(key),
+      fourEyes: isFourEyesSetting(key),
+    }));
   return [...set, ...unset].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
+/** The shape of `value` for `key` (1225 for an unknown key or a value of the wrong shape). */
 function validSetting(key: string, value: string) {
   const rule = ruleOf(key);
   if (!rule) throw new AppError(1225, `unknown setting ${key}; known: ${settingKeys().join(', ')}`);
@@ -136,11 +150,12 @@ export async function writeSetting(
     actor: OperatorActor;
     reason: string;
     detail?: Record<string, unknown>;
-    hotWallets: HotWallets;
+    chains: SettingChains;
   },
 ) {
   // Again at write time: a proposal applies days after it was checked, and the platform may have changed since.
-  await checkTreasurySetting(tx, input.hotWallets, input.key, input.value);
+  validSetting(input.key, input.value);
+  await checkMoneySetting(tx, input.chains, input.key, input.value);
   const before = await tx.settings.set(input.key, input.value, input.actor.name);
   await tx.operatorActions.record({
     actor: input.actor,
@@ -156,15 +171,16 @@ export async function writeSetting(
 }
 
 /**
- * POST /ops/v1/config: changes one setting at once, or, for a four-eyes setting (a threshold, the proposals'
- * expiry), proposes the change for a second admin (status proposed).
+ * POST /ops/v1/config: changes one setting at once, or, for a money setting (money-settings.ts), proposes the
+ * change for a second, independent admin (status proposed), whoever asks: the operator token is one person too.
+ * A money setting is checked now and again when its proposal is applied (money-setting-checks.ts).
  */
 export async function setSetting(
   repos: Repositories,
-  input: { key: string; value: string; actor: OperatorActor; reason: string; hotWallets: HotWallets },
+  input: { key: string; value: string; actor: OperatorActor; reason: string; chains: SettingChains },
 ) {
   validSetting(input.key, input.value);
-  await checkTreasurySetting(repos, input.hotWallets, input.key, input.value);
+  await checkMoneySetting(repos, input.chains, input.key, input.value);
   if (isFourEyesSetting(input.key)) {
     const before = (await repos.settings.get([input.key])).get(input.key) ?? null;
     return repos.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { OPS } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
-import { hotWalletsOf } from '../../chain/chain-services.ts';
+import { settingChainsOf } from '../../chain/chain-services.ts';
 import { devToolsAllowed } from '../../config-mode.ts';
 import { AppError } from '../../domain/errors.ts';
 import { listSettings, setSetting } from '../../domain/operator/set-setting.ts';
@@ -37,6 +37,6 @@ export async function operatorJobRoutes(app: FastifyInstance) {
   defineOpsRoute(app, OPS.settings, 'config', () => listSettings(app.repos));
 
   defineOpsRoute(app, OPS.setSetting, 'config', ({ body, request }) =>
-    setSetting(app.repos, { ...body, actor: operatorOf(request), hotWallets: hotWalletsOf(app.chains) }),
+    setSetting(app.repos, { ...body, actor: operatorOf(request), chains: settingChainsOf(app.chains) }),
   );
 }

@@ -1,6 +1,6 @@
 import { OPS } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
-import { hotWalletsOf } from '../../chain/chain-services.ts';
+import { settingChainsOf } from '../../chain/chain-services.ts';
 import { chainStatus } from '../../domain/chain/chain-status.ts';
 import { checkLedger } from '../../domain/ledger/check.ts';
 import { creditUser } from '../../domain/operator/credit.ts';
@@ -14,7 +14,7 @@ export async function operatorRoutes(app: FastifyInstance) {
   const payoutDeps = () => ({
     chain: app.chains.bsc?.payouts ?? null,
     confirmations: app.chains.bsc?.confirmations ?? 0,
-    hotWallets: hotWalletsOf(app.chains),
+    settingChains: settingChainsOf(app.chains),
   });
 
   // Below CREDIT_APPROVAL_THRESHOLD: status credited at once; otherwise status proposed, with its proposalId.
