@@ -96,6 +96,6 @@ describe('[api] the app and the console are served with a Content-Security-Polic
     expect(init).not.toContain('validator.swagger.io');
     const document = await fetch(`${server.baseUrl}/docs/json`);
     expect(document.status).toBe(200);
-    expect((await document.json()).openapi).toMatch(/^3\./);
+    expect(((await document.json()) as { openapi: string }).openapi).toMatch(/^3\./);
   });
 });
