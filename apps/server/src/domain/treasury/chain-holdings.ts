@@ -102,7 +102,10 @@ async function readChain(
   }
   const solana = chains.solana;
   if (!solana) throw new Error('Solana is not configured (SOLANA_RPC_URL)');
-  return readSolanaBalances(solana.rpcUrl, { owners, tokens: plan.tokens, limits, signal });
+  // Only its first call (the token mints) fails the whole read; a later call leaves its owners unread.
+  return readSolanaBalances(solana.rpcUrl, { owners, tokens: plan.tokens, limits, signal }).catch((error) => {
+    throw new Error(`the token mints: ${shortError(error)}`);
+  });
 }
 
 /** Which place an address is read as, in the order each address is counted once. */
