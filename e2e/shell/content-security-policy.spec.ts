@@ -38,4 +38,16 @@ test.describe('[shell] the app and the console work under their Content-Security
     await expect(form.getByTestId('ticket-preview')).toHaveCount(1);
     expect(await violations()).toEqual([]);
   });
+
+  test('the OpenAPI viewer at /docs lists the operations with no violation', async ({ page }) => {
+    const violations = await watchViolations(page);
+    const response = await page.goto('/docs/');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self';");
+    // Operations listed: the viewer's scripts ran and fetched the document from /docs/json.
+    await expect(page.locator('.opblock').first()).toBeVisible();
+    await expect(page.getByText('/v1/ins/coin/config', { exact: true }).first()).toBeVisible();
+    expect(await page.locator('.opblock').count()).toBeGreaterThan(10);
+    expect(await violations()).toEqual([]);
+    await expectInlineScriptBlocked(page);
+  });
 });

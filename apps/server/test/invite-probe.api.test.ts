@@ -3,23 +3,10 @@ import { type DevMailbox, startDevMailbox } from '../src/dev/mailbox.ts';
 import { POLICIES } from '../src/domain/limits/policies.ts';
 import { awayFromWindowEdge } from './limit-window.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
-import { signUp } from './users.ts';
+import { emailAccount, signUp } from './users.ts';
 
 const followed = (server: TestServer, loginName: string) =>
   call(server.baseUrl, `/v1/ma/user/followed/invite/3/${encodeURIComponent(loginName)}`, { method: 'GET' });
-
-/** Signs an e-mail in by its mailed code, as the e-mail dialog does, creating the account with `inviteCode`. */
-async function emailAccount(server: TestServer, mailbox: DevMailbox, email: string, inviteCode: string | null) {
-  const sent = await call(server.baseUrl, `/v1/mc/user/msg/verifycode/${encodeURIComponent(email)}/message-login`);
-  const code = mailbox
-    .messages()
-    .find((m) => m.to.includes(email))
-    ?.text.match(/\b(\d{6})\b/)?.[1];
-  const res = await call(server.baseUrl, `/v1/sso/login/message/${encodeURIComponent(email)}`, {
-    body: { verifyCodeId: sent.json.data, verifyCode: code, inviteCode, prodId: 3 },
-  });
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-}
 
 describe('[api] the inviter lookup tells nobody whether an e-mail has an account', () => {
   let server: TestServer;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
+import { passwordHashStats } from '../src/domain/auth/password.ts';
 import { POLICIES } from '../src/domain/limits/policies.ts';
 import { awayFromWindowEdge } from './limit-window.ts';
 import { addOperator, login, signInOperator, totpCode } from './operators.ts';
@@ -97,6 +98,58 @@ describe('[api] operators are accounts (issue 16 item 1)', () => {
     });
     expect(await metrics.text()).toMatch(/^aidf_operator_login_alerts [1-9]/m);
   }, 240_000); // 10 password sign-ins and an alert on a busy machine
+
+  it('a wrong password, an unknown name and a disabled one answer alike, each after one slow hash', async () => {
+    const live = await addOperator(server, 'support');
+    const leaver = await addOperator(server, 'support');
+    const off = await ops(server, 'POST', `/ops/v1/operators/${leaver.username}/disable`, { reason: 'left' });
+    expect(off.status, JSON.stringify(off.json)).toBe(200);
+    const tries = [
+      { username: live.username, password: `${live.password}x`, totp: totpCode(live.otpauthUri) },
+      { username: 'nobody-ever-here', password: live.password, totp: totpCode(live.otpauthUri) },
+      // The disabled operator's own right password and code.
+      { username: leaver.username, password: leaver.password, totp: totpCode(leaver.otpauthUri) },
+    ];
+    const answers = [];
+    for (const [i, body] of tries.entries()) {
+      const client = { 'x-forwarded-for': `198.51.100.${40 + i}` };
+      await awayFromWindowEdge(POLICIES.operatorLogin.windowMs, 30_000);
+      const seen = [];
+      // Up to the budget of one (name, client) and one beyond it.
+      for (let k = 0; k <= POLICIES.operatorLogin.perAccountAndIp; k++) {
+        const before = passwordHashStats().started;
+        const res = await login(server, body, client);
+        seen.push({
+          status: res.status,
+          code: res.json.code,
+          msg: res.json.msg,
+          hashes: passwordHashStats().started - before,
+        });
+      }
+      answers.push(seen);
+    }
+    const refused = { status: 400, code: 1228, msg: answers[0]?.[0]?.msg, hashes: 1 };
+    expect(answers[0]).toEqual([
+      ...Array.from({ length: POLICIES.operatorLogin.perAccountAndIp }, () => refused),
+      // Beyond the budget: 9000 before any lookup or hash.
+      { status: 429, code: 9000, msg: answers[0]?.[5]?.msg, hashes: 0 },
+    ]);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    // The locked-out client is locked out for everyone's name, the operator is not: another client signs in.
+    const fromA = await login(
+      server,
+      { username: live.username, password: live.password, totp: totpCode(live.otpauthUri) },
+      { 'x-forwarded-for': '198.51.100.40' },
+    );
+    expect(fromA.json.code).toBe(9000);
+    const fromB = await login(
+      server,
+      { username: live.username, password: live.password, totp: totpCode(live.otpauthUri) },
+      { 'x-forwarded-for': '198.51.100.43' },
+    );
+    expect(fromB.status).toBe(200);
+  }, 240_000);
 
   it('limits one client to 10 failures in 15 minutes over every name', async () => {
     const other = await addOperator(server, 'support');

@@ -9,8 +9,11 @@ export interface RecordedCall {
   refused?: boolean;
 }
 
-/** An answer the proxy gives instead of forwarding: a JSON-RPC error, as a capped provider answers. */
-export type Refusal = { code: number; message: string } | null;
+/**
+ * An answer the proxy gives instead of forwarding: a JSON-RPC error, as a capped provider answers; with `httpStatus`
+ * the whole HTTP answer has that status (a 429), the error as its body.
+ */
+export type Refusal = { code: number; message: string; httpStatus?: number } | null;
 
 /**
  * A JSON-RPC proxy on loopback in front of a dev chain's node: forwards every request (single or batch) as is,
@@ -30,6 +33,7 @@ export async function startRpcProxy(
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       const requests = (Array.isArray(body) ? body : [body]) as { id: unknown; method: string; params?: unknown[] }[];
+      let status = 200;
       const answers = await Promise.all(
         requests.map(async (r) => {
           const recorded: RecordedCall = { method: r.method, params: r.params ?? [] };
@@ -37,7 +41,9 @@ export async function startRpcProxy(
           const refusal = refuse(r.method, recorded.params);
           if (refusal) {
             recorded.refused = true;
-            return { jsonrpc: '2.0', id: r.id, error: refusal };
+            const { httpStatus, ...error } = refusal;
+            if (httpStatus) status = httpStatus;
+            return { jsonrpc: '2.0', id: r.id, error };
           }
           await delay?.(r.method, recorded.params);
           const upstreamResponse = await fetch(upstream, {
@@ -51,7 +57,7 @@ export async function startRpcProxy(
         }),
       );
       response
-        .writeHead(200, { 'content-type': 'application/json' })
+        .writeHead(status, { 'content-type': 'application/json' })
         .end(JSON.stringify(Array.isArray(body) ? answers : answers[0]));
     } catch {
       response.destroy();

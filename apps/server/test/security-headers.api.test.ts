@@ -69,4 +69,33 @@ describe('[api] the app and the console are served with a Content-Security-Polic
       expect(res.headers.get('referrer-policy'), route).toBe('no-referrer');
     }
   });
+
+  it('serves the OpenAPI viewer at /docs under a policy that runs only its own files', async () => {
+    const exact =
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+      "font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; " +
+      "frame-ancestors 'none'";
+    const page = await fetch(`${server.baseUrl}/docs/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(exact);
+    const html = await page.text();
+    // Nothing inline for the policy to allow: every script is a file of the viewer's, from this origin.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i);
+    const scripts = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/gi)].map((m) => m[1] as string);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const url = new URL(src, `${server.baseUrl}/docs/`);
+      expect(url.origin).toBe(server.baseUrl);
+      const file = await fetch(url);
+      expect(file.status, src).toBe(200);
+      expect(file.headers.get('content-security-policy'), src).toBe(exact);
+      await file.arrayBuffer();
+    }
+    // The initializer asks for the document on this origin and no outside validator.
+    const init = await (await fetch(`${server.baseUrl}/docs/static/swagger-initializer.js`)).text();
+    expect(init).not.toContain('validator.swagger.io');
+    const document = await fetch(`${server.baseUrl}/docs/json`);
+    expect(document.status).toBe(200);
+    expect(((await document.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+  });
 });

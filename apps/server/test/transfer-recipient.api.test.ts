@@ -2,10 +2,11 @@ import { maskAddress } from '@aidf/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movements } from '../src/db/schema.ts';
+import { type DevMailbox, startDevMailbox } from '../src/dev/mailbox.ts';
 import { POLICIES } from '../src/domain/limits/policies.ts';
 import { awayFromWindowEdge, withEdgeWait } from './limit-window.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
-import { type Account, credit, signUp, transferBody } from './users.ts';
+import { type Account, credit, emailAccount, signUp, transferBody } from './users.ts';
 import { solanaWallet } from './wallets.ts';
 
 describe('[api] transfer recipient lookup and the receipt id (issue 14 item 3)', () => {
@@ -81,4 +82,68 @@ describe('[api] transfer recipient lookup and the receipt id (issue 14 item 3)',
       .where(eq(movements.id, BigInt(movementId)));
     expect(row).toEqual({ type: 'user-transfer-out', ref: bob.username });
   });
+});
+
+describe('[api] the transfer recipient lookup tells nothing of e-mails and is limited per client', () => {
+  let server: TestServer;
+  let mailbox: DevMailbox;
+  const lookup = (who: Account, username: string, client = '203.0.113.1') =>
+    call(server.baseUrl, `/v1/cow/home/transfer/recipient/${encodeURIComponent(username)}`, {
+      method: 'GET',
+      token: who.token,
+      headers: { 'x-forwarded-for': client },
+    });
+  // TRUST_PROXY=loopback: each test is its own client through X-Forwarded-For.
+  beforeAll(async () => {
+    mailbox = await startDevMailbox();
+    server = await startTestServer({ env: { SMTP_URL: mailbox.smtpUrl, TRUST_PROXY: 'loopback' } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await mailbox.close();
+  });
+
+  it('answers an e-mail with an account exactly as one without, and shows an e-mail account without its e-mail', async () => {
+    const prober = await signUp(server);
+    await emailAccount(server, mailbox, 'mia.probe@example.com', null);
+    const answers = await Promise.all(
+      ['mia.probe@example.com', 'MIA.Probe@Example.com', 'nobody.probe@example.com'].map(async (email) => {
+        const res = await lookup(prober, email);
+        return { status: res.status, json: res.json };
+      }),
+    );
+    expect(answers[0]).toMatchObject({ status: 404, json: { code: 1226, data: null } });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    // By the account's username (its invite code): named, with nothing of the e-mail.
+    const mia = await server.repos.users.byEmail('mia.probe@example.com');
+    const byName = await lookup(prober, mia?.username as string);
+    expect(byName.json.data).toEqual({ username: mia?.username, chainCurrency: null, maskedAddress: null });
+    expect(byName.text).not.toMatch(/example\.com|mia\.probe/);
+  });
+
+  it(
+    'limits one client to 60 lookups a minute however many accounts it signs in with',
+    async () => {
+      const client = '203.0.113.2';
+      const accounts = await Promise.all(Array.from({ length: 4 }, () => signUp(server)));
+      await awayFromWindowEdge(POLICIES.recipientLookup.windowMs, 10_000);
+      // Each account within its own 20, the client over its 60.
+      const answers = await Promise.all(
+        accounts.flatMap((account, a) =>
+          Array.from({ length: POLICIES.recipientLookup.perAccount }, (_, i) =>
+            lookup(account, `guess_${a}_${i}`, client),
+          ),
+        ),
+      );
+      const codes = answers.map((r) => r.json.code);
+      expect(codes.filter((c) => c === 1226)).toHaveLength(POLICIES.recipientLookup.perIp);
+      expect(codes.filter((c) => c === 9000)).toHaveLength(
+        4 * POLICIES.recipientLookup.perAccount - POLICIES.recipientLookup.perIp,
+      );
+      // Another client is not held by it.
+      const other = await signUp(server);
+      expect((await lookup(other, 'guess_x', '203.0.113.3')).json.code).toBe(1226);
+    },
+    withEdgeWait(10_000),
+  );
 });

@@ -1,5 +1,6 @@
 import { AMOUNT_TEXT, buildTransferSignText, buildWithdrawSignText } from '@aidf/contract';
 import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
+import type { DevMailbox } from '../src/dev/mailbox.ts';
 import { call, type TestServer } from './test-server.ts';
 import { evmWallet, signed, signedText, type TestWallet } from './wallets.ts';
 
@@ -99,4 +100,17 @@ export async function withdrawBody(account: Account, amount: string, address: st
     address,
     ...(await signedText(account.wallet, text, timestamp)),
   };
+}
+
+/** Signs an e-mail in by its mailed code, as the e-mail dialog does, creating the account with `inviteCode`. */
+export async function emailAccount(server: TestServer, mailbox: DevMailbox, email: string, inviteCode: string | null) {
+  const sent = await call(server.baseUrl, `/v1/mc/user/msg/verifycode/${encodeURIComponent(email)}/message-login`);
+  const code = mailbox
+    .messages()
+    .find((m) => m.to.includes(email))
+    ?.text.match(/\b(\d{6})\b/)?.[1];
+  const res = await call(server.baseUrl, `/v1/sso/login/message/${encodeURIComponent(email)}`, {
+    body: { verifyCodeId: sent.json.data, verifyCode: code, inviteCode, prodId: 3 },
+  });
+  if (res.status !== 200) throw new Error(`e-mail sign-in failed: ${JSON.stringify(res.json)}`);
 }

@@ -1,8 +1,11 @@
 import { createTestClient, erc20Abi, type Hex, http, keccak256, parseTransaction, parseUnits, toHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bscPublicClient } from '../src/chain/evm/bsc-client.ts';
+import { evmPayoutChain } from '../src/chain/evm/evm-payout-chain.ts';
 import { payoutWorker } from '../src/domain/withdraw/payout-worker.ts';
 import { type ChainTestServer, chainWallet } from './chain.ts';
+import { startRpcProxy } from './rpc-proxy.ts';
 import { call } from './test-server.ts';
 import { balanceOf, credit, signUp } from './users.ts';
 import { DEPTH, SimulatedCrash, useWithdrawChain } from './withdraw-chain.ts';
@@ -295,6 +298,51 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
     expect((await row(refused.id)).status).toBe('held');
     expect(await balanceOf(server, user, 'cow')).toBe('20');
     await ledgerOk();
+  });
+
+  it.each([
+    ['a JSON-RPC "limit exceeded" (-32005)', { code: -32005, message: 'limit exceeded' }],
+    ['an HTTP 429 naming another error', { code: -32000, message: 'capacity exceeded', httpStatus: 429 }],
+    ['a JSON-RPC 429 in its own words', { code: 429, message: 'capacity exceeded' }],
+  ])('retries a payout the RPC answers with %s when sending, never holds it, and pays it once', async (_, refusal) => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', '20');
+    const receiver = (await chainWallet(server.evm)).address;
+    await worker().tick(); // the earlier tests' payouts first
+    // More refusals than the client's own retry: the worker sees the error.
+    let limited = 2;
+    const proxy = await startRpcProxy(server.evm.rpcUrl, (method) =>
+      method === 'eth_sendRawTransaction' && limited-- > 0 ? refusal : null,
+    );
+    try {
+      const throughProxy = payoutWorker({
+        repos: server.repos,
+        chain: evmPayoutChain(bscPublicClient(proxy.url), privateKeyToAccount(chain.hotWalletKey)),
+        owner: 'payouts-1',
+        confirmations: DEPTH,
+        ...bsc().payoutGas,
+        leaseMs: 1,
+      });
+      const { json } = await withdraw(user, '10', receiver);
+      await throughProxy.tick();
+      const waiting = await row(json.data.id);
+      expect(waiting.heldReason).toBeNull();
+      expect(waiting.status).toBe('signed');
+      expect((await chainStatus()).payoutWorker.lastError).toMatch(/exceeded/);
+      // The next ticks send it, once the RPC lets it through.
+      for (let i = 0; i < 3 && (await row(json.data.id)).status === 'signed'; i++) await throughProxy.tick();
+      expect(proxy.callsOf('eth_sendRawTransaction').filter((c) => c.refused)).toHaveLength(2);
+      expect((await row(json.data.id)).status).toBe('sent');
+      await server.evm.mine(DEPTH);
+      await throughProxy.tick();
+      expect((await row(json.data.id)).status).toBe('confirmed');
+      expect(await payoutsOnChain(receiver)).toBe(1);
+      expect(await tokenBalance(receiver)).toBe(parseUnits('9.95', 18));
+      expect(await balanceOf(server, user, 'cow')).toBe('10');
+      await ledgerOk();
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('replaces a payout stuck at a low gas price with the same nonce after the set blocks, and it lands once', async () => {

@@ -33,7 +33,15 @@ export const ZChainHolding = z.object({
   shouldHold: ZAmountsByCurrency,
   /** total − shouldHold. */
   difference: ZAmountsByCurrency,
-  unread: z.array(z.object({ address: z.string(), error: z.string() })),
+  /** Addresses not read (an error, a refusal, or the report's time for chain reads ran out), with their place. */
+  unread: z.array(
+    z.object({
+      address: z.string(),
+      /** Absent in reports stored before it was recorded. */
+      kind: z.enum(['hot', 'cold', 'deposit', 'collection', 'invest']).optional(),
+      error: z.string(),
+    }),
+  ),
 });
 export type TChainHolding = z.infer<typeof ZChainHolding>;
 

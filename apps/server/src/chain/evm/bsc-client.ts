@@ -15,6 +15,14 @@ export function bscPublicClient(rpcUrl: string): PublicClient {
   return createPublicClient({ chain: bscChain(rpcUrl), transport: http(rpcUrl, { timeout: 15_000, retryCount: 1 }) });
 }
 
+/** A client for reads that count their own attempts: no retry of viem's, and `timeoutMs` for each call. */
+export function bscReadClient(rpcUrl: string, timeoutMs: number): PublicClient {
+  return createPublicClient({
+    chain: bscChain(rpcUrl),
+    transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0 }),
+  });
+}
+
 /**
  * The same node through a transport that sends the calls made together as one JSON-RPC batch of at most
  * `batchSize`: the deposit source reads whole ranges of blocks with it (evm-native-transfers.ts). A batch of full

@@ -1,4 +1,4 @@
-import { type Address, createPublicClient, erc20Abi, http, multicall3Abi } from 'viem';
+import { type Address, erc20Abi, multicall3Abi } from 'viem';
 import {
   addBalance,
   type BalanceRead,
@@ -7,7 +7,7 @@ import {
   shortError,
   withRetries,
 } from '../balance-reads.ts';
-import { bscChain } from './bsc-client.ts';
+import { bscReadClient } from './bsc-client.ts';
 
 /** Multicall3's address on BNB Smart Chain (and on the dev chain, placed there by @aidf/devchain). */
 export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
@@ -17,17 +17,14 @@ export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a1739
  * balanceOf) at one block: every batch is an `eth_call` of Multicall3's aggregate3 with that block number, so all
  * answers are of the same state however many batches there are. An address's calls stay in one batch; a batch
  * that still fails after its attempts (an error, a timeout, a 429) leaves its addresses unread, and a call that
- * fails inside a batch leaves its address unread. `blockNumber` is chosen by the caller (chain-holdings.ts).
+ * fails inside a batch leaves its address unread, and so does every batch not answered when `signal` aborts (the
+ * report's deadline). `blockNumber` is chosen by the caller (chain-holdings.ts).
  */
 export async function readEvmBalances(
   rpcUrl: string,
-  p: { addresses: string[]; tokens: ReadToken[]; blockNumber: bigint; limits: ReadLimits },
+  p: { addresses: string[]; tokens: ReadToken[]; blockNumber: bigint; limits: ReadLimits; signal?: AbortSignal },
 ): Promise<BalanceRead> {
-  // Its own client: no retry of viem's (ours count the attempts) and our time limit for each call.
-  const client = createPublicClient({
-    chain: bscChain(rpcUrl),
-    transport: http(rpcUrl, { timeout: p.limits.timeoutMs, retryCount: 0 }),
-  });
+  const client = bscReadClient(rpcUrl, p.limits.timeoutMs);
   const read: BalanceRead = { at: p.blockNumber, balances: new Map(), unread: [] };
   const perAddress = Math.max(1, p.tokens.length);
   const addressesPerBatch = Math.max(1, Math.floor(p.limits.evmCallsPerBatch / perAddress));
@@ -58,20 +55,24 @@ export async function readEvmBalances(
           ),
         );
         try {
-          const results = await withRetries(p.limits.attempts, async () => {
-            const answers = await client.multicall({
-              contracts: calls,
-              multicallAddress: MULTICALL3_ADDRESS,
-              blockNumber: p.blockNumber,
-              allowFailure: true,
-              // Batches are ours (by address); viem's own split is by calldata bytes.
-              batchSize: 0,
-            });
-            // viem answers a failed eth_call (an error, a timeout, a 429) as every call failing: tried again.
-            const first = answers[0];
-            if (first?.status === 'failure' && answers.every((a) => a.status === 'failure')) throw first.error;
-            return answers;
-          });
+          const results = await withRetries(
+            p.limits.attempts,
+            async () => {
+              const answers = await client.multicall({
+                contracts: calls,
+                multicallAddress: MULTICALL3_ADDRESS,
+                blockNumber: p.blockNumber,
+                allowFailure: true,
+                // Batches are ours (by address); viem's own split is by calldata bytes.
+                batchSize: 0,
+              });
+              // viem answers a failed eth_call (an error, a timeout, a 429) as every call failing: tried again.
+              const first = answers[0];
+              if (first?.status === 'failure' && answers.every((a) => a.status === 'failure')) throw first.error;
+              return answers;
+            },
+            p.signal,
+          );
           batch.forEach((owner, i) => {
             const answers = results.slice(i * p.tokens.length, (i + 1) * p.tokens.length);
             const failed = answers.find((a) => a.status === 'failure');

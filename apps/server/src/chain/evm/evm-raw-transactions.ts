@@ -22,6 +22,12 @@ const ALREADY_SENT = /already known|known transaction|nonce too low|nonce has al
 const PASSING =
   /funds|nonce too high|gapped|future|underpriced|too low for the next block|fee too low|gas price too low|txpool is full|rate limit|too many requests|busy|timeout|try again/i;
 
+// An RPC asking for a pause, whatever its words: EIP-1474's "limit exceeded", HTTP's 429 given as the JSON-RPC code,
+// and an HTTP answer of 429 whatever error its body names (viem keeps that body's RPC error, with the status).
+const PASSING_CODES = new Set([-32005, 429]);
+const asksForPause = (e: unknown) =>
+  PASSING_CODES.has((e as { code?: unknown }).code as number) || (e as { status?: unknown }).status === 429;
+
 function errorText(error: unknown): string {
   return error instanceof BaseError ? `${error.shortMessage} ${error.details ?? ''}` : String(error);
 }
@@ -54,8 +60,10 @@ export function evmRawTransactions(client: PublicClient) {
     },
     broadcastFailure(error: unknown): 'retry' | 'refused' {
       // Only a node's own answer about the bytes is a refusal; no answer (HTTP, timeout) says nothing of them.
-      const answered = error instanceof BaseError && error.walk((e) => e instanceof RpcRequestError) !== null;
-      return !answered || PASSING.test(errorText(error)) ? 'retry' : 'refused';
+      if (!(error instanceof BaseError)) return 'retry';
+      const answered = error.walk((e) => e instanceof RpcRequestError) !== null;
+      const pause = error.walk(asksForPause) !== null;
+      return !answered || pause || PASSING.test(errorText(error)) ? 'retry' : 'refused';
     },
     async receipt(hash: Hex): Promise<MinedReceipt | null> {
       try {

@@ -20,13 +20,23 @@ interface MultipleAccounts {
   value: (RpcAccount | null)[];
 }
 
-/** One JSON-RPC call with a time limit; an HTTP error (a 429) or a JSON-RPC error throws. */
-async function rpcCall<T>(rpcUrl: string, method: string, params: unknown[], timeoutMs: number): Promise<T> {
+/**
+ * One JSON-RPC call with a time limit, ended early when `signal` aborts (the report's deadline); an HTTP error (a
+ * 429) or a JSON-RPC error throws.
+ */
+async function rpcCall<T>(
+  rpcUrl: string,
+  method: string,
+  params: unknown[],
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<T> {
+  const limit = AbortSignal.timeout(timeoutMs);
   const response = await fetch(rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    signal: AbortSignal.timeout(timeoutMs),
+    signal: signal ? AbortSignal.any([limit, signal]) : limit,
   });
   if (!response.ok) throw new Error(`HTTP ${response.status} from the Solana RPC`);
   const answer = (await response.json()) as { result?: T; error?: { code: number; message: string } };
@@ -40,21 +50,25 @@ async function rpcCall<T>(rpcUrl: string, method: string, params: unknown[], tim
  * `solanaKeysPerCall` keys a call. One call reads all its keys at one slot; Solana keeps no past state to read
  * later calls at the same slot, so every call after the first asks `minContextSlot` = the first call's slot: no
  * key is read older than the first, and the report names the first and the last slot (`at`, `atLast`).
- * A key still unread after its attempts leaves its owner unread; a missing account reads as zero, as it holds
+ * A key still unread after its attempts, or when `signal` aborts, leaves its owner unread; a missing account reads as zero, as it holds
  * nothing. Token accounts are the associated ones (what wallets send to; a deposit to another is not credited).
  */
 export async function readSolanaBalances(
   rpcUrl: string,
-  p: { owners: string[]; tokens: ReadToken[]; limits: ReadLimits },
+  p: { owners: string[]; tokens: ReadToken[]; limits: ReadLimits; signal?: AbortSignal },
 ): Promise<BalanceRead> {
   const call = (keys: string[], minContextSlot?: number) =>
-    withRetries(p.limits.attempts, () =>
-      rpcCall<MultipleAccounts>(
-        rpcUrl,
-        'getMultipleAccounts',
-        [keys, { commitment: 'finalized', encoding: 'base64', ...(minContextSlot ? { minContextSlot } : {}) }],
-        p.limits.timeoutMs,
-      ),
+    withRetries(
+      p.limits.attempts,
+      () =>
+        rpcCall<MultipleAccounts>(
+          rpcUrl,
+          'getMultipleAccounts',
+          [keys, { commitment: 'finalized', encoding: 'base64', ...(minContextSlot ? { minContextSlot } : {}) }],
+          p.limits.timeoutMs,
+          p.signal,
+        ),
+      p.signal,
     );
 
   // The mints first, in one call: a mint's owning program (SPL Token or Token-2022) seeds its associated accounts.

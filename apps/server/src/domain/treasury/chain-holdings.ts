@@ -1,21 +1,19 @@
-import { CHAINS, fromBaseUnits, toBaseUnits } from '@aidf/contract';
+import { fromBaseUnits, toBaseUnits } from '@aidf/contract';
 import {
   type BalanceRead,
   DEFAULT_READ_LIMITS,
   type ReadLimits,
-  type ReadToken,
+  readDeadline,
   shortError,
   withRetries,
 } from '../../chain/balance-reads.ts';
-import { type ChainServices, hotWalletsOf } from '../../chain/chain-services.ts';
-import { bscPublicClient } from '../../chain/evm/bsc-client.ts';
+import type { ChainServices } from '../../chain/chain-services.ts';
+import { bscReadClient } from '../../chain/evm/bsc-client.ts';
 import { readEvmBalances } from '../../chain/evm/evm-balances.ts';
 import { readSolanaBalances } from '../../chain/solana/solana-balances.ts';
-import type { AppDb } from '../../db/client.ts';
-import { type AmountsByCurrency, reservesChainRepository } from '../../db/repositories/reserves.ts';
-import { INVEST_SETTINGS } from '../invest/invest-config.ts';
-import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
-import { TREASURY_SETTINGS, type TreasuryChain } from './treasury-settings.ts';
+import type { AmountsByCurrency } from '../../db/repositories/reserves.ts';
+import type { ChainPlan, ChainReadPlan, Places } from './chain-read-plan.ts';
+import type { TreasuryChain } from './treasury-settings.ts';
 
 /**
  * What each chain holds, read for a reserves report (docs/architecture.md "Proof of reserves", the design's
@@ -45,7 +43,13 @@ export interface ChainHolding {
   total: AmountsByCurrency;
   shouldHold: AmountsByCurrency;
   difference: AmountsByCurrency;
-  unread: { address: string; error: string }[];
+  unread: UnreadAddress[];
+}
+/** An address left unread, the place it is read as, and why. */
+export interface UnreadAddress {
+  address: string;
+  kind: 'hot' | 'cold' | 'deposit' | 'collection' | 'invest';
+  error: string;
 }
 export type ChainHoldings = Record<string, ChainHolding | { error: string }>;
 
@@ -64,29 +68,15 @@ const SCALE = 36;
 const units = (text: string) => toBaseUnits(text, SCALE);
 const text = (value: bigint) => fromBaseUnits(value, SCALE);
 
-const NATIVE: Record<TreasuryChain, ReadToken> = {
-  bsc: { currency: CHAINS.bsc.currency, contract: null, decimals: CHAINS.bsc.nativeDecimals },
-  solana: { currency: CHAINS.solana.currency, contract: null, decimals: CHAINS.solana.nativeDecimals },
-};
-
-/** Reads one chain; throws when the chain cannot be read at all. */
+/** Reads one chain as `plan` says; throws, naming the step, when the chain cannot be read at all. */
 async function readChain(
   chain: TreasuryChain,
   chains: ChainServices,
-  db: AppDb,
+  plan: ChainPlan,
   limits: ReadLimits,
-): Promise<{ read: BalanceRead; tokens: ReadToken[]; places: Places }> {
-  const repo = reservesChainRepository(db);
-  const tokens: ReadToken[] = [NATIVE[chain], ...(await repo.tokensOf(chain === 'bsc' ? 'bnb' : 'sol'))];
-  const places: Places = {
-    hot: hotWalletsOf(chains)[chain],
-    cold: await repo.setting(TREASURY_SETTINGS.coldAddress(chain)),
-    deposits: await repo.depositAddressesToRead(chain),
-    // Unset: miner payments go to the hot wallet (machine-config.ts), already read as such.
-    collection: (await repo.setting(MACHINE_SETTINGS.collectionAddress(chain))) || null,
-    invest: chain === 'bsc' ? (await repo.setting(INVEST_SETTINGS.contract(chain))) || null : null,
-  };
-  const { hot, cold, deposits, collection, invest } = places;
+  signal: AbortSignal,
+): Promise<BalanceRead> {
+  const { hot, cold, deposits, collection, invest } = plan.places;
   const owners = [
     ...new Map(
       [hot, cold, collection, invest, ...deposits].filter((a): a is string => !!a).map((a) => [key(chain, a), a]),
@@ -95,41 +85,52 @@ async function readChain(
   if (chain === 'bsc') {
     const bsc = chains.bsc;
     if (!bsc) throw new Error('BNB Smart Chain is not configured (BSC_RPC_URL)');
-    // The block the deposit watcher has credited up to: every deposit credited is in it, none later. Without a
-    // cursor yet, the confirmed head.
-    const head = await withRetries(limits.attempts, () => bscPublicClient(bsc.rpcUrl).getBlockNumber({ cacheTime: 0 }));
-    const cursor = await repo.depositCursor('bsc');
+    // The block the deposit watcher had credited up to in the report's snapshot: every deposit credited is in it,
+    // none later. Without a cursor yet, the confirmed head.
+    const head = await withRetries(
+      limits.attempts,
+      () => bscReadClient(bsc.rpcUrl, limits.timeoutMs).getBlockNumber({ cacheTime: 0 }),
+      signal,
+    ).catch((error) => {
+      throw new Error(`the head block: ${shortError(error)}`);
+    });
+    const cursor = plan.depositCursor;
     const confirmed = head - BigInt(Math.max(0, bsc.confirmations - 1));
     const blockNumber =
       cursor !== null && cursor > 0n ? (cursor - 1n < head ? cursor - 1n : head) : confirmed > 0n ? confirmed : head;
-    const read = await readEvmBalances(bsc.rpcUrl, { addresses: owners, tokens, blockNumber, limits });
-    return { read, tokens, places };
+    return readEvmBalances(bsc.rpcUrl, { addresses: owners, tokens: plan.tokens, blockNumber, limits, signal });
   }
   const solana = chains.solana;
   if (!solana) throw new Error('Solana is not configured (SOLANA_RPC_URL)');
-  const read = await readSolanaBalances(solana.rpcUrl, { owners, tokens, limits });
-  return { read, tokens, places };
+  // Only its first call (the token mints) fails the whole read; a later call leaves its owners unread.
+  return readSolanaBalances(solana.rpcUrl, { owners, tokens: plan.tokens, limits, signal }).catch((error) => {
+    throw new Error(`the token mints: ${shortError(error)}`);
+  });
 }
 
-/** The platform's addresses on a chain that a report reads (null: none configured). */
-interface Places {
-  hot: string | null;
-  cold: string | null;
-  deposits: string[];
-  collection: string | null;
-  invest: string | null;
+/** Which place an address is read as, in the order each address is counted once. */
+function kindOf(chain: TreasuryChain, places: Places, address: string): UnreadAddress['kind'] {
+  const is = (a: string | null) => !!a && key(chain, a) === key(chain, address);
+  if (is(places.hot)) return 'hot';
+  if (is(places.cold)) return 'cold';
+  if (is(places.collection)) return 'collection';
+  if (is(places.invest)) return 'invest';
+  return 'deposit';
 }
 
 /** EVM addresses compare without case; Solana's are case-sensitive. */
 const key = (chain: TreasuryChain, address: string) => (chain === 'bsc' ? address.toLowerCase() : address);
 
 /**
- * Reads every configured chain and sets its holdings beside `clearing` (per chain, whole units) and
- * `liabilities`; answers the report's status, the holdings and the alerts. Runs in the report's transaction.
+ * Reads every chain of `plan` (read in the report's snapshot: chain-read-plan.ts), all at once and with no database
+ * transaction open, and sets each chain's holdings beside `clearing` (per chain, whole units) and `liabilities`;
+ * answers the report's status, the holdings and the alerts. What is not read within `limits.deadlineMs` is left
+ * unread (an address, or the whole chain when not even its head or first call answered), so a node that never
+ * answers makes the report `incomplete` in time, never holds it.
  */
 export async function readChainHoldings(
-  db: AppDb,
   chains: ChainServices,
+  plan: ChainReadPlan,
   p: {
     currencies: string[];
     clearing: Record<string, AmountsByCurrency>;
@@ -138,24 +139,33 @@ export async function readChainHoldings(
   },
 ): Promise<{ status: 'complete' | 'incomplete'; holdings: ChainHoldings; alerts: ReserveAlerts }> {
   const limits = { ...DEFAULT_READ_LIMITS, ...p.limits };
-  const repo = reservesChainRepository(db);
   const holdings: ChainHoldings = {};
   const alerts: ReserveAlerts = { shortfall: [], clearingMismatch: [], unread: 0, unreadChains: [] };
   const allHeld = new Map<string, bigint>();
-  for (const chain of ['bsc', 'solana'] as const) {
-    if (!chains[chain]) continue; // a chain this platform does not run: nothing to read, nothing it should hold
-    let found: Awaited<ReturnType<typeof readChain>>;
-    try {
-      found = await readChain(chain, chains, db, limits);
-      if (found.read.balances.size === 0 && found.read.unread.length > 0) {
-        throw new Error(`no address could be read: ${found.read.unread[0]?.error}`);
-      }
-    } catch (error) {
-      holdings[chain] = { error: shortError(error) };
+  const planned = (['bsc', 'solana'] as const).flatMap((chain) => {
+    const of = plan.chains[chain];
+    return of ? [{ chain, of }] : [];
+  });
+  const deadline = readDeadline(limits.deadlineMs);
+  const reads = await Promise.all(
+    planned.map(({ chain, of }) =>
+      readChain(chain, chains, of, limits, deadline.signal).then(
+        (read) => ({ read }),
+        (error: unknown) => ({ error }),
+      ),
+    ),
+  ).finally(deadline.done);
+  for (const [i, { chain, of }] of planned.entries()) {
+    const found = reads[i] as { read: BalanceRead } | { error: unknown };
+    if ('error' in found || (found.read.balances.size === 0 && found.read.unread.length > 0)) {
+      const why =
+        'error' in found ? shortError(found.error) : `no address could be read: ${found.read.unread[0]?.error}`;
+      holdings[chain] = { error: why };
       alerts.unreadChains.push(chain);
       continue;
     }
-    const { read, tokens, places } = found;
+    const { read } = found;
+    const { tokens, places } = of;
     const { hot, cold, deposits, collection, invest } = places;
     const decimalsOf = new Map(tokens.map((t) => [t.currency, t.decimals]));
     const owed = Object.entries(p.clearing[chain] ?? {}).filter(([, amount]) => units(amount) !== 0n);
@@ -202,7 +212,7 @@ export async function readChainHoldings(
       total: asText(total),
       shouldHold: asText(shouldHold),
       difference: asText(difference),
-      unread: read.unread,
+      unread: read.unread.map((u) => ({ address: u.address, kind: kindOf(chain, places, u.address), error: u.error })),
     };
     alerts.unread += read.unread.length;
     for (const [currency, amount] of total) allHeld.set(currency, (allHeld.get(currency) ?? 0n) + amount);
@@ -210,7 +220,7 @@ export async function readChainHoldings(
     if (read.unread.length > 0) continue;
     for (const currency of currencies) {
       const diff = difference.get(currency) ?? 0n;
-      const dust = units((await repo.setting(TREASURY_SETTINGS.dust(currency))) ?? '0');
+      const dust = units(plan.dust[currency] ?? '0');
       if (diff > dust || -diff > dust) alerts.clearingMismatch.push({ chain, currency, difference: text(diff) });
     }
   }

@@ -21,6 +21,7 @@ import {
 import { AppError } from '../errors.ts';
 import { PLATFORM } from '../ledger/platform-accounts.ts';
 import { type ChainHoldings, type ReserveAlerts, readChainHoldings } from './chain-holdings.ts';
+import { chainReadPlan } from './chain-read-plan.ts';
 
 /**
  * A reserves report (docs/architecture.md "Proof of reserves"): what the ledger owes its users, read in one
@@ -32,9 +33,9 @@ import { type ChainHoldings, type ReserveAlerts, readChainHoldings } from './cha
  * The ledger keeps those three in platform accounts, not per user, so they are reported as totals beside the
  * tree, not inside its leaves. Operator credits and issuance are what was added without anything coming in; the
  * chains' clearing accounts say what the platform should hold on each chain. Given the chains, the report reads
- * their balances (hot, cold, not yet swept, collection address, invest contract: chain-holdings.ts) in the same snapshot and sets them beside the
- * clearing accounts and the liabilities: status 'complete', or 'incomplete' when an address or a chain could not
- * be read. Without the chains `chainHoldings` is null and the status says 'liabilities-only'.
+ * their balances (hot, cold, not yet swept, collection address, invest contract: chain-holdings.ts) after the
+ * snapshot, at the block it names, and sets them beside the clearing accounts and the liabilities: status
+ * 'complete', or 'incomplete' when an address or a chain could not be read (in time). Without the chains `chainHoldings` is null and the status says 'liabilities-only'.
  *
  * Base units are 10^-18 of a currency for every currency: the ledger's own precision (numeric(48, 18)), exact
  * for every balance; a token's decimals differ between chains (USDT: 18 on BNB Smart Chain, 6 on Solana) and a
@@ -88,10 +89,12 @@ export interface ChainReadOptions {
 
 /**
  * Runs one report: reads the ledger at one snapshot, builds the tree, stores report, nodes and leaves; with
- * `reads`, reads the chains too and logs what they found wrong.
+ * `reads`, reads the chains too (outside any transaction, within `limits.deadlineMs`) and logs what they found
+ * wrong.
  */
 export async function runReservesReport(db: AppDb, reads?: ChainReadOptions): Promise<StoredReport> {
-  const report = await db.transaction(async (tx) => {
+  // Two short transactions: the ledger's snapshot, then (after the chain reads) the report's storing.
+  const stated = await db.transaction(async (tx) => {
     const reserves = reservesRepository(tx as unknown as AppDb);
     await reserves.snapshot();
     const extra = (await reserves.userCurrencies()).filter((c) => !(CURRENCIES as readonly string[]).includes(c));
@@ -130,17 +133,20 @@ export async function runReservesReport(db: AppDb, reads?: ChainReadOptions): Pr
     );
     const tree = leaves.length > 0 ? buildMerkleSumTree(currencies, leaves) : null;
     const liabilities = added(currencies, userBalances, ...Object.values(held));
-    // The chains are read inside the snapshot: the addresses to read and the deposit watcher's cursor (the block
-    // read at) are those of the ledger the report states.
-    const chainRead = reads
-      ? await readChainHoldings(tx as unknown as AppDb, reads.chains, {
-          currencies,
-          clearing,
-          liabilities,
-          limits: reads.limits,
-        })
+    // What the chains are read for (addresses, settings, the deposit watcher's cursor: the block read at) is taken
+    // in this snapshot, so it is that of the ledger the report states; the chains are read after it ends.
+    const plan = reads ? await chainReadPlan(tx as unknown as AppDb, reads.chains, currencies) : null;
+    return { currencies, rowsOf, held, userBalances, clearing, leaves, tree, liabilities, plan };
+  });
+  const { currencies, rowsOf, held, userBalances, clearing, leaves, tree, liabilities } = stated;
+  // No transaction is open while the chains are read: a node that hangs holds no snapshot, lock or connection.
+  const chainRead =
+    reads && stated.plan
+      ? await readChainHoldings(reads.chains, stated.plan, { currencies, clearing, liabilities, limits: reads.limits })
       : null;
-    reads?.crashPoints?.afterChainRead?.();
+  reads?.crashPoints?.afterChainRead?.();
+  const report = await db.transaction(async (tx) => {
+    const reserves = reservesRepository(tx as unknown as AppDb);
     const report = await reserves.insertReport({
       status: 'liabilities-only',
       currencies,

@@ -5,6 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { defineOpsRawRoute, OPS_SECURITY } from '../routes/define-ops-route.ts';
+import { pageSecurityPolicy } from './security-headers.ts';
+
+/** The Content-Security-Policy of the OpenAPI viewer at /docs and its files: a page of ours without inline script. */
+export const DOCS_SECURITY_POLICY = pageSecurityPolicy('');
 
 type Transform = typeof jsonSchemaTransform;
 const isOps = (url: string) => url.startsWith('/ops/v1/');
@@ -56,7 +60,13 @@ export const openApi = fp(async (app: FastifyInstance) => {
     },
     transform: only(isOps),
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The viewer's page has no inline script (its initializer is a file of its own): our page policy with no hash
+  // runs only its files, fetches only /docs/json, and checks no document against the outside validator.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: DOCS_SECURITY_POLICY,
+    uiConfig: { validatorUrl: null },
+  });
 
   const opsDocument = (app as unknown as { opsSwagger: () => unknown }).opsSwagger;
   // Any signed-in operator: the document says what every role may call, not what this one may.
