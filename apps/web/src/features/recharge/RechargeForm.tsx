@@ -108,7 +108,9 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
         <span data-testid="wallet-balance">
           {t('recharge.walletBalance', { amount: wallet.data ? amountText(wallet.data.balance, unit, 6) : '-' })}
         </span>
-        <span>{t('recharge.platformBalance', { amount: amountText(balanceIn(assets.data, currency), unit, 6) })}</span>
+        <span data-testid="platform-balance">
+          {t('recharge.platformBalance', { amount: amountText(balanceIn(assets.data, currency), unit, 6) })}
+        </span>
       </div>
       <RechargeProgress stage={stage} />
       {stage.kind === 'credited' || stage.kind === 'failed' ? (

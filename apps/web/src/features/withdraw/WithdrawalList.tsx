@@ -37,10 +37,12 @@ export function WithdrawalList() {
     list.data?.list,
     (w) => w.id,
     (w) => w.status,
-    ({ moved }) => {
+    ({ added, moved }) => {
       // A refund or a payout changes the balances shown elsewhere.
       void queryClient.invalidateQueries({ queryKey: ASSETS_KEY });
-      for (const { item } of [...moved].reverse()) {
+      // A withdrawal first seen already past 'requested' (its payout was quicker than the list) is news too.
+      const news = [...moved.map((m) => m.item), ...added];
+      for (const item of news.reverse()) {
         if (!(item.status in TOLD)) continue;
         const status = item.status as keyof typeof TOLD;
         // A refund returns the whole amount, fee included; a payout delivers the amount less the fee.
