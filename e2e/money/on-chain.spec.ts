@@ -198,6 +198,8 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
       await expect(page.getByTestId('recharge-currency-sol')).toBeVisible();
       await expect(page.getByTestId('recharge-currency-cow')).toHaveCount(0);
       const deposit = page.getByTestId('solana-deposit');
+      // The card shows once the server has derived the address (slow on a loaded machine).
+      await expect(deposit.getByTestId('deposit-card')).toBeVisible({ timeout: 20_000 });
       await expect(deposit).toContainText(t.solanaSendTo.replace('{{currency}}', 'SOL'));
       await expect(deposit).not.toContainText(t.solanaUnsupported);
       // The watcher credits any finalized transfer: no minimum is claimed.
