@@ -42,7 +42,7 @@ export function PaymentChart({ pledge }: { pledge: TPledgeOrder }) {
       <figcaption className="row-between small muted">
         <span>{t('pledge.chartPaid', { days: pledge.paidDays, count: pledge.days })}</span>
         <span data-testid="pledge-chart-interest">
-          {t('pledge.chartInterest')} <bdi dir="ltr">{formatAmount(total.toFixed(), 6)}</bdi> AIDF
+          {t('pledge.chartInterest')} <bdi dir="ltr">{formatAmount(total.toFixed(), 6)} AIDF</bdi>
         </span>
       </figcaption>
     </figure>
