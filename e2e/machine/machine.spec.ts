@@ -1,3 +1,4 @@
+import { createWalletClient, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
@@ -6,7 +7,7 @@ import { e2eChains, screenshot } from '../support/app.ts';
 import { operator } from '../support/operator.ts';
 import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 import { expectToast, toastLog } from '../support/toasts.ts';
-import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
+import { devBsc, injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 import { injectPayingSolanaWallet } from './solana-wallet.ts';
 
 const texts = { en, zhCN, ar } as const;
@@ -108,6 +109,42 @@ for (const language of ['en', 'ar'] as const) {
     await screenshot(page, language, 'machine-mining');
   });
 }
+
+test('[machine] an order awaiting payment, paid from the wallet outside the app, turns paid on screen (en)', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const base = baseURL as string;
+  const collection = privateKeyToAccount(generatePrivateKey()).address;
+  const [key] = await Promise.all([
+    fundedBscKey(request),
+    operator(base, ['set-config', 'machine.collectionAddress.bsc', collection, '--reason', 'e2e machine']),
+  ]);
+  const { bscRpcUrl } = e2eChains();
+  await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true, privateKey: key, rpcUrl: bscRpcUrl });
+  await signedInWithCredit(page, base, 'en', 'bsc', ['bnb', '0.1']);
+  const group = page.locator('[data-testid="worth-group"][data-worth="100"]');
+  await group.getByTestId('price-item').filter({ hasText: '0.15 BNB' }).locator('.machine-price').click();
+  await page.getByTestId('machine-detail').getByTestId('detail-buy').click();
+  const dialog = page.getByTestId('buy-dialog');
+  await dialog.getByTestId('buy-confirm').click();
+  await expect(dialog.getByTestId('order-state')).toHaveAttribute('data-status', '0');
+
+  // The lack is sent from the same wallet by hand (another app, say), and no transaction id is reported: the
+  // watcher finds the payment and the open dialog, following the order, says it is paid.
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(key),
+    chain: devBsc(bscRpcUrl),
+    transport: http(bscRpcUrl),
+  });
+  await wallet.sendTransaction({ to: collection, value: parseEther('0.05') });
+  await expectToast(page, en.messages.ms40, { timeout: 90_000 });
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('machine-list').getByTestId('machine')).toHaveAttribute('data-status', 'running');
+  expect((await toastLog(page))?.texts.filter((text) => text === en.messages.ms40)).toHaveLength(1);
+});
 
 test('[machine] buys a 100 machine paid in SOL: 0.3 of 0.6 SOL in balance, the rest from a Solana wallet (en)', async ({
   page,

@@ -1,16 +1,17 @@
 import { getAddress } from 'viem';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
+import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
 import { e2eChains, screenshot } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
 import { expectToast } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
-const texts = { en, ar } as const;
+const texts = { en, zhCN, ar } as const;
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
-for (const language of ['en', 'ar'] as const) {
+for (const language of ['en', 'zhCN', 'ar'] as const) {
   test(`[deposit] the COW deposit card: network, token contract, full address with QR on demand, copy, warnings (${language})`, async ({
     browser,
   }) => {
@@ -25,9 +26,15 @@ for (const language of ['en', 'ar'] as const) {
 
     const card = page.getByTestId('deposit-card');
     await expect(card.getByTestId('deposit-network')).toHaveText(t.networkBsc);
-    // The token's contract is the dev chain's COW, named in full on hover and masked in the row.
-    const contract = await card.getByTestId('deposit-contract').getAttribute('title');
-    expect(contract?.toLowerCase()).toBe(e2eChains().tokens.cow.toLowerCase());
+    // The token's contract is the dev chain's COW, named in full (as the server's coin config spells it), left to
+    // right, and copyable.
+    const cow = e2eChains().tokens.cow.toLowerCase();
+    const contract = card.getByTestId('deposit-contract');
+    await expect(contract).toHaveText(cow);
+    await expect(contract).toHaveAttribute('dir', 'ltr');
+    await card.getByTestId('deposit-contract-copy').click();
+    await expectToast(page, t.contractCopied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(cow);
     const address = card.getByTestId('deposit-address');
     const full = await address.getAttribute('title');
     expect(full && getAddress(full)).toBe(full);
@@ -47,7 +54,13 @@ for (const language of ['en', 'ar'] as const) {
 
     const warning = card.getByTestId('deposit-warning');
     await expect(warning).toContainText(fill(t.warnOnly, { currency: 'COW', network: `\u2068${t.networkBsc}\u2069` }));
+    // One true statement of the amount: the watcher credits any confirmed transfer, so no range is claimed.
     await expect(warning).toContainText(t.warnNoMinimum);
+    await expect(page.getByTestId('recharge-form')).not.toContainText('1-100');
+    await expect(page.getByTestId('recharge-form').locator('input[name="amount"]')).not.toHaveAttribute(
+      'placeholder',
+      /100/,
+    );
     await expect(warning).toContainText(fill(t.warnConfirmations, { blocks: '15' }));
     await screenshot(page, language, 'recharge-deposit');
 
@@ -59,7 +72,7 @@ for (const language of ['en', 'ar'] as const) {
   });
 }
 
-for (const language of ['en', 'ar'] as const) {
+for (const language of ['en', 'zhCN', 'ar'] as const) {
   test(`[deposit] BNB on BNB Smart Chain: offered beside the tokens, the same address, a native-coin note (${language})`, async ({
     browser,
   }) => {

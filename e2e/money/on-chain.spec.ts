@@ -1,6 +1,8 @@
 import { createPublicClient, createWalletClient, erc20Abi, formatUnits, http, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
+import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
+import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
 import { e2eChains, screenshot } from '../support/app.ts';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '../support/test.ts';
 import { expectToast } from '../support/toasts.ts';
@@ -182,27 +184,40 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
     await broke.close();
   });
 
-  test('on Solana shows the deposit address for SOL and USDT instead of an in-app transfer (en)', async ({
-    browser,
-  }) => {
-    const page = await browser.newPage();
-    await injectSolanaWallet(page);
-    await page.goto('/');
-    await signInWithWallet(page, 'solana');
-    await page.goto('/recharge');
-    await expect(page.getByTestId('recharge-currency-sol')).toBeVisible();
-    await expect(page.getByTestId('recharge-currency-cow')).toHaveCount(0);
-    const deposit = page.getByTestId('solana-deposit');
-    await expect(deposit).toContainText('Solana chain recharge is not supported yet');
-    await expect(deposit.getByTestId('deposit-warning')).toContainText('Minimum recharge: 0.001 SOL');
-    await deposit.getByTestId('deposit-show').click();
-    await expect(deposit.getByTestId('deposit-address')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-    await expect(deposit.getByTestId('deposit-qr')).toBeVisible();
-    await expect(deposit.getByTestId('deposit-network')).toHaveText('Solana');
-    await expect(deposit.getByTestId('deposit-warning')).toContainText(
-      'Credited once the transfer is finalized on Solana.',
-    );
-    await screenshot(page, 'en', 'recharge-solana');
-    await page.close();
-  });
+  for (const language of ['en', 'zhCN', 'ar'] as const) {
+    test(`on Solana shows the deposit address for SOL and USDT, with no stale "not supported" (${language})`, async ({
+      browser,
+    }) => {
+      const t = { en, zhCN, ar }[language].recharge;
+      const page = await browser.newPage();
+      await injectSolanaWallet(page);
+      if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
+      await page.goto('/');
+      await signInWithWallet(page, 'solana');
+      await page.goto('/recharge');
+      await expect(page.getByTestId('recharge-currency-sol')).toBeVisible();
+      await expect(page.getByTestId('recharge-currency-cow')).toHaveCount(0);
+      const deposit = page.getByTestId('solana-deposit');
+      // The card shows once the server has derived the address (slow on a loaded machine).
+      await expect(deposit.getByTestId('deposit-card')).toBeVisible({ timeout: 20_000 });
+      await expect(deposit).toContainText(t.solanaSendTo.replace('{{currency}}', 'SOL'));
+      await expect(deposit).not.toContainText(t.solanaUnsupported);
+      // The watcher credits any finalized transfer: no minimum is claimed.
+      await expect(deposit.getByTestId('deposit-warning')).toContainText(t.warnNoMinimum);
+      await expect(deposit.getByTestId('deposit-warning')).not.toContainText('0.001');
+      await deposit.getByTestId('deposit-show').click();
+      await expect(deposit.getByTestId('deposit-address')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+      await expect(deposit.getByTestId('deposit-qr')).toBeVisible();
+      await expect(deposit.getByTestId('deposit-network')).toHaveText(t.networkSolana);
+      await expect(deposit.getByTestId('deposit-warning')).toContainText(t.warnFinalized);
+      await screenshot(page, language, 'recharge-solana');
+
+      // The assets screen's recharge dialog shows the same deposit address, not a refusal.
+      await page.goto('/personalAssets');
+      await page.getByTestId('open-recharge').click();
+      await expect(page.getByTestId('recharge-dialog').getByTestId('solana-deposit')).toBeVisible();
+      await expect(page.getByTestId('recharge-dialog')).not.toContainText(t.solanaUnsupported);
+      await page.close();
+    });
+  }
 });

@@ -46,6 +46,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await expect(form.getByRole('alert')).toHaveCount(0);
     await form.getByTestId('period-90').click();
     await expect(form.getByTestId('pledge-expected')).toContainText('106.0000');
+    await expect(form.getByTestId('pledge-expected')).toContainText(texts[language].pledge.expectedTotal);
     await expect(form.getByTestId('pledge-rates')).toContainText('6%');
     await expect(form.getByTestId('pledge-rates')).toContainText('24.33%');
     await screenshot(page, language, 'dialog-pledge');
@@ -63,6 +64,12 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await list.getByTestId('pledge').click();
     const detail = page.getByTestId('pledge-detail');
     await expect(detail.getByTestId('pledge-chart')).toHaveAttribute('data-paid-days', '0');
+    // Each figure named for what it is: the chart's 6 is interest, the 106 principal and interest.
+    await expect(detail.getByTestId('pledge-chart-interest')).toHaveText(
+      `${texts[language].pledge.chartInterest} 6 AIDF`,
+    );
+    await expect(detail.getByTestId('pledge-detail-total')).toHaveText('106.0000 AIDF');
+    await expect(detail).toContainText(texts[language].pledge.expectedTotal);
     const tomorrow = Date.parse(`${dayAfter(1)}T00:00:00Z`);
     await expect(detail.getByTestId('pledge-next')).toHaveAttribute('data-time', String(tomorrow));
     await expect(detail.getByTestId('pledge-unlock')).toHaveAttribute(
@@ -94,5 +101,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await expect(page.getByTestId('pledge-chart')).toHaveAttribute('data-paid-days', '90');
     await expect(page.getByTestId('pledge-next')).toHaveAttribute('data-time', '');
     await screenshot(page, language, 'dialog-pledge-detail');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, language, 'dialog-pledge-detail-390');
   });
 }

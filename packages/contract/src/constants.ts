@@ -11,8 +11,6 @@ export const PLEDGE_DAYS = [30, 90, 180, 365] as const;
 export type PledgeDays = (typeof PLEDGE_DAYS)[number];
 export const PLEDGE_AMOUNT = { min: '1', max: '1000000' } as const;
 
-export const RECHARGE_HINT_RANGE = { min: '1', max: '100' } as const;
-export const SOLANA_MIN_AMOUNT = '0.001';
 export const DEFAULT_BNB_AMOUNT = '0.000001';
 
 export const WITHDRAW_PER_DAY = 2;

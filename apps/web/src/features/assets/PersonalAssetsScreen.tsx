@@ -21,6 +21,8 @@ export interface AssetsParts {
   pledgeLauncher: (submode: TSubmode) => ReactNode;
   pledgeList: ReactNode;
   rechargeForm: ReactNode;
+  /** On Solana: the deposit address to send SOL from any wallet. */
+  solanaDeposit: ReactNode;
   withdrawForm: (onDone: () => void) => ReactNode;
 }
 
@@ -90,7 +92,7 @@ export function PersonalAssetsScreen({ parts }: { parts: AssetsParts }) {
       <ReservesProofLauncher />
       {open === 'recharge' && (
         <Dialog title={t('titles.recharge')} onClose={() => setOpen(null)} testId="recharge-dialog">
-          {chainCurrency === 'bnb' ? parts.rechargeForm : <p className="notice">{t('recharge.solanaUnsupported')}</p>}
+          {chainCurrency === 'bnb' ? parts.rechargeForm : parts.solanaDeposit}
         </Dialog>
       )}
       {open === 'withdraw' && (

@@ -12,7 +12,7 @@ import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { walletFailureMessage } from '../../lib/wallet-message.ts';
 import { Price, priceParts } from './amounts.tsx';
-import { useOrderPoll, useRefreshAfterOrder, useWorthCurrency } from './machine-api.ts';
+import { useFollowAwaitingOrder, useOrderPoll, useRefreshAfterOrder, useWorthCurrency } from './machine-api.ts';
 import { lackOf, payChainOf } from './pay-check.ts';
 import { PayProblem, payOrder } from './pay-order.ts';
 
@@ -33,6 +33,14 @@ export function BuyDialog({ item, resume, onClose }: { item?: TPriceItem; resume
   const [round, setRound] = useState(0);
   const [busy, setBusy] = useState<'buy' | 'pay' | 'cancel' | null>(null);
   const { order, timedOut } = useOrderPoll(placed, round);
+  // Paid (1) and closed are told by the outcome below; a payment seen or part of it arriving, here.
+  useFollowAwaitingOrder(order, (latest, move) => {
+    if (move === 'pending') showToast(t('machine.paymentSeen'), 'success');
+    if (move === 'part') showToast(t('machine.partPaid'));
+    void refresh();
+    setPlaced(latest);
+    setRound((r) => r + 1);
+  });
   const exists = (k: string) => i18n.exists(k);
   const wallet = useWalletAction();
   const payProblem = (error: PayProblem) => t(error.key as 'messages.ms23');

@@ -1,9 +1,11 @@
 import type { TOrder } from '@aidf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY } from '../../lib/use-assets.ts';
+import { FOLLOW_MS } from '../../lib/use-follow.ts';
+import { awaitingOrderMove } from './order-follow.ts';
 
 export const MACHINE_INDEX_KEY = ['machine-index'] as const;
 export const MACHINES_KEY = ['machines'] as const;
@@ -80,4 +82,34 @@ export function useOrderPoll(order: TOrder | null, round: number) {
   const polls = (state?.dataUpdateCount ?? 0) + (state?.errorUpdateCount ?? 0);
   const timedOut = query.data?.status === 2 && polls >= ORDER_POLL_MAX;
   return { order: query.data ?? order, timedOut };
+}
+
+/**
+ * An order awaiting payment (status 0) is looked at every few seconds while its dialog is open and the tab is in
+ * the foreground: the watcher also finds a payment sent from another wallet, an underpayment, or the order
+ * expires. Each move is handed to `onMove` once with the order as it now is; the dialog then follows it as after
+ * its own payment (useOrderPoll's next round).
+ */
+export function useFollowAwaitingOrder(
+  order: TOrder | null,
+  onMove: (latest: TOrder, move: NonNullable<ReturnType<typeof awaitingOrderMove>>) => void,
+) {
+  const call = useApi();
+  const orderNo = order?.orderNo ?? '';
+  const query = useQuery({
+    queryKey: ['machine-order-awaiting', orderNo],
+    queryFn: () => call('orderStatus', { params: { orderId: orderNo } }),
+    enabled: order?.status === 0,
+    refetchInterval: FOLLOW_MS,
+    retry: false,
+    gcTime: 0,
+  });
+  const latest = useRef({ order, onMove });
+  latest.current = { order, onMove };
+  useEffect(() => {
+    const { order: shown, onMove: tell } = latest.current;
+    if (!query.data || !shown) return;
+    const move = awaitingOrderMove(shown, query.data);
+    if (move) tell(query.data, move);
+  }, [query.data]);
 }

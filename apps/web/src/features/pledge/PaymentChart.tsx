@@ -6,8 +6,9 @@ const WIDTH = 300;
 const HEIGHT = 96;
 
 /**
- * What a pledge has paid (solid) and will pay (faint), cumulative per day, as a small inline SVG: no chart
- * library for one picture. It reads left to right in every language, as time axes do.
+ * The interest a pledge has paid (solid) and will pay (faint), cumulative per day, up to its interest at maturity
+ * (the principal, returned on the last day, is not drawn): a small inline SVG, no chart library for one picture.
+ * It reads left to right in every language, as time axes do.
  */
 export function PaymentChart({ pledge }: { pledge: TPledgeOrder }) {
   const { t } = useTranslation();
@@ -40,8 +41,8 @@ export function PaymentChart({ pledge }: { pledge: TPledgeOrder }) {
       </div>
       <figcaption className="row-between small muted">
         <span>{t('pledge.chartPaid', { days: pledge.paidDays, count: pledge.days })}</span>
-        <span>
-          {t('pledge.chartTotal')} <bdi dir="ltr">{formatAmount(total.toFixed(), 6)}</bdi> AIDF
+        <span data-testid="pledge-chart-interest">
+          {t('pledge.chartInterest')} <bdi dir="ltr">{formatAmount(total.toFixed(), 6)} AIDF</bdi>
         </span>
       </figcaption>
     </figure>

@@ -125,9 +125,9 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
       </dl>
       <p className="muted small">{t('pledge.simpleNote')}</p>
       <div className="row-between" data-testid="pledge-expected">
-        <span>{t('pledge.expected')}</span>
+        <span>{t('pledge.expectedTotal')}</span>
         <strong>
-          <bdi dir="ltr">{expected ?? '0.0000'}</bdi> AIDF
+          <bdi dir="ltr">{expected ?? '0.0000'} AIDF</bdi>
         </strong>
       </div>
       <p className="muted small">{t('pledge.leftToday', { count: info.data.pledgesLeftToday })}</p>

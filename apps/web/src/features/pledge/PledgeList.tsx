@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { PaymentChart } from './PaymentChart.tsx';
+import { expectedReturn } from './pledge-math.ts';
 import { PLEDGES_KEY } from './use-fund-info.ts';
 
 const FILTERS = [
@@ -93,6 +94,12 @@ export function PledgeList() {
               <dt>{t('pledge.periodRate', { count: open.days })}</dt>
               <dd>
                 <bdi dir="ltr">{open.rate}%</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('pledge.expectedTotal')}</dt>
+              <dd data-testid="pledge-detail-total">
+                <bdi dir="ltr">{expectedReturn(open.amount, open.rate) ?? '-'} AIDF</bdi>
               </dd>
             </div>
             <div>

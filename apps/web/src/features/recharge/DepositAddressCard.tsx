@@ -4,24 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../components/QrCode.tsx';
 import { copyText } from '../../lib/copy-text.ts';
 import { useDepositAddress, useTokenConfig } from '../../lib/use-chain-data.ts';
+import { useFollowRecharges } from './use-recharges.ts';
 
 /**
- * Where to send a token from any wallet (issue 14 item 2): the network and the token contract named, the deposit
- * address masked until asked for in full with its QR code, a copy button, and what makes a transfer count: only
- * this token on this network, the minimum if there is one, the watcher's confirmations, and for BNB itself that it
- * is sent straight from a wallet (BNB a contract sends on is not seen: docs/user-guide.md).
+ * Where to send a token from any wallet: the network and the token contract named in full (copyable, to check
+ * against the wallet's), the deposit address masked until asked for in full with its QR code, a copy button, and
+ * what makes a transfer count: only this token on this network, any amount (the deposit watcher credits every
+ * confirmed transfer), the watcher's confirmations, and for BNB itself that it is sent straight from a wallet (BNB
+ * a contract sends on is not seen: docs/user-guide.md). While it shows, the recharge list is followed.
  */
-export function DepositAddressCard({
-  currency,
-  chain,
-  minimum = null,
-}: {
-  currency: TCurrency;
-  chain: TChainCurrency;
-  /** The smallest recharge SPEC.md names for the chain (Solana), or null: every confirmed transfer counts. */
-  minimum?: string | null;
-}) {
+export function DepositAddressCard({ currency, chain }: { currency: TCurrency; chain: TChainCurrency }) {
   const { t } = useTranslation();
+  useFollowRecharges();
   const address = useDepositAddress(currency, chain);
   const tokens = useTokenConfig();
   const [full, setFull] = useState(false);
@@ -40,16 +34,27 @@ export function DepositAddressCard({
         <div>
           <dt>{t('recharge.token')}</dt>
           <dd>
-            {unit}{' '}
-            {contract ? (
-              <bdi dir="ltr" className="mono muted" title={contract} data-testid="deposit-contract">
-                {maskAddress(contract)}
-              </bdi>
-            ) : (
-              <span className="muted">{t('recharge.nativeCoin')}</span>
-            )}
+            {unit} {!contract && <span className="muted">{t('recharge.nativeCoin')}</span>}
           </dd>
         </div>
+        {contract && (
+          <div>
+            <dt>{t('recharge.contract')}</dt>
+            <dd>
+              <bdi dir="ltr" className="mono address-full" title={contract} data-testid="deposit-contract">
+                {contract}
+              </bdi>
+              <button
+                type="button"
+                className="button button-quiet button-small"
+                onClick={() => void copyText(contract, t('recharge.contractCopied'))}
+                data-testid="deposit-contract-copy"
+              >
+                {t('recharge.copyContract')}
+              </button>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('recharge.address')}</dt>
           <dd>
@@ -82,9 +87,7 @@ export function DepositAddressCard({
       <ul className="notice warning-list" role="note" data-testid="deposit-warning">
         {/* The network's Latin name kept whole inside right-to-left text (first-strong isolate). */}
         <li>{t('recharge.warnOnly', { currency: unit, network: `\u2068${network}\u2069` })}</li>
-        <li>
-          {minimum === null ? t('recharge.warnNoMinimum') : t('recharge.solanaMin', { min: `${minimum} ${unit}` })}
-        </li>
+        <li>{t('recharge.warnNoMinimum')}</li>
         {chain === 'bnb' && currency === CHAINS.bsc.currency && (
           <li data-testid="deposit-native-note">{t('recharge.warnNativeDirect')}</li>
         )}

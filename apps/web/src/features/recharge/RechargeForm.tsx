@@ -1,4 +1,4 @@
-import { CHAINS, maskAddress, RECHARGE_HINT_RANGE, type TCurrency } from '@aidf/contract';
+import { CHAINS, maskAddress, type TCurrency } from '@aidf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,7 +99,6 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
         label={t('recharge.amount', { currency: unit })}
         error={checks.errors.amount}
         inputMode="decimal"
-        placeholder={t('recharge.hint', RECHARGE_HINT_RANGE)}
         value={amount}
         onChange={(e) => setAmount(e.target.value.trim())}
         name="amount"
@@ -109,9 +108,10 @@ export function RechargeForm({ currency }: { currency: TCurrency }) {
         <span data-testid="wallet-balance">
           {t('recharge.walletBalance', { amount: wallet.data ? amountText(wallet.data.balance, unit, 6) : '-' })}
         </span>
-        <span>{t('recharge.platformBalance', { amount: amountText(balanceIn(assets.data, currency), unit, 6) })}</span>
+        <span data-testid="platform-balance">
+          {t('recharge.platformBalance', { amount: amountText(balanceIn(assets.data, currency), unit, 6) })}
+        </span>
       </div>
-      <p className="muted small">{t('recharge.hint', RECHARGE_HINT_RANGE)}</p>
       <RechargeProgress stage={stage} />
       {stage.kind === 'credited' || stage.kind === 'failed' ? (
         <button

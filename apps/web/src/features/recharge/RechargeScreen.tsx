@@ -1,15 +1,14 @@
-import { DEPOSIT_CURRENCIES, maskAddress, SOLANA_MIN_AMOUNT, type TCurrency } from '@aidf/contract';
-import { useQuery } from '@tanstack/react-query';
+import { DEPOSIT_CURRENCIES, maskAddress, type TCurrency } from '@aidf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { CurrencyChips } from '../../components/CurrencyChips.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { useApi } from '../../lib/use-api.ts';
 import { useChainCurrency } from '../../lib/use-chain-data.ts';
-import { DepositAddressCard } from './DepositAddressCard.tsx';
 import { RechargeForm } from './RechargeForm.tsx';
+import { SolanaDeposit } from './SolanaDeposit.tsx';
+import { useRecharges } from './use-recharges.ts';
 
 /** /recharge: pick a token; on BNB Smart Chain the wallet sends it, on Solana the deposit address is shown. */
 export default function RechargeScreen() {
@@ -38,25 +37,10 @@ export default function RechargeScreen() {
   );
 }
 
-/** Solana: the deposit address to send SOL or USDT to from any wallet (the in-app transfer is not offered). */
-function SolanaDeposit({ currency }: { currency: TCurrency }) {
-  const { t } = useTranslation();
-  return (
-    <div className="stack-sm" data-testid="solana-deposit">
-      <p className="notice">{t('recharge.solanaUnsupported')}</p>
-      <p className="small">{t('recharge.solanaSendTo', { currency: currency.toUpperCase() })}</p>
-      <DepositAddressCard currency={currency} chain="sol" minimum={SOLANA_MIN_AMOUNT} />
-    </div>
-  );
-}
-
 function RechargeHistory() {
   const { t, i18n } = useTranslation();
-  const call = useApi();
-  const list = useQuery({
-    queryKey: ['recharges'],
-    queryFn: () => call('rechargeList', { params: { pageNum: '1', pageSize: '20' } }),
-  });
+  // The deposit card above follows the list; this reads the same query.
+  const list = useRecharges();
   if (!list.data) return null;
   return (
     <section className="stack-sm" data-testid="recharge-history">
@@ -68,7 +52,7 @@ function RechargeHistory() {
       ) : (
         <ul className="card option-list">
           {list.data.list.map((r) => (
-            <li key={r.id} className="option">
+            <li key={r.id} className="option" data-testid="recharge-item">
               <span>
                 <Amount sign="+" amount={r.amount} currency={r.currency} decimals={6} />
                 <br />

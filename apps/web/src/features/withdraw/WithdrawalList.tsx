@@ -1,10 +1,13 @@
 import { type EndpointData, maskAddress, type withdrawList } from '@aidf/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { showToast } from '../../components/toast.tsx';
+import { amountText, formatDateTime } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
+import { ASSETS_KEY } from '../../lib/use-assets.ts';
+import { useAnnounceChanges } from '../../lib/use-follow.ts';
 import { WITHDRAWALS_KEY } from './WithdrawForm.tsx';
 
 /** While a payout is on its way the list refreshes itself, so each state shows as it comes. */
@@ -14,9 +17,13 @@ const WAITING_REFRESH_MS = 15_000;
 
 const ON_ITS_WAY = new Set(['requested', 'sent']);
 
+/** The states a withdrawal moves into that are news to its owner, each told once with a toast. */
+const TOLD = { sent: 'success', confirmed: 'success', refunded: 'info', 'awaiting-funds': 'info' } as const;
+
 export function WithdrawalList() {
   const { t } = useTranslation();
   const call = useApi();
+  const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: WITHDRAWALS_KEY,
     queryFn: () => call('withdrawList', { params: { pageNum: '1', pageSize: '20' } }),
@@ -26,6 +33,24 @@ export function WithdrawalList() {
       return list.some((w) => w.status === 'awaiting-funds') ? WAITING_REFRESH_MS : false;
     },
   });
+  useAnnounceChanges(
+    list.data?.list,
+    (w) => w.id,
+    (w) => w.status,
+    ({ added, moved }) => {
+      // A refund or a payout changes the balances shown elsewhere.
+      void queryClient.invalidateQueries({ queryKey: ASSETS_KEY });
+      // A withdrawal first seen already past 'requested' (its payout was quicker than the list) is news too.
+      const news = [...moved.map((m) => m.item), ...added];
+      for (const item of news.reverse()) {
+        if (!(item.status in TOLD)) continue;
+        const status = item.status as keyof typeof TOLD;
+        // A refund returns the whole amount, fee included; a payout delivers the amount less the fee.
+        const amount = amountText(status === 'refunded' ? item.amount : item.receive, 'COW', 6);
+        showToast(t(`withdraw.moved.${status}`, { amount }), TOLD[status]);
+      }
+    },
+  );
   if (!list.data) return null;
   return (
     <section className="stack-sm" data-testid="withdrawal-list">
