@@ -89,7 +89,13 @@ describe('[api] reserves report and proofs of inclusion', () => {
     expect(report.status).toBe('liabilities-only');
     expect(report.chainHoldings).toBeNull();
     // No BNB Smart Chain here: the root stays unpublished, and the operator and the user are told so.
-    expect(report.publication).toEqual({ status: 'no-chain', from: null, txHash: null, blockNumber: null, error: null });
+    expect(report.publication).toEqual({
+      status: 'no-chain',
+      from: null,
+      txHash: null,
+      blockNumber: null,
+      error: null,
+    });
     expect(report.userCount).toBe(USERS);
     expect(report.currencies).toEqual(CURRENCIES);
     const totals = await ledgerUserTotals();

@@ -52,7 +52,11 @@ function outsideNode(txs: Map<string, Record<string, unknown>>) {
     req.on('end', () => {
       const { id, method, params } = JSON.parse(body) as { id: number; method: string; params: string[] };
       const result =
-        method === 'eth_chainId' ? '0x38' : method === 'eth_getTransactionByHash' ? (txs.get(params[0] ?? '') ?? null) : null;
+        method === 'eth_chainId'
+          ? '0x38'
+          : method === 'eth_getTransactionByHash'
+            ? (txs.get(params[0] ?? '') ?? null)
+            : null;
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ jsonrpc: '2.0', id, result }));
     });
@@ -86,7 +90,10 @@ describe('npm run operator -- reserves-verify', () => {
     txs.set(published, tx(published, encodeRootPublication({ reportId: '7', currencies, root: tree.root })));
     txs.set(
       otherRoot,
-      tx(otherRoot, encodeRootPublication({ reportId: '7', currencies, root: { ...tree.root, hash: 'ab'.repeat(32) } })),
+      tx(
+        otherRoot,
+        encodeRootPublication({ reportId: '7', currencies, root: { ...tree.root, hash: 'ab'.repeat(32) } }),
+      ),
     );
     await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
     rpcUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;

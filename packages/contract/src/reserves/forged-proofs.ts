@@ -1,4 +1,11 @@
-import { type InclusionProof, leafHash, PROOF_VERSION, parentOf, randomSalt, type ShareProof } from './merkle-sum-tree.ts';
+import {
+  type InclusionProof,
+  leafHash,
+  PROOF_VERSION,
+  parentOf,
+  randomSalt,
+  type ShareProof,
+} from './merkle-sum-tree.ts';
 
 /**
  * The known attack on a sum tree whose nodes commit to their total only (Maxwell's first scheme), as a platform
@@ -47,5 +54,8 @@ export function forgedPairUnderOneRoot(): { root: InclusionProof['root']; proofs
       root: { hash: root.hash, sums: ['100'] },
     };
   };
-  return { root: { hash: root.hash, sums: ['100'] }, proofs: [proofOf(alice, bob, 'right'), proofOf(bob, alice, 'left')] };
+  return {
+    root: { hash: root.hash, sums: ['100'] },
+    proofs: [proofOf(alice, bob, 'right'), proofOf(bob, alice, 'left')],
+  };
 }

@@ -10,7 +10,13 @@ export interface ReservesProofFile {
   createdAt: number;
   baseUnitDecimals: number;
   proof: InclusionProof;
-  publication: { chain: 'bsc'; chainId: number; from: string | null; txHash: string | null; blockNumber: string | null };
+  publication: {
+    chain: 'bsc';
+    chainId: number;
+    from: string | null;
+    txHash: string | null;
+    blockNumber: string | null;
+  };
 }
 
 /** The file's content from the API's answer (the app writes it; the command line reads it). */

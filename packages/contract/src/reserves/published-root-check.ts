@@ -5,7 +5,7 @@ export type ChainRpc = (method: string, params: unknown[]) => Promise<unknown>;
 
 /** What the chain says of a report's published root. Only 'matches' means the root was checked. */
 export type PublicationCheck =
-  | { status: 'matches'; blockNumber: string; from: string }
+  | { status: 'matches'; blockNumber: string /** Lower case. */; from: string }
   | {
       status: 'differs' | 'not-found' | 'pending' | 'wrong-chain' | 'wrong-sender' | 'unreachable';
       detail?: string;
@@ -62,5 +62,5 @@ export async function checkPublishedRoot(
   if (!selfSent || (p.from !== null && p.from.toLowerCase() !== sender)) {
     return { status: 'wrong-sender', detail: `sent by ${String(from)} to ${String(to)}` };
   }
-  return { status: 'matches', blockNumber: BigInt(blockNumber).toString(), from: from as string };
+  return { status: 'matches', blockNumber: BigInt(blockNumber).toString(), from: sender };
 }

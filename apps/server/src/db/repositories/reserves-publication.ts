@@ -114,7 +114,13 @@ export function reservesPublicationRepository(db: AppDb) {
     async finish(
       reportId: string,
       expectedHash: string,
-      end: { status: 'published' | 'failed'; minedHash: string; block: bigint; fee: bigint; feeMovementId: bigint | null },
+      end: {
+        status: 'published' | 'failed';
+        minedHash: string;
+        block: bigint;
+        fee: bigint;
+        feeMovementId: bigint | null;
+      },
     ): Promise<boolean> {
       const rows = rowsOf(
         await db.execute(sql`UPDATE reserves_reports SET publication_status = ${end.status},

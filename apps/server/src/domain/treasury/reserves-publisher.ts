@@ -64,8 +64,9 @@ export function reservesPublisher(options: ReservesPublisherOptions) {
   }
 
   async function cappedGasPrice() {
-    const price = await chain.gasPrice();
-    return price > options.maxGasPrice ? options.maxGasPrice : price;
+    let price = await chain.gasPrice();
+    if (price > options.maxGasPrice) price = options.maxGasPrice; // bigint: Math.min does not take it
+    return price;
   }
 
   /** Signs the report's publication with the hot wallet's next nonce and records it, then sends it. */
