@@ -149,6 +149,7 @@ export default function ReservesProofDialog({ onClose }: { onClose: () => void }
             <dd data-testid="reserves-publication">
               {publication.txHash && publication.explorerUrl ? (
                 <a
+                  className="link-button"
                   href={publication.explorerUrl}
                   target="_blank"
                   rel="noopener noreferrer"
