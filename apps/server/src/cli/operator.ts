@@ -283,6 +283,8 @@ async function main() {
     console.log(
       `reserves report ${report.id} (${report.status}): ${report.userCount} users, root ${report.root?.hash ?? '(none)'}`,
     );
+    // 'pending': the treasury publishes it on BNB Smart Chain next; 'no-chain': it never will (no chain configured).
+    console.log(`publication: ${report.publication?.status ?? 'unknown'}`);
     for (const currency of report.currencies) {
       const owed = report.liabilities[currency] ?? '0';
       const chains = Object.entries(report.clearing)
