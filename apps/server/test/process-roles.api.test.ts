@@ -95,7 +95,7 @@ describe('process roles: an API without keys, and the treasury that pays its wit
       HOT_WALLET_PRIVATE_KEY: hotWalletKey,
     });
     const treasury = workersOf(['treasury'], chainServices(treasuryConfig, null));
-    expect(treasury.started).toEqual(['payout-worker:bsc']);
+    expect(treasury.started).toEqual(['payout-worker:bsc', 'reserves-publish']);
     await vi.waitFor(async () => expect((await server.repos.withdrawals.byId(id))?.status).toBe('sent'), {
       timeout: 30_000,
       interval: 20,

@@ -206,4 +206,40 @@ describe('[api] reserves root published on BNB Smart Chain', () => {
     expect(new Set(all.map((t) => t.reportId)).size).toBe(all.length);
     await expectNoncesInStep(server);
   });
+
+  it('signs anew, with a fresh nonce, when another transaction of the hot wallet took its nonce', async () => {
+    const report = await runReport();
+    const crashing = publisher({
+      crashPoints: {
+        afterPublicationSigned: () => {
+          throw new Crash('killed after signing');
+        },
+      },
+    });
+    await expect(crashing.tick()).rejects.toThrow(Crash);
+    const signed = await publicationOf(report.id);
+    // Someone with the hot wallet's key spends that nonce first: the recorded bytes can never be mined.
+    const chain = server.app.chains.bsc?.publications;
+    if (!chain) throw new Error('no publication chain');
+    const other = await chain.sign({
+      data: '0x',
+      nonce: BigInt(signed?.nonce ?? -1),
+      gasPrice: await chain.gasPrice(),
+    });
+    await chain.broadcast(other.raw);
+    const p = publisher();
+    expect(await p.tick()).toMatchObject({ followed: ['nonce-taken'] });
+    expect((await publicationOf(report.id))?.status).toBe('pending');
+    for (let i = 0; i < 4; i++) {
+      await p.tick();
+      await server.evm.mine(DEPTH);
+    }
+    const published = await publicationOf(report.id);
+    expect(published?.status).toBe('published');
+    expect(BigInt(published?.nonce ?? 0)).toBeGreaterThan(BigInt(signed?.nonce ?? 0));
+    expect((await publishedOnChain()).filter((t) => t.reportId === report.id).map((t) => t.hash)).toEqual([
+      published?.txHash,
+    ]);
+    await expectNoncesInStep(server);
+  });
 });

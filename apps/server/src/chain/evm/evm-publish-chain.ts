@@ -27,6 +27,8 @@ export interface PublishChain {
   head(): Promise<bigint>;
   gasPrice(): Promise<bigint>;
   pendingNonce(): Promise<bigint>;
+  /** The hot wallet's transactions mined so far: a nonce below it is used, by whichever transaction. */
+  minedNonce(): Promise<bigint>;
   /** Signs locally (no network call, so it can run inside a DB transaction). */
   sign(p: { data: Hex; nonce: bigint; gasPrice: bigint }): Promise<SignedPublication>;
   broadcast(raw: Hex): Promise<void>;
@@ -42,6 +44,8 @@ export function evmPublishChain(client: PublicClient, hotWallet: LocalAccount): 
     gasPrice: () => client.getGasPrice(),
     pendingNonce: async () =>
       BigInt(await client.getTransactionCount({ address: hotWallet.address, blockTag: 'pending' })),
+    minedNonce: async () =>
+      BigInt(await client.getTransactionCount({ address: hotWallet.address, blockTag: 'latest' })),
     async sign(p) {
       const raw = await hotWallet.signTransaction({
         chainId: BSC_CHAIN_ID,

@@ -134,6 +134,23 @@ export function reservesPublicationRepository(db: AppDb) {
       return rows.length === 1;
     },
 
+    /**
+     * Back to 'pending' when another transaction of the hot wallet took the publication's nonce: none of its bytes
+     * can ever be mined, so it is signed anew with a fresh nonce. False when the report moved meanwhile.
+     */
+    async reset(reportId: string, expectedHash: string, reason: string): Promise<boolean> {
+      const rows = rowsOf(
+        await db.execute(sql`UPDATE reserves_reports SET publication_status = 'pending', publication_from = NULL,
+            publication_nonce = NULL, publication_gas_price = NULL, publication_priced_at_block = NULL,
+            publication_signed_tx = NULL, publication_tx_hash = NULL, publication_replaced = '{}',
+            publication_sent_at = NULL, publication_error = ${reason.slice(0, 500)}
+          WHERE id = ${reportId}::bigint AND publication_tx_hash = ${expectedHash}
+            AND publication_status IN ('signed', 'sent')
+          RETURNING id`),
+      );
+      return rows.length === 1;
+    },
+
     /** Notes why the last attempt to send or follow a publication failed (shown to operators). */
     async noteError(reportId: string, error: string) {
       await db.execute(sql`UPDATE reserves_reports SET publication_error = ${error.slice(0, 500)}

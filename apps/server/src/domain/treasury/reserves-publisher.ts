@@ -134,11 +134,33 @@ export function reservesPublisher(options: ReservesPublisherOptions) {
     return replaced;
   }
 
-  /** Follows a publication on its way: settles the mined variant after the depth, else sends or re-prices it. */
-  async function follow(row: PublicationRow, head: bigint) {
+  /** The first variant of the publication that is mined, with its receipt. */
+  async function minedVariant(row: PublicationRow) {
     for (const hash of [row.txHash as string, ...row.replaced]) {
       const receipt = await chain.receipt(hash as Hex);
-      if (!receipt) continue;
+      if (receipt) return { hash, receipt };
+    }
+    return null;
+  }
+
+  /**
+   * Follows a publication on its way: settles the mined variant after the depth, else sends or re-prices it; one
+   * whose nonce another transaction of the hot wallet took is signed anew (its own bytes can never be mined).
+   */
+  async function follow(row: PublicationRow, head: bigint) {
+    let mined = await minedVariant(row);
+    if (!mined && row.nonce !== null && (await chain.minedNonce()) > row.nonce) {
+      // Read again after the count: the variant may have been mined in between.
+      mined = await minedVariant(row);
+      if (!mined) {
+        const reason = `its nonce ${row.nonce} was taken by another transaction of the hot wallet: signed again`;
+        return (await repos.reservesPublication.reset(row.reportId, row.txHash as string, reason))
+          ? ('nonce-taken' as const)
+          : ('moved' as const);
+      }
+    }
+    if (mined) {
+      const { hash, receipt } = mined;
       if (head - receipt.blockNumber + 1n < BigInt(options.confirmations)) return 'waiting' as const;
       try {
         await repos.transaction(async (tx) => {
