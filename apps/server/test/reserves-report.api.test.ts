@@ -145,6 +145,13 @@ describe('[api] reserves report and proofs of inclusion', () => {
       // The leaf is bound to its owner: the same proof claimed for another user does not verify.
       const other = users.find((u) => u !== user) as Account;
       expect(verifyInclusionProof({ ...proof, userId: other.mid })).toEqual({ ok: false, reason: 'root-hash-differs' });
+      // No sibling, the nearest leaves included, is another user's balance vector: a leaf holds a random share.
+      const othersBalances = new Set(
+        [...expected.entries()]
+          .filter(([mid, units]) => mid !== user.mid && units.some((u) => u > 0n))
+          .map(([, units]) => units.join()),
+      );
+      for (const step of proof.shares.flatMap((s) => s.path)) expect(othersBalances.has(step.sums.join())).toBe(false);
     }
   });
 
