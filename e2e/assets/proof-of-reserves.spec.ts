@@ -1,14 +1,16 @@
 import fs from 'node:fs';
-import { type InclusionProof, verifyInclusionProof } from '@aidf/contract';
+import { type ReservesProofFile, verifyInclusionProof } from '@aidf/contract';
+import type { Page } from '@playwright/test';
 import { verifyProofFile } from '../../apps/server/src/cli/reserves-verify.ts';
 import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
 import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
-import { e2eSession, screenshot, signIn } from '../support/app.ts';
+import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
+import { e2eChains, e2eSession, screenshot, signIn } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
-const LOCALES = { en, ar };
+const LOCALES = { en, zhCN, ar };
 
 /** The operator API with the automation credential, as `npm run operator` calls it. */
 async function ops<T>(baseURL: string, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
@@ -26,7 +28,43 @@ async function ops<T>(baseURL: string, method: 'GET' | 'POST', route: string, bo
   return json.data;
 }
 
-type Report = { id: string; root: { hash: string; sums: string[] } };
+type Report = {
+  id: string;
+  root: { hash: string; sums: string[] };
+  publication: { status: string; txHash: string | null; blockNumber: string | null };
+  status: string;
+  chainHoldings: Record<string, { at?: string; error?: string }> | null;
+};
+
+/**
+ * A report made now and published by the treasury's publisher (it follows the dev chain like a watcher): its root
+ * is in a confirmed BNB Smart Chain transaction when this answers.
+ */
+async function publishedReport(base: string): Promise<Report> {
+  const made = await ops<Report>(base, 'POST', '/reserves/reports', { reason: 'e2e proof of reserves' });
+  let latest = made;
+  await expect
+    .poll(
+      async () => {
+        latest = await ops<Report>(base, 'GET', '/reserves/reports/latest');
+        return latest.id === made.id ? latest.publication.status : 'superseded';
+      },
+      { timeout: 40_000, intervals: [500] },
+    )
+    .toBe('published');
+  return latest;
+}
+
+/** Signs in as the worker's user, with a wallet on BNB Smart Chain whose account the session shows. */
+async function signInWithBscWallet(page: Page) {
+  await signIn(page);
+  const wallet = await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true, rpcUrl: e2eChains().bscRpcUrl });
+  await page.addInitScript((address) => {
+    window.localStorage.setItem('address', address);
+    window.sessionStorage.setItem('walletAddress', address);
+  }, wallet.address());
+  return wallet;
+}
 
 // The tests share the worker's signed-in user: its balances are credited once, each test runs a report of its own.
 test.beforeAll(async ({ e2eServer }) => {
@@ -39,18 +77,16 @@ test.beforeAll(async ({ e2eServer }) => {
   }
 });
 
-for (const language of ['en', 'ar'] as const) {
-  test(`[assets] a user checks that their balance is included in the proof of reserves (${language})`, async ({
+for (const language of ['en', 'zhCN', 'ar'] as const) {
+  test(`[assets] a user checks that their balance is included, its root read from the chain (${language})`, async ({
     page,
     baseURL,
   }) => {
-    const base = baseURL as string;
     const t = LOCALES[language].reserves;
-    const made = await ops<Report>(base, 'POST', '/reserves/reports', { reason: 'e2e proof of reserves' });
-    const latest = await ops<Report>(base, 'GET', '/reserves/reports/latest');
-    expect(latest.id).toBe(made.id);
-
-    await signIn(page);
+    const report = await publishedReport(baseURL as string);
+    // English reads the chain through the user's wallet; the others without one, through the chain's RPC.
+    const wallet = language === 'en' ? await signInWithBscWallet(page) : null;
+    if (!wallet) await signIn(page);
     if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
     await page.goto('/personalAssets');
     if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -58,35 +94,60 @@ for (const language of ['en', 'ar'] as const) {
     const dialog = page.getByTestId('reserves-dialog');
     await expect(dialog.getByRole('heading', { name: t.title })).toBeVisible();
     const verdict = dialog.getByTestId('reserves-verdict');
-    await expect(verdict).toHaveText(t.included);
-    await expect(verdict).toHaveAttribute('data-ok', 'true');
-    // The root the browser verified against is the one the operator's report published.
-    await expect(dialog.getByTestId('reserves-root')).toHaveText(latest.root.hash);
+    await expect(verdict).toHaveText(t.includedOnChain);
+    await expect(verdict).toHaveAttribute('data-tone', 'ok');
+    if (wallet) {
+      expect(await wallet.calls()).toContain('eth_getTransactionByHash');
+      await expect(dialog.getByTestId('reserves-checked-via')).toContainText(en.reserves.viaWallet);
+    } else {
+      await expect(dialog.getByTestId('reserves-checked-via')).toContainText(new URL(e2eChains().bscRpcUrl).host);
+    }
+    // The root the browser verified is the one the operator's report made and the chain holds.
+    await expect(dialog.getByTestId('reserves-root')).toHaveText(report.root.hash);
+    const explorer = dialog.getByTestId('reserves-explorer');
+    await expect(explorer).toHaveAttribute('href', `https://bscscan.com/tx/${report.publication.txHash}`);
+    await expect(explorer).toContainText(report.publication.blockNumber as string);
     await expect(dialog.getByTestId('reserves-leaf-usdt')).toContainText('12.5 USDT');
     await expect(dialog.getByTestId('reserves-leaf-cow')).toContainText('3.25 COW');
-    await expect(dialog.getByTestId('reserves-leaf-bnb')).toContainText('0 BNB');
-    const steps = Number(await dialog.getByTestId('reserves-steps').textContent());
-    expect(steps).toBeGreaterThanOrEqual(0);
-
-    // The downloaded file is the proof itself: it holds offline, as `npm run operator -- reserves-verify` reads it.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByTestId('reserves-download').click(),
-    ]);
-    expect(download.suggestedFilename()).toBe(`proof-of-reserves-${made.id}.json`);
-    const file = await download.path();
-    const proof = JSON.parse(fs.readFileSync(file, 'utf8')) as InclusionProof;
-    expect(verifyInclusionProof(proof)).toEqual({ ok: true });
-    expect(proof.root).toEqual(latest.root);
-    expect(proof.userId).toBe(e2eSession().mid);
-    expect(proof.path).toHaveLength(steps);
-    const offline = verifyProofFile(file);
-    expect(offline.ok).toBe(true);
-    expect(offline.lines).toContain(`root ${latest.root.hash}`);
+    await expect(dialog.getByTestId('reserves-coverage')).toBeVisible();
+    // The block BNB Smart Chain was read at; a report that could not read the chain (a busy node) says so instead.
+    const readAt = report.chainHoldings?.bsc?.at;
+    if (readAt) await expect(dialog.getByTestId('reserves-block')).toHaveText(readAt);
+    else await expect(dialog.getByText(t.coverageIncomplete)).toBeVisible();
+    // No proof file on a phone: there is no terminal to check it with.
+    await expect(dialog.getByTestId('reserves-download')).toBeHidden();
 
     await screenshot(page, language, 'dialog-reserves-proof');
   });
 }
+
+test('[assets] on a computer, a user downloads the proof, which holds offline with its root on chain (en)', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const report = await publishedReport(baseURL as string);
+  await signIn(page);
+  await page.goto('/personalAssets');
+  await page.getByTestId('open-reserves-proof').click();
+  const dialog = page.getByTestId('reserves-dialog');
+  await expect(dialog.getByTestId('reserves-verdict')).toHaveAttribute('data-tone', 'ok');
+  await expect(dialog.getByTestId('reserves-verify-command')).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByTestId('reserves-download').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`proof-of-reserves-${report.id}.json`);
+  const file = await download.path();
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as ReservesProofFile;
+  expect(verifyInclusionProof(saved.proof)).toEqual({ ok: true });
+  expect(saved.proof.root).toEqual(report.root);
+  expect(saved.proof.userId).toBe(e2eSession().mid);
+  expect(saved.publication.txHash).toBe(report.publication.txHash);
+  const offline = await verifyProofFile(file, { rpcUrl: e2eChains().bscRpcUrl });
+  expect(offline.lines).toContain(`root ${report.root.hash}`);
+  expect(offline.code).toBe(0);
+});
 
 test('[assets] a user who signed up after the latest proof of reserves is told so (en)', async ({ page, baseURL }) => {
   await ops<Report>(baseURL as string, 'POST', '/reserves/reports', { reason: 'e2e proof of reserves' });

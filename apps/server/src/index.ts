@@ -10,7 +10,8 @@ export { PLATFORM, platformAccount, userAccount } from './domain/ledger/platform
 export { postPrepared, prepareMovement } from './domain/ledger/post-movement.ts';
 export { creditUser } from './domain/operator/credit.ts';
 export { onMachinePurchased } from './domain/team/purchase-bonuses.ts';
-export { reservesProofOf, runReservesReport } from './domain/treasury/reserves-report.ts';
+export { reservesProofOf } from './domain/treasury/reserves-proof.ts';
+export { runReservesReport } from './domain/treasury/reserves-report.ts';
 export { buildApp } from './http/app.ts';
 export { jobRunner } from './jobs/job-runner.ts';
 export { machineMiningJob } from './jobs/machine-mining.ts';

@@ -98,6 +98,7 @@ describe('process roles in production', () => {
           'payout-worker:bsc',
           // Without DEPOSIT_HD_MNEMONIC no sweeper starts (they sign with deposit keys); the reserves read needs none.
           'reserves-read',
+          'reserves-publish',
         ],
       });
     });

@@ -95,7 +95,7 @@ describe('process roles: an API without keys, and the treasury that pays its wit
       HOT_WALLET_PRIVATE_KEY: hotWalletKey,
     });
     const treasury = workersOf(['treasury'], chainServices(treasuryConfig, null));
-    expect(treasury.started).toEqual(['payout-worker:bsc']);
+    expect(treasury.started).toEqual(['payout-worker:bsc', 'reserves-publish']);
     await vi.waitFor(async () => expect((await server.repos.withdrawals.byId(id))?.status).toBe('sent'), {
       timeout: 30_000,
       interval: 20,
@@ -122,7 +122,7 @@ describe('process roles: an API without keys, and the treasury that pays its wit
 });
 
 describe('the background-work registry', () => {
-  it('lists each work once, with the role that runs it: the treasury runs the key holders (payouts, the Solana deposit pool, the two sweepers) and the reserves read', () => {
+  it('lists each work once, with the role that runs it: the treasury runs the key holders (payouts, the Solana deposit pool, the two sweepers), the reserves read and its publication', () => {
     const works = backgroundWork();
     expect(new Set(works.map((w) => w.name)).size).toBe(works.length);
     expect(works.filter((w) => w.role === 'treasury').map((w) => w.name)).toEqual([
@@ -131,6 +131,7 @@ describe('the background-work registry', () => {
       'sweeper:bsc',
       'sweeper:solana',
       'reserves-read',
+      'reserves-publish',
     ]);
     expect(works.filter((w) => w.role === 'workers').map((w) => w.name)).toEqual([
       'pledge-settlement',
@@ -198,10 +199,10 @@ describe('the background-work registry', () => {
       for (const [roles, expected] of [
         [['api'], []],
         [['workers'], bscWorkers],
-        [['treasury'], ['payout-worker:bsc', 'sweeper:bsc']],
+        [['treasury'], ['payout-worker:bsc', 'sweeper:bsc', 'reserves-publish']],
         [
           ['api', 'workers', 'treasury'],
-          [...bscWorkers, 'payout-worker:bsc', 'sweeper:bsc'],
+          [...bscWorkers, 'payout-worker:bsc', 'sweeper:bsc', 'reserves-publish'],
         ],
       ] as const) {
         const workers = start([...roles]);

@@ -88,6 +88,14 @@ describe('[api] reserves report and proofs of inclusion', () => {
     const report = await runReport();
     expect(report.status).toBe('liabilities-only');
     expect(report.chainHoldings).toBeNull();
+    // No BNB Smart Chain here: the root stays unpublished, and the operator and the user are told so.
+    expect(report.publication).toEqual({
+      status: 'no-chain',
+      from: null,
+      txHash: null,
+      blockNumber: null,
+      error: null,
+    });
     expect(report.userCount).toBe(USERS);
     expect(report.currencies).toEqual(CURRENCIES);
     const totals = await ledgerUserTotals();
@@ -109,7 +117,7 @@ describe('[api] reserves report and proofs of inclusion', () => {
         sql`SELECT user_id::text AS "userId", salt FROM reserves_leaves WHERE report_id = ${report.id}`,
       ),
     );
-    expect(salts).toHaveLength(USERS);
+    expect(salts).toHaveLength(2 * USERS);
     for (const user of users) {
       const res = await proofOf(user);
       expect(res.status, res.text).toBe(200);
@@ -120,17 +128,30 @@ describe('[api] reserves report and proofs of inclusion', () => {
       };
       expect(reportId).toBe(report.id);
       expect(baseUnitDecimals).toBe(18);
+      expect(res.json.data.publication).toMatchObject({ status: 'no-chain', txHash: null, explorerUrl: null });
+      expect(res.json.data.coverage).toBeNull();
       expect(verifyInclusionProof(proof)).toEqual({ ok: true });
       expect(proof.userId).toBe(user.mid);
       expect(proof.balances).toEqual((expected.get(user.mid) as bigint[]).map(String));
       expect(proof.root).toEqual(report.root);
-      expect(proof.path.length).toBe(Math.ceil(Math.log2(USERS)));
-      // The path carries hashes and sums only: no other user's id or salt is anywhere in the answer.
-      for (const step of proof.path) expect(Object.keys(step).sort()).toEqual(['hash', 'side', 'sums']);
+      // Two leaves per user, each a random share: together they are the balances, each alone is not (some).
+      expect(proof.shares.map((s) => s.share)).toEqual([1, 2]);
+      for (const share of proof.shares) expect(share.path.length).toBe(Math.ceil(Math.log2(2 * USERS)));
+      // The paths carry hashes and sums only: no other user's id or salt is anywhere in the answer.
+      for (const step of proof.shares.flatMap((s) => s.path)) {
+        expect(Object.keys(step).sort()).toEqual(['hash', 'side', 'sums']);
+      }
       for (const other of salts.filter((s) => s.userId !== user.mid)) expect(res.text).not.toContain(other.salt);
       // The leaf is bound to its owner: the same proof claimed for another user does not verify.
       const other = users.find((u) => u !== user) as Account;
       expect(verifyInclusionProof({ ...proof, userId: other.mid })).toEqual({ ok: false, reason: 'root-hash-differs' });
+      // No sibling, the nearest leaves included, is another user's balance vector: a leaf holds a random share.
+      const othersBalances = new Set(
+        [...expected.entries()]
+          .filter(([mid, units]) => mid !== user.mid && units.some((u) => u > 0n))
+          .map(([, units]) => units.join()),
+      );
+      for (const step of proof.shares.flatMap((s) => s.path)) expect(othersBalances.has(step.sums.join())).toBe(false);
     }
   });
 
@@ -139,8 +160,9 @@ describe('[api] reserves report and proofs of inclusion', () => {
     const first = (await proofOf(user)).json.data.proof as InclusionProof;
     const report = await runReport();
     const second = (await proofOf(user)).json.data.proof as InclusionProof;
-    expect(second.salt).not.toBe(first.salt);
-    const hashOf = (p: InclusionProof) => leafHash(p.userId, p.balances.map(BigInt), p.salt);
+    expect(second.shares[0]?.salt).not.toBe(first.shares[0]?.salt);
+    const hashOf = (p: InclusionProof) =>
+      p.shares.map((s) => leafHash(p.userId, s.share, s.amounts.map(BigInt), s.salt)).join();
     expect(hashOf(second)).not.toBe(hashOf(first));
     expect(second.root.sums).toEqual(first.root.sums);
     expect(report.root.hash).not.toBe(first.root.hash);

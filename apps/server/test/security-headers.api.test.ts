@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PUBLIC_SOLANA_RPC_URL } from '@aidf/contract';
+import { PUBLIC_BSC_RPC_URL, PUBLIC_SOLANA_RPC_URL } from '@aidf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -59,7 +59,9 @@ describe('[api] the app and the console are served with a Content-Security-Polic
     const onApp = !route.startsWith('/ops');
     const hash = `'sha256-${createHash('sha256').update(EARLY).digest('base64')}'`;
     expect(scripts).toEqual(onApp ? ["'self'", hash] : ["'self'"]);
-    expect(csp.get('connect-src')).toEqual(onApp ? ["'self'", new URL(PUBLIC_SOLANA_RPC_URL).origin] : ["'self'"]);
+    // The public RPCs the app reads the chains through: Solana's, and BNB Smart Chain's for the published reserves root.
+    const rpcs = [PUBLIC_SOLANA_RPC_URL, PUBLIC_BSC_RPC_URL].map((u) => new URL(u).origin);
+    expect(csp.get('connect-src')).toEqual(onApp ? ["'self'", ...rpcs] : ["'self'"]);
   });
 
   it('an API answer and a script carry nosniff and no referrer too', async () => {

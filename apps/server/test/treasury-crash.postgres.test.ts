@@ -1,3 +1,4 @@
+import { decodeRootPublication } from '@aidf/contract';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
 import { sql } from 'drizzle-orm';
@@ -5,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/raw.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { SWEEP_CRASH_POINTS } from '../src/domain/treasury/bsc-sweeper-tx.ts';
+import { reservesPublisher } from '../src/domain/treasury/reserves-publisher.ts';
 import { TREASURY_SETTINGS } from '../src/domain/treasury/treasury-settings.ts';
 import { type ChainTestServer, startChainTestServer } from './chain.ts';
 import { type MainRun, removeServerBundle, runMain, START_TIMEOUT_MS } from './main-process.ts';
 import {
   creditConfirmedDeposits,
+  DEPTH,
   depositAddressOf,
   expectChainMatchesLedger,
   expectCowSweptOnce,
@@ -91,7 +94,38 @@ describe('the treasury process killed (SIGKILL) and restarted', () => {
    */
   const letLeasesOfDeadRunOut = () =>
     server.database.db.execute(sql`UPDATE worker_leases SET expires_at = now() - interval '1 second'`);
+  /** Reports whose root is still to publish or on its way (signed, sent). */
+  const publicationsOpen = async () =>
+    Number(
+      rowsOf<{ n: string }>(
+        await server.database.db.execute(sql`SELECT count(*)::text AS n FROM reserves_reports
+          WHERE publication_status IN ('pending', 'signed', 'sent')`),
+      )[0]?.n,
+    );
+  /**
+   * Every reserves root the treasury processes left to publish or on its way, published and its gas booked: a
+   * publication mined but not yet confirmed has burnt gas the ledger books only at its confirmations.
+   */
+  const settlePublications = async () => {
+    const chain = server.app.chains.bsc?.publications;
+    if (!chain) throw new Error('no publication chain');
+    const publisher = reservesPublisher({
+      repos: server.repos,
+      chain,
+      owner: 'test-publisher',
+      confirmations: DEPTH,
+      bumpAfterBlocks: 1000,
+      maxGasPrice: 100_000_000_000n,
+      leaseMs: 1,
+    });
+    await letLeasesOfDeadRunOut();
+    await mineUntil('the publications', async () => {
+      await publisher.tick();
+      return (await publicationsOpen()) === 0;
+    });
+  };
   const invariant = async () => {
+    await settlePublications();
     for (const currency of ['cow', 'bnb'] as const) await expectChainMatchesLedger(server, null, currency);
     expect((await checkLedger(server.repos)).ok).toBe(true);
   };
@@ -168,6 +202,58 @@ describe('the treasury process killed (SIGKILL) and restarted', () => {
       await server.database.db.execute(sql`SELECT status FROM reserves_reports ORDER BY id DESC LIMIT 1`),
     );
     expect(report?.status).toBe('complete');
+  });
+
+  it('publishes a reserves root once when killed between signing and sending it', SLOW, async () => {
+    await signUp(server); // a report has a root to publish once it has a user
+    await settlePublications();
+    const client = server.app.chains.bsc?.client;
+    if (!client) throw new Error('no client');
+    const from = await client.getBlockNumber({ cacheTime: 0 });
+    // A treasury reads the reserves as it starts; its publisher signs the new report's root and is killed there.
+    const killed = await treasury({ TEST_CRASH_AT: 'reserves-publish:afterPublicationSigned' });
+    let exit: Awaited<MainRun['exit']> | null = null;
+    void killed.exit.then((e) => {
+      exit = e;
+    });
+    await mineUntil('the crash afterPublicationSigned', async () => exit !== null);
+    expect(exit).toEqual({ code: null, signal: 'SIGKILL' });
+    const [signed] = rowsOf<{ id: string; hash: string }>(
+      await server.database.db.execute(sql`SELECT id::text AS id, publication_tx_hash AS hash FROM reserves_reports
+        WHERE publication_status = 'signed'`),
+    );
+    if (!signed) throw new Error('no publication recorded as signed');
+    // Recorded, never sent.
+    expect(await client.getTransactionReceipt({ hash: signed.hash as `0x${string}` }).catch(() => null)).toBeNull();
+
+    await letLeasesOfDeadRunOut();
+    const restarted = await treasury();
+    const statusOf = async () =>
+      rowsOf<{ status: string; hash: string }>(
+        await server.database.db.execute(sql`SELECT publication_status AS status, publication_tx_hash AS hash
+          FROM reserves_reports WHERE id = ${signed.id}::bigint`),
+      )[0];
+    // The sweeper may collect the BNB earlier sweeps left at deposit addresses meanwhile: its gas is booked once
+    // confirmed, so the process stops only when no sweep is on its way either.
+    const sweepsOpen = async () =>
+      (await server.repos.sweeps.withStatus('bsc', ['planned', 'gas-funding', 'sweeping', 'failed'])).length;
+    await mineUntil(
+      'the publication',
+      async () => (await statusOf())?.status === 'published' && (await sweepsOpen()) === 0,
+    );
+    await restarted.stop();
+    // The same bytes went out: one transaction publishing that report since the crash.
+    expect((await statusOf())?.hash).toBe(signed.hash);
+    const to = await client.getBlockNumber({ cacheTime: 0 });
+    const published: string[] = [];
+    for (let n = from; n <= to; n++) {
+      for (const tx of (await client.getBlock({ blockNumber: n, includeTransactions: true })).transactions) {
+        if (decodeRootPublication(tx.input)?.reportId === signed.id) published.push(tx.hash);
+      }
+    }
+    expect(published).toEqual([signed.hash]);
+    await invariant();
+    await expectNoncesInStep(server);
   });
 
   it('lets one of two treasury processes sweep at a time, and each deposit is swept once', SLOW, async () => {

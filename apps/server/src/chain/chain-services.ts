@@ -13,6 +13,7 @@ import { evmDepositSource } from './evm/evm-deposit-source.ts';
 import { evmInvestSource, type InvestSource } from './evm/evm-invest-source.ts';
 import { DEFAULT_BLOCKS_PER_BATCH } from './evm/evm-native-transfers.ts';
 import { evmPayoutChain, type PayoutChain } from './evm/evm-payout-chain.ts';
+import { evmPublishChain, type PublishChain } from './evm/evm-publish-chain.ts';
 import { evmSweepChain, type SweepChain } from './evm/evm-sweep-chain.ts';
 import { loadHotWallet } from './hot-wallet.ts';
 import { solanaDepositSource } from './solana/solana-deposit-source.ts';
@@ -39,6 +40,8 @@ export interface ChainServices {
     payouts: PayoutChain | null;
     /** Sweeps deposit addresses with their keys and the hot wallet's: only in a treasury process with the seed. */
     sweeps: SweepChain | null;
+    /** Publishes reserves roots with the hot wallet's key: only in a process running the treasury role. */
+    publications: PublishChain | null;
   } | null;
   solana: {
     rpcUrl: string;
@@ -87,6 +90,7 @@ export function chainServices(config: AppConfig, devMnemonic: string | null): Ch
       // The deposit keys come from DEPOSIT_HD_MNEMONIC (given to the treasury role alone), or beside the dev chains
       // from the dev seed.
       sweeps: hotWallet && sweepMnemonic ? evmSweepChain(client, hotWallet, sweepMnemonic) : null,
+      publications: hotWallet ? evmPublishChain(client, hotWallet) : null,
     };
   }
   const solana = config.solanaRpcUrl ? solanaServices(config, config.solanaRpcUrl, devMnemonic) : null;

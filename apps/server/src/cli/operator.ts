@@ -22,7 +22,7 @@
  *   npm run operator -- proposals [--status proposed|applied|withdrawn|expired|all]
  *   npm run operator -- approve <proposalId>
  *   npm run operator -- withdraw <proposalId> --reason "..."
- *   npm run operator -- reserves-verify <proof.json>      (offline: checks a user's proof of reserves)
+ *   npm run operator -- reserves-verify <proof.json> [--rpc <url>]   (a user's proof of reserves; its root on chain through --rpc or BSC_RPC_URL)
  *   npm run operator -- reserves-report [--reason "..."]  (runs a reserves report now and prints its summary)
  *   npm run operator -- treasury-status                    (per chain and currency: hot, cold, not yet swept, ratio)
  *   npm run operator -- sweep-now [bsc|solana] [--reason "..."]
@@ -94,16 +94,17 @@ async function main() {
       off: { type: 'boolean' },
       role: { type: 'string' },
       status: { type: 'string' },
+      rpc: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;
   if (command && (await treasuryCommand(ops, command, args, values.reason))) return;
   if (command === 'reserves-verify') {
     const [file] = args;
-    if (!file) throw new Error('usage: npm run operator -- reserves-verify <proof.json>');
-    const { ok, lines } = verifyProofFile(file);
+    if (!file) throw new Error('usage: npm run operator -- reserves-verify <proof.json> [--rpc <url>]');
+    const { code, lines } = await verifyProofFile(file, { rpcUrl: values.rpc ?? process.env.BSC_RPC_URL ?? null });
     for (const line of lines) console.log(line);
-    process.exitCode = ok ? 0 : 1;
+    process.exitCode = code;
   } else if (command === 'credit') {
     const [username, currency, amount] = args;
     if (!username || !currency || !amount || !values.reason) {
@@ -284,6 +285,8 @@ async function main() {
     console.log(
       `reserves report ${report.id} (${report.status}): ${report.userCount} users, root ${report.root?.hash ?? '(none)'}`,
     );
+    // 'pending': the treasury publishes it on BNB Smart Chain next; 'no-chain': it never will (no chain configured).
+    console.log(`publication: ${report.publication?.status ?? 'unknown'}`);
     for (const currency of report.currencies) {
       const owed = report.liabilities[currency] ?? '0';
       const chains = Object.entries(report.clearing)

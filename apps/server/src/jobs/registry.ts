@@ -9,6 +9,7 @@ import { orderExpiryJob } from './order-expiry.ts';
 import { payoutWork } from './payout-work.ts';
 import type { PeriodicJob } from './periodic-job.ts';
 import { pledgeSettlementJob } from './pledge-settlement.ts';
+import { reservesPublishWork } from './reserves-publish.ts';
 import { reservesReadWork } from './reserves-read.ts';
 import { solanaSweeperWork } from './solana-sweeper-work.ts';
 import { teamVolumeRollupJob } from './team-volume-rollup.ts';
@@ -34,6 +35,7 @@ export function backgroundWork(): BackgroundWork[] {
     bscSweeperWork(),
     solanaSweeperWork(),
     reservesReadWork(),
+    reservesPublishWork(),
   ];
 }
 

@@ -217,6 +217,8 @@ export const ZDashboard = z.object({
       clearingMismatch: z.array(z.object({ chain: z.string(), currency: z.string(), difference: z.string() })),
       unread: z.number(),
       unreadChains: z.array(z.string()),
+      /** Where the report's root stands on BNB Smart Chain: 'published' (block set), 'no-chain' (never), on its way. */
+      publication: z.object({ status: z.string(), blockNumber: z.string().nullable() }),
     })
     .nullable(),
 });

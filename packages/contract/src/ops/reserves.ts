@@ -79,6 +79,19 @@ export const ZReservesReport = z.object({
   /** Per chain (amounts in whole units), or `{ error }` for a chain that could not be read; null: not read. */
   chainHoldings: z.record(z.string(), z.union([ZChainHolding, z.object({ error: z.string() })])).nullable(),
   alerts: ZReserveAlerts.nullable(),
+  /**
+   * The root's publication on BNB Smart Chain: 'pending', 'signed', 'sent', 'published' (block set), 'failed';
+   * 'no-chain' (no BNB Smart Chain configured when it was made) and 'no-root' are never published.
+   */
+  publication: z
+    .object({
+      status: z.string(),
+      from: z.string().nullable(),
+      txHash: z.string().nullable(),
+      blockNumber: z.string().nullable(),
+      error: z.string().nullable(),
+    })
+    .optional(),
 });
 export type TReservesReport = z.infer<typeof ZReservesReport>;
 

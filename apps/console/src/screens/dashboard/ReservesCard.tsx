@@ -7,6 +7,19 @@ import type { Dashboard } from './api.ts';
  * whose holdings differ from its clearing account is the red line; addresses left unread make it a warning, since
  * the report then says nothing about them (docs/operator-guide.md "Alerts").
  */
+type Publication = NonNullable<Dashboard['reserves']>['publication'];
+
+/** Where the root users check their proof against stands on BNB Smart Chain (docs/operator-guide.md). */
+function publicationLine(t: (key: string, options?: Record<string, unknown>) => string, p: Publication) {
+  if (p.status === 'published') return t('dashboard.reservesPublished', { block: p.blockNumber });
+  if (p.status === 'no-chain') return t('dashboard.reservesNeverPublished');
+  if (p.status === 'failed') return t('dashboard.reservesPublicationFailed');
+  return t('dashboard.reservesPublishing', { status: p.status });
+}
+
+const publicationClass = (status: string) =>
+  status === 'published' ? 'muted' : status === 'failed' || status === 'no-chain' ? 'warn' : 'muted';
+
 export function ReservesCard({ reserves }: { reserves: Dashboard['reserves'] }) {
   const { t } = useTranslation();
   const alarms = reserves
@@ -57,6 +70,11 @@ export function ReservesCard({ reserves }: { reserves: Dashboard['reserves'] }) 
       {reserves && (
         <p className="muted">
           {t('dashboard.reservesReport', { id: reserves.reportId, time: formatTime(reserves.createdAt) })}
+        </p>
+      )}
+      {reserves && (
+        <p className={publicationClass(reserves.publication.status)} data-testid="reserves-publication">
+          {publicationLine(t, reserves.publication)}
         </p>
       )}
     </section>

@@ -19,6 +19,7 @@ const report = (alerts: Partial<Reserves>): Reserves => ({
   clearingMismatch: [],
   unread: 0,
   unreadChains: [],
+  publication: { status: 'published', blockNumber: '812' },
   ...alerts,
 });
 
@@ -32,6 +33,8 @@ describe.each(['en', 'zh-CN'] as const)("[console] the dashboard's reserves card
       alerts: '2 alerts',
       short: 'users are owed 150',
       unread: '3 addresses',
+      published: 'block 812',
+      noChain: 'no BNB Smart Chain configured',
     },
     'zh-CN': {
       none: '尚无储备报告',
@@ -41,6 +44,8 @@ describe.each(['en', 'zh-CN'] as const)("[console] the dashboard's reserves card
       alerts: '2 条告警',
       short: '应付用户 150',
       unread: '3 个地址',
+      published: '区块 812',
+      noChain: '未配置 BNB Smart Chain',
     },
   }[language];
 
@@ -94,5 +99,14 @@ describe.each(['en', 'zh-CN'] as const)("[console] the dashboard's reserves card
     const state = screen.getByTestId('reserves-state');
     expect(state.className).toContain('warn');
     expect(state.textContent).toBe(words.chainUnread);
+  });
+
+  it("says where the report's root stands on BNB Smart Chain, and when it never will be published", async () => {
+    await setLanguage(language);
+    const { rerender } = render(<ReservesCard reserves={report({})} />);
+    expect(screen.getByTestId('reserves-publication').textContent).toContain(words.published);
+    rerender(<ReservesCard reserves={report({ publication: { status: 'no-chain', blockNumber: null } })} />);
+    expect(screen.getByTestId('reserves-publication').textContent).toContain(words.noChain);
+    expect(screen.getByTestId('reserves-publication').className).toContain('warn');
   });
 });

@@ -20,6 +20,7 @@ import { operatorsRepository } from './operators.ts';
 import { opsGaugesRepository } from './ops-gauges.ts';
 import { orderStatusRepository } from './order-status.ts';
 import { pledgesRepository } from './pledges.ts';
+import { reservesPublicationRepository } from './reserves-publication.ts';
 import { scanCursorRepositories } from './scan-cursors.ts';
 import { securityChangesRepository } from './security-changes.ts';
 import { sessionsRepository } from './sessions.ts';
@@ -60,6 +61,7 @@ function tableRepositories(db: AppDb) {
     opsGauges: opsGaugesRepository(db),
     orderStatus: orderStatusRepository(db),
     pledges: pledgesRepository(db),
+    reservesPublication: reservesPublicationRepository(db),
     scanCursors: scanCursorRepositories(db),
     securityChanges: securityChangesRepository(db),
     sessions: sessionsRepository(db),

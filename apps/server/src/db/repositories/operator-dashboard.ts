@@ -34,11 +34,19 @@ export function operatorDashboardRepository(db: AppDb) {
       );
     },
 
-    /** The latest reserves report's number, time, status and alerts (null alerts: it did not read the chains). */
+    /** The latest reserves report's number, time, status, alerts (null: it did not read the chains) and publication. */
     async latestReserves() {
-      const [row] = rowsOf<{ id: string; created_at: number; status: string; alerts: unknown }>(
+      const [row] = rowsOf<{
+        id: string;
+        created_at: number;
+        status: string;
+        alerts: unknown;
+        publication_status: string;
+        publication_block: string | null;
+      }>(
         await db.execute(sql`
-          SELECT id::text AS id, ${ms(sql`created_at`)} AS created_at, status, alerts
+          SELECT id::text AS id, ${ms(sql`created_at`)} AS created_at, status, alerts, publication_status,
+            publication_block::text AS publication_block
           FROM reserves_reports ORDER BY id DESC LIMIT 1`),
       );
       return row ?? null;

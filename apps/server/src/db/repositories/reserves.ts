@@ -31,13 +31,38 @@ export interface StoredReport {
   chainHoldings: unknown;
   /** What the chain reads found wrong (domain/treasury/chain-holdings.ts ReserveAlerts); null: no chain read. */
   alerts: unknown;
+  /** 2: share leaves and nodes committing to each child's sums; reports of version 1 give no proofs. */
+  treeVersion: number;
+  publication: ReportPublication;
+}
+
+/** Where a report's root stands on BNB Smart Chain (0039_reserves_publication.sql). */
+export interface ReportPublication {
+  status: string;
+  from: string | null;
+  txHash: string | null;
+  /** The block it was mined in, once confirmed. */
+  blockNumber: string | null;
+  error: string | null;
 }
 
 const REPORT_COLUMNS = sql`
   r.id::text AS "id", r.created_at AS "createdAt", r.status, r.currencies, r.base_unit_decimals AS "baseUnitDecimals",
   r.user_count AS "userCount", r.tree_depth AS "treeDepth", r.root_hash AS "rootHash",
   r.root_sums::text[] AS "rootSums", r.user_balances AS "userBalances", r.held, r.liabilities, r.clearing,
-  r.operator_credits AS "operatorCredits", r.issuance, r.chain_holdings AS "chainHoldings", r.alerts`;
+  r.operator_credits AS "operatorCredits", r.issuance, r.chain_holdings AS "chainHoldings", r.alerts,
+  r.tree_version AS "treeVersion",
+  jsonb_build_object('status', r.publication_status, 'from', r.publication_from, 'txHash', r.publication_tx_hash,
+    'blockNumber', r.publication_block::text, 'error', r.publication_error) AS publication`;
+
+/** One of a user's two leaves in a stored tree, with its path's siblings from the leaves up. */
+export interface StoredLeaf {
+  share: 1 | 2;
+  leafIndex: number;
+  salt: string;
+  amounts: string[];
+  path: { level: number; idx: number; hash: string; sums: string[] }[];
+}
 
 /** PGlite answers timestamptz as a Date, node-postgres too; a JSON path would give text. */
 const asReport = (row: StoredReport): StoredReport => ({ ...row, createdAt: new Date(row.createdAt) });
@@ -101,17 +126,21 @@ export function reservesRepository(db: AppDb) {
     },
 
     async insertReport(
-      report: Omit<StoredReport, 'id' | 'createdAt' | 'chainHoldings' | 'alerts'>,
+      report: Omit<StoredReport, 'id' | 'createdAt' | 'chainHoldings' | 'alerts' | 'treeVersion' | 'publication'> & {
+        publicationStatus: 'pending' | 'no-chain' | 'no-root';
+      },
     ): Promise<StoredReport> {
       const [row] = rowsOf<StoredReport>(
         await db.execute(sql`
           INSERT INTO reserves_reports AS r (status, currencies, base_unit_decimals, user_count, tree_depth, root_hash,
-            root_sums, user_balances, held, liabilities, clearing, operator_credits, issuance)
+            root_sums, user_balances, held, liabilities, clearing, operator_credits, issuance, tree_version,
+            publication_status)
           VALUES (${report.status}, ${`{${report.currencies.join(',')}}`}::text[], ${report.baseUnitDecimals},
             ${report.userCount}, ${report.treeDepth}, ${report.rootHash}, ${`{${report.rootSums.join(',')}}`}::numeric[],
             ${JSON.stringify(report.userBalances)}::jsonb, ${JSON.stringify(report.held)}::jsonb,
             ${JSON.stringify(report.liabilities)}::jsonb, ${JSON.stringify(report.clearing)}::jsonb,
-            ${JSON.stringify(report.operatorCredits)}::jsonb, ${JSON.stringify(report.issuance)}::jsonb)
+            ${JSON.stringify(report.operatorCredits)}::jsonb, ${JSON.stringify(report.issuance)}::jsonb, 2,
+            ${report.publicationStatus})
           RETURNING ${REPORT_COLUMNS}`),
       );
       return asReport(row as StoredReport);
@@ -130,15 +159,15 @@ export function reservesRepository(db: AppDb) {
 
     async insertLeaves(
       reportId: string,
-      leaves: { userId: string; leafIndex: number; salt: string; balances: string[] }[],
+      leaves: { userId: string; share: number; leafIndex: number; salt: string; amounts: string[] }[],
     ) {
       for (let at = 0; at < leaves.length; at += CHUNK) {
-        const chunk = leaves.slice(at, at + CHUNK).map((l) => ({ ...l, balances: `{${l.balances.join(',')}}` }));
+        const chunk = leaves.slice(at, at + CHUNK).map((l) => ({ ...l, amounts: `{${l.amounts.join(',')}}` }));
         await db.execute(sql`
-          INSERT INTO reserves_leaves (report_id, user_id, leaf_index, salt, balances)
-          SELECT ${reportId}::bigint, l."userId"::bigint, l."leafIndex", l.salt, l.balances::numeric[]
+          INSERT INTO reserves_leaves (report_id, user_id, share, leaf_index, salt, balances)
+          SELECT ${reportId}::bigint, l."userId"::bigint, l.share, l."leafIndex", l.salt, l.amounts::numeric[]
           FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
-            AS l("userId" text, "leafIndex" int, salt text, balances text)`);
+            AS l("userId" text, share int, "leafIndex" int, salt text, amounts text)`);
       }
     },
 
@@ -150,44 +179,32 @@ export function reservesRepository(db: AppDb) {
     },
 
     /**
-     * In one query: the latest report, the user's leaf in it (null when the user was not in it) and the siblings
-     * of the leaf's path from the leaves up, each read by its key (level d: index (leafIndex >> d) xor 1).
+     * In one query: the latest report, the user's two leaves in it (none when the user was not in it) and each
+     * leaf's path siblings from the leaves up, each read by its key (level d: index (leafIndex >> d) xor 1).
      */
-    async latestProofOf(userId: bigint): Promise<{
-      report: StoredReport;
-      leaf: {
-        leafIndex: number;
-        salt: string;
-        balances: string[];
-        path: { level: number; idx: number; hash: string; sums: string[] }[];
-      } | null;
-    } | null> {
-      const [row] = rowsOf<
-        StoredReport & {
-          leaf: { leafIndex: number; salt: string; balances: string[] } | null;
-          path: { level: number; idx: number; hash: string; sums: string[] }[] | null;
-        }
-      >(
+    async latestProofOf(userId: bigint): Promise<{ report: StoredReport; leaves: StoredLeaf[] } | null> {
+      const [row] = rowsOf<StoredReport & { leaves: StoredLeaf[] | null }>(
         await db.execute(sql`
           WITH r AS (SELECT * FROM reserves_reports ORDER BY id DESC LIMIT 1)
           SELECT ${REPORT_COLUMNS},
-            CASE WHEN l.user_id IS NULL THEN NULL ELSE
-              jsonb_build_object('leafIndex', l.leaf_index, 'salt', l.salt, 'balances', l.balances::text[]) END AS leaf,
-            (SELECT jsonb_agg(n.node ORDER BY d.level)
-              FROM generate_series(0, r.tree_depth - 1) AS d(level)
-              -- One primary-key lookup per level: LIMIT keeps the planner from joining the report's whole tree.
-              CROSS JOIN LATERAL (
-                SELECT jsonb_build_object('level', t.level, 'idx', t.idx, 'hash', t.hash, 'sums', t.sums::text[]) AS node
-                FROM reserves_tree_nodes t
-                WHERE t.report_id = r.id AND t.level = d.level AND t.idx = ((l.leaf_index >> d.level) # 1)
-                LIMIT 1
-              ) n
-            ) AS path
-          FROM r LEFT JOIN reserves_leaves l ON l.report_id = r.id AND l.user_id = ${userId}`),
+            (SELECT jsonb_agg(jsonb_build_object('share', l.share, 'leafIndex', l.leaf_index, 'salt', l.salt,
+                'amounts', l.balances::text[], 'path', coalesce((
+                  SELECT jsonb_agg(n.node ORDER BY d.level)
+                  FROM generate_series(0, r.tree_depth - 1) AS d(level)
+                  -- One primary-key lookup per level: LIMIT keeps the planner from joining the report's whole tree.
+                  CROSS JOIN LATERAL (
+                    SELECT jsonb_build_object('level', t.level, 'idx', t.idx, 'hash', t.hash, 'sums', t.sums::text[])
+                      AS node
+                    FROM reserves_tree_nodes t
+                    WHERE t.report_id = r.id AND t.level = d.level AND t.idx = ((l.leaf_index >> d.level) # 1)
+                    LIMIT 1
+                  ) n), '[]'::jsonb)) ORDER BY l.share)
+              FROM reserves_leaves l WHERE l.report_id = r.id AND l.user_id = ${userId}) AS leaves
+          FROM r`),
       );
       if (!row) return null;
-      const { leaf, path, ...report } = row;
-      return { report: asReport(report), leaf: leaf ? { ...leaf, path: path ?? [] } : null };
+      const { leaves, ...report } = row;
+      return { report: asReport(report), leaves: leaves ?? [] };
     },
   };
 }

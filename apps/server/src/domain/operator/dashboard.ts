@@ -75,6 +75,7 @@ export function operatorDashboard(sources: DashboardSources) {
       clearingMismatch: alerts?.clearingMismatch ?? [],
       unread: alerts?.unread ?? 0,
       unreadChains: alerts?.unreadChains ?? [],
+      publication: { status: row.publication_status, blockNumber: row.publication_block },
     };
   }
 

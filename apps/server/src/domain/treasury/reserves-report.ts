@@ -1,12 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import {
-  buildMerkleSumTree,
-  CURRENCIES,
-  fromBaseUnits,
-  type InclusionProof,
-  shuffledLeaves,
-  toBaseUnits,
-} from '@aidf/contract';
+import { buildMerkleSumTree, CURRENCIES, fromBaseUnits, toBaseUnits } from '@aidf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReadLimits } from '../../chain/balance-reads.ts';
 import type { ChainServices } from '../../chain/chain-services.ts';
@@ -22,6 +14,7 @@ import { AppError } from '../errors.ts';
 import { PLATFORM } from '../ledger/platform-accounts.ts';
 import { type ChainHoldings, type ReserveAlerts, readChainHoldings } from './chain-holdings.ts';
 import { chainReadPlan } from './chain-read-plan.ts';
+import { reportLeaves } from './reserves-leaves.ts';
 
 /**
  * A reserves report (docs/architecture.md "Proof of reserves"): what the ledger owes its users, read in one
@@ -72,12 +65,6 @@ function added(currencies: readonly string[], ...parts: AmountsByCurrency[]): Am
   );
 }
 
-/** `count` fresh 32-byte salts, hex, from one draw of the CSPRNG (a call per salt cost seconds at 100,000). */
-function freshSalts(count: number): string[] {
-  const bytes = randomBytes(count * 32);
-  return Array.from({ length: count }, (_, i) => bytes.toString('hex', i * 32, i * 32 + 32));
-}
-
 export interface ChainReadOptions {
   chains: ChainServices;
   limits?: Partial<ReadLimits>;
@@ -123,22 +110,16 @@ export async function runReservesReport(db: AppDb, reads?: ChainReadOptions): Pr
       CHAINS.map((chain) => [chain, byCurrency(currencies, rowsOf(PLATFORM.chain(chain)), -1)]),
     );
 
-    const salts = freshSalts(users.length);
-    const leaves = shuffledLeaves(
-      users.map((u, i) => ({
-        userId: u.userId,
-        balances: currencies.map((c) => BigInt(u.balances[c] ?? '0')),
-        salt: salts[i] as string,
-      })),
-    );
+    const leaves = reportLeaves(currencies, users);
     const tree = leaves.length > 0 ? buildMerkleSumTree(currencies, leaves) : null;
     const liabilities = added(currencies, userBalances, ...Object.values(held));
     // What the chains are read for (addresses, settings, the deposit watcher's cursor: the block read at) is taken
     // in this snapshot, so it is that of the ledger the report states; the chains are read after it ends.
     const plan = reads ? await chainReadPlan(tx as unknown as AppDb, reads.chains, currencies) : null;
-    return { currencies, rowsOf, held, userBalances, clearing, leaves, tree, liabilities, plan };
+    const userCount = users.length;
+    return { currencies, rowsOf, held, userBalances, clearing, leaves, tree, liabilities, plan, userCount };
   });
-  const { currencies, rowsOf, held, userBalances, clearing, leaves, tree, liabilities } = stated;
+  const { currencies, rowsOf, held, userBalances, clearing, leaves, tree, liabilities, userCount } = stated;
   // No transaction is open while the chains are read: a node that hangs holds no snapshot, lock or connection.
   const chainRead =
     reads && stated.plan
@@ -151,7 +132,7 @@ export async function runReservesReport(db: AppDb, reads?: ChainReadOptions): Pr
       status: 'liabilities-only',
       currencies,
       baseUnitDecimals: RESERVES_BASE_UNIT_DECIMALS,
-      userCount: leaves.length,
+      userCount,
       treeDepth: tree ? tree.levels.length - 1 : 0,
       rootHash: tree?.root.hash ?? null,
       rootSums: tree?.root.sums ?? currencies.map(() => '0'),
@@ -161,6 +142,8 @@ export async function runReservesReport(db: AppDb, reads?: ChainReadOptions): Pr
       clearing,
       operatorCredits: byCurrency(currencies, rowsOf(PLATFORM.operatorCredit), -1),
       issuance: byCurrency(currencies, rowsOf(PLATFORM.issuance), -1),
+      // Published by the treasury's hot wallet on BNB Smart Chain (jobs/reserves-publish.ts).
+      publicationStatus: !tree ? 'no-root' : reads?.chains.bsc ? 'pending' : 'no-chain',
     });
     if (tree) {
       await reserves.insertNodes(
@@ -173,9 +156,10 @@ export async function runReservesReport(db: AppDb, reads?: ChainReadOptions): Pr
         report.id,
         leaves.map((leaf, leafIndex) => ({
           userId: leaf.userId,
+          share: leaf.share,
           leafIndex,
           salt: leaf.salt,
-          balances: leaf.balances.map(String),
+          amounts: leaf.amounts.map(String),
         })),
       );
     }
@@ -232,36 +216,4 @@ export async function latestReservesReport(db: AppDb) {
   const report = await reservesRepository(db).latest();
   if (!report) throw new AppError(81047);
   return reportSummary(report);
-}
-
-/**
- * The user's proof in the latest report: 81047 when there is none yet, 81048 when the user signed up after it.
- * The answer holds the user's own leaf and the path's siblings (hashes and sums of nobody in particular), never
- * another user's id or salt.
- */
-export async function reservesProofOf(db: AppDb, userId: bigint) {
-  const found = await reservesRepository(db).latestProofOf(userId);
-  if (!found) throw new AppError(81047);
-  const { report, leaf } = found;
-  if (!leaf || !report.rootHash) throw new AppError(81048);
-  const root = { hash: report.rootHash as string, sums: report.rootSums };
-  const proof: InclusionProof = {
-    currencies: report.currencies,
-    userId: userId.toString(),
-    salt: leaf.salt,
-    balances: leaf.balances,
-    path: leaf.path.map((node) => ({
-      hash: node.hash,
-      sums: node.sums,
-      // At level d the leaf's ancestor is index (leafIndex >> d); its sibling sits left when its index is lower.
-      side: node.idx < leaf.leafIndex >> node.level ? 'left' : 'right',
-    })),
-    root,
-  };
-  return {
-    reportId: report.id,
-    createdAt: report.createdAt.getTime(),
-    baseUnitDecimals: report.baseUnitDecimals,
-    proof,
-  };
 }

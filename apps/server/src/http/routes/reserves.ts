@@ -1,11 +1,9 @@
 import { OPS, reservesProof } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
-import {
-  latestReservesReport,
-  reportSummary,
-  reservesProofOf,
-  runReservesReport,
-} from '../../domain/treasury/reserves-report.ts';
+import { explorerLinks } from '../../domain/assets/explorer.ts';
+import { reservesProofOf } from '../../domain/treasury/reserves-proof.ts';
+import { latestReservesReport, reportSummary, runReservesReport } from '../../domain/treasury/reserves-report.ts';
+import { devBscRpcUrl } from '../browser-rpc.ts';
 import { operatorOf } from '../operator-auth.ts';
 import { sessionOf } from '../session-of.ts';
 import { defineOpsRoute } from './define-ops-route.ts';
@@ -13,7 +11,12 @@ import { defineRoute } from './define-route.ts';
 
 /** Proof of reserves: the user's own proof, and the operators' reports (run on demand, the latest). */
 export async function reservesRoutes(app: FastifyInstance) {
-  defineRoute(app, reservesProof, async ({ request }) => reservesProofOf(app.database.db, sessionOf(request).userId));
+  defineRoute(app, reservesProof, async ({ request }) =>
+    reservesProofOf(app.database.db, sessionOf(request).userId, {
+      explorer: await explorerLinks(app.repos),
+      rpcUrl: devBscRpcUrl(app),
+    }),
+  );
 
   // Runs a report now (`npm run operator -- reserves-report`), audited; answers its summary, not its tree. The
   // API reads the chains itself: reading needs the RPC URLs, which it has, and no key.
