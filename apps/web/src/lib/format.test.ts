@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isolateAmounts, listText } from './format.ts';
+import { isolateAmounts, listText, shortText } from './format.ts';
 
 const LRI = '\u2066';
 const PDI = '\u2069';
@@ -27,5 +27,17 @@ describe('amounts in announcement HTML', () => {
       '<a href="/x?n=5 COW" title="5 COW">30 days</a>',
     );
     expect(isolateAmounts('<p>100 AIDFX</p>')).toBe('<p>100 AIDFX</p>');
+  });
+});
+
+describe('a summary of what a person typed', () => {
+  it('keeps a short text whole, and cuts a long one at a space with an ellipsis at its end', () => {
+    expect(shortText('  My withdrawal  ', 20)).toBe('My withdrawal');
+    expect(shortText('طلبي رقم 12 لم يصل بعد، order 12 has not arrived yet', 30)).toBe(
+      'طلبي رقم 12 لم يصل بعد، order…',
+    );
+    // No space near the limit: cut at the limit, never inside a character made of two code units.
+    expect(shortText('😀'.repeat(10), 4)).toBe('😀😀😀😀…');
+    expect(shortText('订单还没有到账请帮我查一下', 6)).toBe('订单还没有到…');
   });
 });

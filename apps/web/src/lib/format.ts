@@ -69,3 +69,17 @@ export function isolateAmounts(html: string): string {
     .map((part) => (part.startsWith('<') ? part : part.replace(AMOUNT_WITH_UNIT, (m) => `${LRI}${m}${PDI}`)))
     .join('');
 }
+
+/**
+ * The start of a text a person typed, at most `max` characters (whole code points, cut at a space where one is
+ * near), with "…" after it when cut. A summary is shortened here rather than clamped by CSS: Chromium's line clamp
+ * puts its ellipsis on the paragraph's side of a line, so in a right-to-left summary it covered the start of an
+ * English run ("…der 12 has not arrived").
+ */
+export function shortText(text: string, max: number): string {
+  const chars = Array.from(text.trim());
+  if (chars.length <= max) return chars.join('');
+  const head = chars.slice(0, max).join('');
+  const space = head.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? head.slice(0, space) : head).trimEnd()}…`;
+}
