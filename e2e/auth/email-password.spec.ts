@@ -1,3 +1,4 @@
+import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import { screenshot } from '../support/app.ts';
 import { expect, type Page, test } from '../support/test.ts';
 import { expectToast } from '../support/toasts.ts';
@@ -21,7 +22,7 @@ test.describe('[auth] e-mail code and password', () => {
     const email = `e2e-${Date.now()}@example.com`;
     await page.goto('/');
     await page.getByTestId('connect-wallet').click();
-    await page.getByRole('button', { name: 'Sign in with e-mail code' }).click();
+    await page.getByRole('button', { name: en.auth.emailLogin }).click();
     const dialog = page.getByTestId('email-login');
 
     await dialog.getByRole('button', { name: 'Sign in' }).click();
@@ -91,7 +92,7 @@ test.describe('[auth] e-mail code and password', () => {
     const email = `invited-${Date.now()}@example.com`;
     await page.goto(`/?invite=${inviter}`);
     await page.getByTestId('connect-wallet').click();
-    await page.getByRole('button', { name: 'Sign in with e-mail code' }).click();
+    await page.getByRole('button', { name: en.auth.emailLogin }).click();
     const dialog = page.getByTestId('email-login');
     await dialog.getByLabel('E-mail').fill(email);
     await dialog.getByRole('button', { name: 'Send code' }).click();
@@ -104,7 +105,7 @@ test.describe('[auth] e-mail code and password', () => {
     const again = await browser.newPage();
     await again.goto('/');
     await again.getByTestId('connect-wallet').click();
-    await again.getByRole('button', { name: 'Sign in with e-mail code' }).click();
+    await again.getByRole('button', { name: en.auth.emailLogin }).click();
     const second = again.getByTestId('email-login');
     await second.getByLabel('E-mail').fill(email);
     await second.getByLabel('Verification code').focus();

@@ -63,7 +63,8 @@ for (const language of CONSOLE_LANGUAGES) {
       );
       const reportLine = page.getByTestId('treasury-report');
       if (report) {
-        const [head] = t('treasury.lastReport', { id: report.id, status: report.status, time: 'TIME' }).split('TIME');
+        const status = t(`treasury.reportStates.${report.status}`);
+        const [head] = t('treasury.lastReport', { id: report.id, status, time: 'TIME' }).split('TIME');
         await expect(reportLine).toContainText(head as string);
       } else {
         await expect(reportLine).toHaveText(t('treasury.noReport'));

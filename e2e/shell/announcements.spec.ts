@@ -1,3 +1,5 @@
+import { LANGUAGE_CODES } from '@aidf/contract';
+import { ops } from '../console/operators.ts';
 import { screenshot } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -25,3 +27,49 @@ test.describe('[announcements] reading news', () => {
     await expect(page.getByText('This announcement does not exist or is no longer available.')).toBeVisible();
   });
 });
+
+for (const width of [360, 390] as const) {
+  test.describe(`[announcements] amounts in an Arabic body at ${width} px`, () => {
+    test.use({ viewport: { width, height: 780 } });
+    test(`"100 AIDF · 90 يوم" reads amount first, number then unit, right to left (${width})`, async ({
+      page,
+      baseURL,
+    }) => {
+      const text = (body: string) => ({ title: 'Pledge', summary: 'Pledge', body });
+      const translations = Object.fromEntries(
+        LANGUAGE_CODES.map((code) => [code, text('<p>Stake 100 AIDF · 90 days</p>')]),
+      );
+      translations.ar = { title: 'الرهن', summary: 'الرهن', body: '<p>رهن 100 AIDF · 90 يوم</p>' };
+      const { id } = await ops<{ id: string }>(baseURL as string, 'POST', '/announcements', { translations });
+      await ops(baseURL as string, 'POST', `/announcements/${id}/publish`, { reason: 'e2e: amounts in Arabic' });
+      await page.addInitScript(() => localStorage.setItem('localLan', 'ar'));
+      await page.goto(`/announcementdetails?id=${id}`);
+      const body = page.getByTestId('announcement-detail').locator('.article-body p');
+      await expect(body).toContainText('AIDF');
+      // Where each piece stands on screen, left to right.
+      const at = await body.evaluate((el) => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        const nodes: Text[] = [];
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+        const rect = (piece: string) => {
+          for (const node of nodes) {
+            const i = node.data.indexOf(piece);
+            if (i < 0) continue;
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + piece.length);
+            const r = range.getBoundingClientRect();
+            return { left: r.left, right: r.right };
+          }
+          throw new Error(`no ${piece}`);
+        };
+        return { hundred: rect('100'), aidf: rect('AIDF'), ninety: rect('90'), days: rect('يوم') };
+      });
+      // Right to left: "100 AIDF", then "90", then "يوم"; inside the amount, the number left of its unit.
+      expect(at.hundred.right).toBeLessThanOrEqual(at.aidf.left + 1);
+      expect(at.aidf.right).toBeGreaterThan(at.ninety.right);
+      expect(at.ninety.left).toBeGreaterThan(at.days.right - 1);
+      await screenshot(page, 'ar', `announcementdetails-amounts-${width}`);
+    });
+  });
+}

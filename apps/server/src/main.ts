@@ -1,4 +1,5 @@
 import { solanaAddressMakerOf } from './chain/deposit-keys.ts';
+import { operatorCommandHint } from './cli/operator-client.ts';
 import { type AppConfig, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { DevChains } from './dev/dev-chains.ts';
@@ -84,8 +85,9 @@ async function main() {
     const { DEMO_USERS } = await import('./dev/demo-users.ts');
     console.log(`  Dev mailbox:     ${address}/dev/mailbox`);
     console.log(`  Dev wallet:      ${address}/dev/wallet  (dev wallets and a test-token faucet)`);
+    console.log(`  Operator token:  ${config.operatorToken}`);
     console.log(
-      `  Operator token:  ${config.operatorToken}  (npm run operator -- credit <user> <currency> <amount> --reason "..." | chain-status)`,
+      `  Operator:        ${operatorCommandHint(address, config.operatorToken)}  (or credit, tickets, config ...)`,
     );
     console.log('  Demo users (import the dev key into a browser wallet on BNB Smart Chain to sign in):');
     for (const demo of DEMO_USERS)

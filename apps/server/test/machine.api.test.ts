@@ -41,6 +41,20 @@ describe('[api] AI miner: buying, holding, cancelling, expiring', () => {
     expect(res.json.data).toMatchObject({ dailyRate: '0.01', capMultiple: '2', highestWorth: '0', openOrder: null });
   });
 
+  it('shows a visitor what is on sale without a token, and nothing of a user; the index still needs one', async () => {
+    const user = await signUp(server);
+    const index = (await call(server.baseUrl, '/v1/cow/home/index', { body: {}, token: user.token })).json.data;
+    const res = await call(server.baseUrl, '/v1/cow/home/prices', { method: 'GET' });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual({
+      aiMinningPriceItems: index.aiMinningPriceItems,
+      worthCurrency: index.worthCurrency,
+      dailyRate: index.dailyRate,
+      capMultiple: index.capMultiple,
+    });
+    expect((await call(server.baseUrl, '/v1/cow/home/index', { body: {} })).status).toBe(401);
+  });
+
   it('pays at once from the balance, then refuses while the machine runs (81024) and below the highest worth (8770)', async () => {
     const user = await signUp(server);
     const small = await item(server, { worth: '50', usdtAmount: '50' });

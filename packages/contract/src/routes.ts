@@ -32,6 +32,8 @@ export const ROUTES = {
   /** Ours: the user's credited on-chain recharges, newest first. */
   rechargeList: { method: 'GET', path: '/v1/chn/recharge/p/{pageNum}-{pageSize}', auth: true },
   machineIndex: { method: 'POST', path: '/v1/cow/home/index', auth: true },
+  /** Ours: what is on sale, for a visitor too (the index above carries the user's own buy state). */
+  machinePrices: { method: 'GET', path: '/v1/cow/home/prices', auth: false },
   buyMachine: { method: 'POST', path: '/v1/cow/home/buy/ai/{id}', auth: true },
   cancelOrder: { method: 'POST', path: '/v1/cow/home/order/cancel', auth: true },
   submitOrderHash: { method: 'POST', path: '/v1/cow/home/order/hash', auth: true },

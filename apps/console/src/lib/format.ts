@@ -16,6 +16,5 @@ export function currencyLabel(code: string): string {
   return code.toUpperCase();
 }
 
-/** A chain as people name it: BNB Smart Chain, Solana. */
-export const chainName = (chain: string) =>
-  chain === 'bsc' ? 'BNB Smart Chain' : chain === 'solana' ? 'Solana' : chain;
+/** A chain as people name it in the operator's language (BNB Smart Chain, Solana), never its code. */
+export const chainName = (chain: string) => i18next.t(`common.chains.${chain}`, { defaultValue: chain });

@@ -1,4 +1,5 @@
 import { buildPath, type OpsBody, type OpsData, type OpsEndpointDef } from '@aidf/contract';
+import { DEV_OPERATOR_TOKEN } from '../config.ts';
 
 /**
  * The operator command's HTTP client: one call to the running server's operator API. A server it cannot reach
@@ -23,6 +24,30 @@ export function unreachableMessage(url: string, cause: unknown): string {
   );
 }
 
+/** The message for a server that refused the operator token: the user API's "Please login first" would mislead. */
+export function tokenRefusedMessage(baseUrl: string): string {
+  return (
+    `the server at ${baseUrl} refused the operator token (HTTP 401). ` +
+    "Set OPERATOR_TOKEN to the server's operator token (the dev server prints it at start; in production it is the " +
+    "server's OPERATOR_TOKEN setting), and OPERATOR_URL to the server's address when it is not " +
+    `${DEFAULT_OPERATOR_URL}, e.g. OPERATOR_URL=${baseUrl} OPERATOR_TOKEN=... npm run operator -- chain-status`
+  );
+}
+
+/**
+ * The operator command as it reaches this server, for the line the dev server prints at start: OPERATOR_URL is set
+ * when the server listens elsewhere than the command's default (so a server on another port is not missed), and
+ * OPERATOR_TOKEN when its token is not the command's default.
+ */
+export function operatorCommandHint(address: string, token: string): string {
+  const url = address.replace(/\/+$/, '');
+  const env = [
+    ...(url === DEFAULT_OPERATOR_URL ? [] : [`OPERATOR_URL=${url}`]),
+    ...(token === DEV_OPERATOR_TOKEN ? [] : [`OPERATOR_TOKEN=${token}`]),
+  ];
+  return [...env, 'npm run operator -- chain-status'].join(' ');
+}
+
 export async function operatorCall(
   client: OperatorClient,
   method: 'GET' | 'POST' | 'PUT',
@@ -44,6 +69,7 @@ export async function operatorCall(
   } catch (error) {
     throw new Error(unreachableMessage(url, error));
   }
+  if (response.status === 401) throw new Error(tokenRefusedMessage(client.baseUrl));
   const json = (await response.json().catch(() => null)) as { code: number; msg: string; data: unknown } | null;
   if (!json)
     throw new Error(`${url} answered HTTP ${response.status} without the API's JSON: is OPERATOR_URL the AIDF server?`);

@@ -183,6 +183,10 @@ async function main() {
       ...status.collectionWatchers.map((w) => ({ ...w, name: `${w.chain} miner payments` })),
     ];
     for (const w of watchers) {
+      if (w.notConfigured) {
+        console.log(`${w.name}: not configured: ${w.notConfigured}`);
+        continue;
+      }
       console.log(
         `${w.name}: last scanned block ${w.lastScannedBlock ?? '-'}, head ${w.head ?? '?'} (lag ${w.lagBlocks ?? '?'}), ` +
           `scanned at ${w.scannedAt ?? 'never'}, RPC errors ${w.rpcErrors}${w.lastError ? `, last: ${w.lastError} at ${w.lastErrorAt}` : ''}`,

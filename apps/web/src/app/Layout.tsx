@@ -61,7 +61,8 @@ export function Layout() {
         </Activity>
       </main>
       {handle?.tab !== undefined && <TabBar active={handle.tab} />}
-      {loginDialog && (
+      {/* Offline, the offline screen alone: a sign-in sheet (a deep link's "please sign in") waits for the API. */}
+      {loginDialog && !offline && (
         <Suspense fallback={null}>
           <AuthDialogs />
         </Suspense>

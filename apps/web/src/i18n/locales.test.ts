@@ -68,6 +68,8 @@ describe('translations', () => {
       .map(([key]) => key)
       .filter((key) => !messages.get(key)?.includes('BNB Smart Chain'));
     expect(renamed).toEqual([]);
+    // Nor by its short name where every other string says BNB Smart Chain.
+    expect([...messages].filter(([, text]) => /\bBSC\b/.test(text)).map(([key]) => key)).toEqual([]);
   });
 
   it('labels every transaction type of the contract', () => {

@@ -1,4 +1,4 @@
-import { formatAmount, languageInfo } from '@aidf/contract';
+import { CURRENCIES, formatAmount, languageInfo } from '@aidf/contract';
 
 /** A date in the interface language with Latin digits (STYLE.md item 10). */
 export function formatDate(ms: number, language: string): string {
@@ -42,4 +42,44 @@ export function amountText(amount: string, currency: string, decimals?: number, 
 /** "7,100 / 10,000 AIDF" as one left-to-right isolate: progress towards a target, in one unit. */
 export function amountOfText(done: string, target: string, currency: string): string {
   return `${LRI}${formatAmount(done)} / ${formatAmount(target)} ${currency.toUpperCase()}${PDI}`;
+}
+
+/**
+ * Items joined the way the interface language joins a list ("AIDF, COW, and BNB", "AIDF、COW和BNB",
+ * "AIDF وCOW وBNB"), each a left-to-right isolate, so in Arabic the list reads right to left with its own
+ * separators instead of one Latin run with Latin commas.
+ */
+export function listText(items: readonly string[], language: string): string {
+  return new Intl.ListFormat(languageInfo(language).htmlLang, { type: 'conjunction' }).format(
+    items.map((item) => `${LRI}${item}${PDI}`),
+  );
+}
+
+const UNITS = CURRENCIES.map((c) => c.toUpperCase()).join('|');
+/** A number and the currency after it: "100 AIDF", "1,234.5&nbsp;USDT". */
+const AMOUNT_WITH_UNIT = new RegExp(`\\d[\\d,.]*(?:\\s|&nbsp;)+(?:${UNITS})\\b`, 'g');
+
+/**
+ * Announcement HTML with every amount and its unit made one left-to-right isolate (only in the text between
+ * tags), so "100 AIDF · 90 يومًا" keeps its order in an Arabic paragraph rather than joining the number that follows.
+ */
+export function isolateAmounts(html: string): string {
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => (part.startsWith('<') ? part : part.replace(AMOUNT_WITH_UNIT, (m) => `${LRI}${m}${PDI}`)))
+    .join('');
+}
+
+/**
+ * The start of a text a person typed, at most `max` characters (whole code points, cut at a space where one is
+ * near), with "…" after it when cut. A summary is shortened here rather than clamped by CSS: Chromium's line clamp
+ * puts its ellipsis on the paragraph's side of a line, so in a right-to-left summary it covered the start of an
+ * English run ("…der 12 has not arrived").
+ */
+export function shortText(text: string, max: number): string {
+  const chars = Array.from(text.trim());
+  if (chars.length <= max) return chars.join('');
+  const head = chars.slice(0, max).join('');
+  const space = head.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? head.slice(0, space) : head).trimEnd()}…`;
 }

@@ -49,6 +49,7 @@ export const ENDPOINTS = {
   withdrawList: withdraw.withdrawList,
   rechargeList: recharge.rechargeList,
   machineIndex: machine.machineIndex,
+  machinePrices: machine.machinePrices,
   buyMachine: machine.buyMachine,
   cancelOrder: machine.cancelOrder,
   submitOrderHash: machine.submitOrderHash,

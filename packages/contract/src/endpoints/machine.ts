@@ -97,16 +97,27 @@ export const ZOrder = z.object({
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
+/** The machines on sale and the mining settings: the same for everyone. */
+const ZMachinePrices = z.object({
+  aiMinningPriceItems: z.array(ZPriceItem),
+  /** The currency every worth is in (WORTH_CURRENCY), for the items, the machines and the orders alike. */
+  worthCurrency: ZCurrency,
+  /** AIDF mined a day per unit of worth (0.01 = 1 % a day) and the cap as a multiple of worth. */
+  dailyRate: ZDecimalString,
+  capMultiple: ZDecimalString,
+});
+
+export const machinePrices = defineEndpoint({
+  ...ROUTES.machinePrices,
+  summary:
+    'The price items on sale (ordered by worth, then id) and the mining settings, without a token: what a visitor sees before signing in',
+  data: ZMachinePrices,
+});
+
 export const machineIndex = defineEndpoint({
   ...ROUTES.machineIndex,
   summary: 'Machine index: the price items (ordered by worth, then id), the mining settings and the buy state',
-  data: z.object({
-    aiMinningPriceItems: z.array(ZPriceItem),
-    /** The currency every worth is in (WORTH_CURRENCY), for the items, the machines and the orders alike. */
-    worthCurrency: ZCurrency,
-    /** AIDF mined a day per unit of worth (0.01 = 1 % a day) and the cap as a multiple of worth. */
-    dailyRate: ZDecimalString,
-    capMultiple: ZDecimalString,
+  data: ZMachinePrices.extend({
     /** The highest worth of the user's machines so far ('0' when none): a new one must be worth at least this (8770). */
     highestWorth: ZDecimalString,
     /** Whether one of the user's machines is still running: buying is refused until it is out (81024). */

@@ -106,6 +106,8 @@ const ZWatcherStatus = z.object({
   rpcErrors: z.string(),
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),
+  /** Why the watcher does not scan at all, with what to do (e.g. "set machine.collectionAddress.solana"); null when it does. */
+  notConfigured: z.string().nullable(),
 });
 
 export const ZChainStatus = z.object({

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
-import { currencyLabel, formatTime } from '../../lib/format.ts';
+import { chainName, currencyLabel, formatTime } from '../../lib/format.ts';
 import { type Dashboard, useDashboard } from './api.ts';
 import { ReservesCard } from './ReservesCard.tsx';
 
@@ -73,7 +73,7 @@ export function DashboardScreen() {
             label={t('dashboard.watchers')}
             data={d.watchers}
             columns={[
-              watcher.accessor('chain', { header: t('dashboard.chain') }),
+              watcher.accessor('chain', { header: t('dashboard.chain'), cell: (c) => chainName(c.getValue()) }),
               watcher.accessor('lagBlocks', {
                 header: t('dashboard.lag'),
                 cell: (c) => (c.getValue() === null ? t('dashboard.unknown') : c.getValue()),
@@ -88,7 +88,10 @@ export function DashboardScreen() {
             label={t('dashboard.jobs')}
             data={d.jobs}
             columns={[
-              job.accessor('job', { header: t('dashboard.job') }),
+              job.accessor('job', {
+                header: t('dashboard.job'),
+                cell: (c) => t(`dashboard.jobNames.${c.getValue()}`, { defaultValue: c.getValue() }),
+              }),
               job.accessor('lastDay', {
                 header: t('dashboard.lastDay'),
                 cell: (c) => c.getValue() ?? t('dashboard.never'),

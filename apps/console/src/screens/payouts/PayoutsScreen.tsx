@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { Amount } from '../../components/Amount.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
-import { formatTime } from '../../lib/format.ts';
+import { chainName, formatTime } from '../../lib/format.ts';
 import { ActionForm } from './ActionForm.tsx';
 import { PAYOUTS_PAGE_SIZE, type Payout, type PayoutAction, useHeldPayouts, usePayoutAction } from './api.ts';
 
@@ -38,7 +38,7 @@ export function PayoutsScreen() {
       header: t('payouts.to'),
       cell: (c) => (
         <span className="mono">
-          {c.row.original.chain}: {c.getValue()}
+          {chainName(c.row.original.chain)}: {c.getValue()}
         </span>
       ),
     }),

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { ReasonForm } from '../../components/ReasonForm.tsx';
+import { chainName } from '../../lib/format.ts';
 import type { Sweep, SweepAction } from './api.ts';
 
 /** Retry or skip one sweep: the reason is required, it goes into the audit trail with the action. */
@@ -26,7 +27,7 @@ export function SweepActionForm({
       title={t(retry ? 'treasury.retryTitle' : 'treasury.skipTitle', { id: sweep.id })}
       summary={
         <>
-          <Amount value={sweep.amount} currency={sweep.currency} /> · {sweep.chain}
+          <Amount value={sweep.amount} currency={sweep.currency} /> · {chainName(sweep.chain)}
         </>
       }
       help={t(retry ? 'treasury.retryHelp' : 'treasury.skipHelp')}

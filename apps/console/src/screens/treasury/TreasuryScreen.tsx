@@ -166,7 +166,8 @@ export function TreasuryScreen() {
         c.getValue().map((tx) => (
           // The words in the page's direction, the hash left to right (in Arabic too).
           <div key={tx.id} className="address">
-            {t(`treasury.purposes.${tx.purpose}`, { defaultValue: tx.purpose })} · {tx.status}
+            {t(`treasury.purposes.${tx.purpose}`, { defaultValue: tx.purpose })} ·{' '}
+            {t(`treasury.txStates.${tx.status}`, { defaultValue: tx.status })}
             {tx.fee ? ` · ${t('treasury.fee', { fee: tx.fee, currency: currencyLabel(tx.feeCurrency) })}` : ''}
             <div className="mono">{tx.txHash}</div>
           </div>
@@ -232,7 +233,7 @@ export function TreasuryScreen() {
             {s.report
               ? t('treasury.lastReport', {
                   id: s.report.id,
-                  status: s.report.status,
+                  status: t(`treasury.reportStates.${s.report.status}`, { defaultValue: s.report.status }),
                   time: formatTime(s.report.createdAt),
                 })
               : t('treasury.noReport')}

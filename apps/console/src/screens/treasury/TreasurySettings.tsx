@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Amount } from '../../components/Amount.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
-import { currencyLabel, formatTime } from '../../lib/format.ts';
+import { chainName, currencyLabel, formatTime } from '../../lib/format.ts';
 import type { TreasuryStatus } from './api.ts';
 
 type Settings = TreasuryStatus['settings'];
@@ -31,7 +31,7 @@ export function TreasurySettings({ settings, canChange }: { settings: Settings; 
         testId="treasury-settings"
         data={settings.limits}
         columns={[
-          limit.accessor('chain', { header: t('treasury.chain') }),
+          limit.accessor('chain', { header: t('treasury.chain'), cell: (c) => chainName(c.getValue()) }),
           limit.accessor('currency', { header: t('treasury.currency'), cell: (c) => currencyLabel(c.getValue()) }),
           limit.accessor('hotMax', {
             header: t('treasury.hotMax'),
@@ -54,7 +54,7 @@ export function TreasurySettings({ settings, canChange }: { settings: Settings; 
       <ul className="plain">
         {settings.coldAddresses.map((c) => (
           <li key={c.chain} className="address">
-            {t('treasury.coldOf', { chain: c.chain })}:{' '}
+            {t('treasury.coldOf', { chain: chainName(c.chain) })}:{' '}
             {c.value ? <span className="mono">{c.value}</span> : t('treasury.noCold')}
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { chainName } from '../../lib/format.ts';
 import type { Address } from './api.ts';
 
 /**
@@ -12,8 +13,7 @@ export function AddressList({ addresses }: { addresses: Address[] }) {
       {addresses.map((a) => (
         <div key={`${a.kind ?? ''}:${a.chain}:${a.address}`} data-testid="user-address" data-kind={a.kind}>
           <dt className="muted">
-            {t(`users.addressKinds.${a.kind ?? 'bound'}`, { defaultValue: a.kind ?? '' })} ·{' '}
-            {t(`users.chains.${a.chain}`, { defaultValue: a.chain })}
+            {t(`users.addressKinds.${a.kind ?? 'bound'}`, { defaultValue: a.kind ?? '' })} · {chainName(a.chain)}
           </dt>
           <dd className="mono">{a.address}</dd>
         </div>

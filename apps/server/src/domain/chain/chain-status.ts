@@ -3,6 +3,7 @@ import type { ChainServices } from '../../chain/chain-services.ts';
 import { evmBalances } from '../../chain/evm/evm-payout-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { investStatus } from '../invest/invest-status.ts';
+import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
 import { payoutToken } from '../withdraw/payout-token.ts';
 import { PAYOUT_WORKER } from '../withdraw/payout-worker.ts';
 import { errorSummary } from './error-summary.ts';
@@ -43,15 +44,21 @@ function watcherView(
     rpcErrors: cursor?.rpcErrors.toString() ?? '0',
     lastError: 'error' in heads ? heads.error : (cursor?.lastError ?? null),
     lastErrorAt: 'error' in heads ? new Date().toISOString() : (cursor?.lastErrorAt?.toISOString() ?? null),
+    notConfigured: null as string | null,
   };
 }
 
 /**
  * Chain health for the operator (`npm run operator -- chain-status`): per chain the deposit watcher's and the
  * collection watcher's last scanned block, the head and the lag, RPC errors; the hot wallet's balances; the payout worker's last good tick and
- * errors; withdrawals per state, and the payouts held for an operator.
+ * errors; withdrawals per state, and the payouts held for an operator. `collection` is each chain's collection address
+ * as the collection watcher reads it (fallback included): a chain without one says which setting is missing.
  */
-export async function chainStatus(repos: Repositories, chains: ChainServices) {
+export async function chainStatus(
+  repos: Repositories,
+  chains: ChainServices,
+  collection: { bsc: string | null; solana: string | null },
+) {
   const cursors = new Map((await repos.scanCursors.deposit.all()).map((c) => [c.chain, c]));
   const sources = [
     chains.bsc ? { source: chains.bsc.deposits, rpcUrl: chains.bsc.rpcUrl } : null,
@@ -69,7 +76,11 @@ export async function chainStatus(repos: Repositories, chains: ChainServices) {
       const heads = await attempt(() => source.heads());
       return {
         deposit: watcherView(source.chain, rpcUrl, cursors.get(source.chain), heads),
-        collection: watcherView(source.chain, rpcUrl, collectionCursors.get(source.chain), heads),
+        collection: {
+          ...watcherView(source.chain, rpcUrl, collectionCursors.get(source.chain), heads),
+          // The watcher skips its ticks until the chain has a collection address: said, not shown as "never scanned".
+          notConfigured: collection[source.chain] ? null : `set ${MACHINE_SETTINGS.collectionAddress(source.chain)}`,
+        },
       };
     }),
   );

@@ -13,18 +13,26 @@ export async function orderContext(repos: Repositories, config: MachineConfig): 
   return { config, eoeo: { contract: eoeo?.contractAddress ?? null, decimals: eoeo?.decimals ?? 18 } };
 }
 
-export async function machineIndex(repos: Repositories, userId: bigint, config: MachineConfig) {
-  const [items, highest, running, open] = await Promise.all([
-    repos.machines.itemsOnSale(),
-    repos.machines.highestWorth(userId),
-    repos.machines.hasRunningMachine(userId),
-    repos.machines.openOrderOf(userId),
-  ]);
+/** What is on sale and the mining settings: the same for every user and for a visitor. */
+export async function machinePrices(repos: Repositories, config: MachineConfig) {
+  const items = await repos.machines.itemsOnSale();
   return {
     aiMinningPriceItems: items.map((item) => toPriceItem(item, config)),
     worthCurrency: WORTH_CURRENCY,
     dailyRate: moneyString(new Money(config.dailyRate)),
     capMultiple: moneyString(new Money(config.capMultiple)),
+  };
+}
+
+export async function machineIndex(repos: Repositories, userId: bigint, config: MachineConfig) {
+  const [prices, highest, running, open] = await Promise.all([
+    machinePrices(repos, config),
+    repos.machines.highestWorth(userId),
+    repos.machines.hasRunningMachine(userId),
+    repos.machines.openOrderOf(userId),
+  ]);
+  return {
+    ...prices,
     highestWorth: moneyString(new Money(highest)),
     hasRunningMachine: running,
     openOrder: open ? await toOrder(repos, open, await orderContext(repos, config)) : null,

@@ -1,10 +1,24 @@
-import { buyMachine, cancelOrder, machineIndex, machineList, orderStatus, submitOrderHash } from '@aidf/contract';
+import {
+  buyMachine,
+  cancelOrder,
+  machineIndex,
+  machineList,
+  machinePrices,
+  orderStatus,
+  submitOrderHash,
+} from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import { devToolsAllowed } from '../../config-mode.ts';
 import { buyMachine as buy } from '../../domain/machine/buy-machine.ts';
 import { cancelOrder as cancel } from '../../domain/machine/cancel-order.ts';
 import { machineConfig } from '../../domain/machine/machine-config.ts';
-import { machineIndex as index, machinePage, orderView, pollOrder } from '../../domain/machine/machine-views.ts';
+import {
+  machineIndex as index,
+  machinePage,
+  orderView,
+  pollOrder,
+  machinePrices as prices,
+} from '../../domain/machine/machine-views.ts';
 import { submitOrderHash as submitHash } from '../../domain/machine/submit-hash.ts';
 import { devSolanaRpcUrl } from '../browser-rpc.ts';
 import { tokenOf } from '../plugins/auth.ts';
@@ -28,6 +42,8 @@ export async function machineRoutes(app: FastifyInstance) {
   defineRoute(app, machineIndex, async ({ request }) =>
     index(app.repos, sessionOf(request).userId, await machineConfigOf(app)),
   );
+
+  defineRoute(app, machinePrices, async () => prices(app.repos, await machineConfigOf(app)));
 
   defineRoute(app, buyMachine, async ({ params, request }) => {
     const config = await machineConfigOf(app);

@@ -7,6 +7,7 @@ import { creditUser } from '../../domain/operator/credit.ts';
 import { approveProposal, heldPayoutAction, listProposals, withdrawProposal } from '../../domain/operator/proposals.ts';
 import { operatorOf } from '../operator-auth.ts';
 import { defineOpsRoute } from './define-ops-route.ts';
+import { machineConfigOf } from './machine.ts';
 
 /** The operator API's money routes under /ops/v1 (not the user's client); roles in domain/operator/roles.ts. */
 export async function operatorRoutes(app: FastifyInstance) {
@@ -57,7 +58,9 @@ export async function operatorRoutes(app: FastifyInstance) {
     );
   }
 
-  defineOpsRoute(app, OPS.chainStatus, 'money', () => chainStatus(app.repos, app.chains));
+  defineOpsRoute(app, OPS.chainStatus, 'money', async () =>
+    chainStatus(app.repos, app.chains, (await machineConfigOf(app)).collection),
+  );
 
   defineOpsRoute(app, OPS.ledgerCheck, 'money', () => checkLedger(app.repos));
 }

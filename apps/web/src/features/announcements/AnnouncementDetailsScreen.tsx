@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, isolateAmounts } from '../../lib/format.ts';
 import { useAnnouncement } from './api/get-announcement.ts';
 
 export default function AnnouncementDetailsScreen() {
@@ -49,7 +49,7 @@ export default function AnnouncementDetailsScreen() {
         className="article-body"
         lang={a.language === 'en' ? 'en' : undefined}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes announcement HTML when publishing it
-        dangerouslySetInnerHTML={{ __html: a.content }}
+        dangerouslySetInnerHTML={{ __html: isolateAmounts(a.content) }}
       />
     </article>
   );

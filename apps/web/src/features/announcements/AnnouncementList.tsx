@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { ChevronIcon, MegaphoneIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, isolateAmounts } from '../../lib/format.ts';
 import { useAnnouncements } from './api/get-announcements.ts';
 
 export function AnnouncementList() {
@@ -38,7 +38,7 @@ export function AnnouncementList() {
             <Link className="card announcement-card" to={`/announcementdetails?id=${a.id}`}>
               <div className="announcement-text">
                 <h3 className="announcement-title">{a.title}</h3>
-                <p className="announcement-summary">{a.summary}</p>
+                <p className="announcement-summary">{isolateAmounts(a.summary)}</p>
                 <time className="muted small" dateTime={new Date(a.publishTime).toISOString()}>
                   {formatDate(a.publishTime, i18n.language)}
                 </time>

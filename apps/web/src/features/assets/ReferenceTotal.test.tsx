@@ -46,7 +46,19 @@ describe('the assets total at reference prices (issue 14 item 5)', () => {
     const card = screen.getByTestId('reference-total');
     expect(card.querySelector('bdi')?.textContent).toBe('≈ 1,234.5 USDT');
     expect(card.textContent).toContain('reference prices set by the platform');
-    expect(screen.getByTestId('reference-unpriced').textContent).toBe('Not included (no reference price): BNB');
+    expect(screen.getByTestId('reference-unpriced').textContent).toBe(
+      'Not included (no reference price): \u2066BNB\u2069',
+    );
+  });
+
+  it("lists what it leaves out in the language's own way: Arabic joins them with و, not Latin commas", async () => {
+    await i18n.changeLanguage('ar');
+    const { container } = render(
+      <ReferenceTotal assets={[row('aidf', '1', '1'), row('cow', '1', null), row('bnb', '1', null)]} />,
+    );
+    const unpriced = container.querySelector('[data-testid="reference-unpriced"]')?.textContent ?? '';
+    expect(unpriced).toBe(ar.assets.notPriced.replace('{{list}}', '\u2066COW\u2069 و\u2066BNB\u2069'));
+    expect(unpriced).not.toContain(',');
   });
 
   it('describes EOEO in one line, in the language, with the worth kept left to right', async () => {

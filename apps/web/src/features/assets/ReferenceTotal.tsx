@@ -1,10 +1,11 @@
 import { formatAmount } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
+import { listText } from '../../lib/format.ts';
 import { referenceTotal } from './reference-total.ts';
 
 /** The total of the user's balances in USDT at the platform's reference prices, labelled as such. */
 export function ReferenceTotal({ assets }: { assets: Parameters<typeof referenceTotal>[0] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { total, unpriced } = referenceTotal(assets);
   return (
     <section className="card reference-total" data-testid="reference-total">
@@ -18,7 +19,12 @@ export function ReferenceTotal({ assets }: { assets: Parameters<typeof reference
       <p className="muted small">{t('assets.referenceNote')}</p>
       {unpriced.length > 0 && (
         <p className="muted small" data-testid="reference-unpriced">
-          {t('assets.notPriced', { list: unpriced.map((c) => c.toUpperCase()).join(', ') })}
+          {t('assets.notPriced', {
+            list: listText(
+              unpriced.map((c) => c.toUpperCase()),
+              i18n.language,
+            ),
+          })}
         </p>
       )}
     </section>

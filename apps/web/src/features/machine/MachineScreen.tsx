@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
-import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useSession } from '../../lib/session.ts';
 import { BuyDialog } from './BuyDialog.tsx';
 import { MachineDetailDialog } from './MachineDetailDialog.tsx';
 import { MachineList } from './MachineList.tsx';
 import { useMachineIndex } from './machine-api.ts';
 import { PriceItems } from './PriceItems.tsx';
+import { VisitorShop } from './VisitorShop.tsx';
 import './machine.css';
 
 type Open =
@@ -24,15 +24,7 @@ export default function MachineScreen() {
   const index = useMachineIndex();
   const [open, setOpen] = useState<Open | null>(null);
 
-  if (!session.isLogin) {
-    return (
-      <EmptyState title={t('machine.signInTitle')} text={t('machine.signInText')}>
-        <button type="button" className="button" onClick={() => openLoginDialog('chain')}>
-          {t('auth.connectWallet')}
-        </button>
-      </EmptyState>
-    );
-  }
+  if (!session.isLogin) return <VisitorShop />;
   if (index.isPending) return <Skeleton />;
   if (!index.data) {
     return (

@@ -25,9 +25,24 @@ export function useMachineIndex() {
   });
 }
 
-/** The unit of every worth on the Miner tab, as the server sends it (the screen renders once the index is in). */
+export const MACHINE_PRICES_KEY = ['machine-prices'] as const;
+
+/** What is on sale, for a visitor (GET /v1/cow/home/prices, no token): a signed-in user reads the index instead. */
+export function useMachinePrices() {
+  const call = useApi();
+  const session = useSession();
+  return useQuery({
+    queryKey: MACHINE_PRICES_KEY,
+    queryFn: () => call('machinePrices', {}),
+    enabled: !session.isLogin,
+  });
+}
+
+/** The unit of every worth on the Miner tab, as the server sends it (the screen renders once the list is in). */
 export function useWorthCurrency(): string {
-  return useMachineIndex().data?.worthCurrency ?? '';
+  const index = useMachineIndex().data;
+  const prices = useMachinePrices().data;
+  return index?.worthCurrency ?? prices?.worthCurrency ?? '';
 }
 
 /** The user's machines, newest first (one page of 50: a user has few, each bought after the last is out). */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { UserText } from '../../components/UserText.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, shortText } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { RepliesDialog } from './RepliesDialog.tsx';
@@ -14,6 +14,8 @@ import { TicketImage } from './TicketImage.tsx';
 
 /** While a ticket waits for support the list looks again now and then, so a reply shows without a reload. */
 const REFRESH_MS = 15_000;
+/** About two lines of a phone's width; the whole text is in the ticket's thread. */
+const SUMMARY_CHARS = 80;
 
 /** The user's tickets, newest first, each with its state: replied or not replied (SPEC.md point 3). */
 export function TicketList() {
@@ -41,7 +43,7 @@ export function TicketList() {
           {tickets.data.list.map((ticket) => (
             <li key={ticket.id} className="option feedback-ticket" data-testid="ticket" data-replied={ticket.replied}>
               <button type="button" className="feedback-open" onClick={() => setOpen(ticket)}>
-                <UserText className="feedback-summary">{ticket.content.content}</UserText>
+                <UserText className="feedback-summary">{shortText(ticket.content.content, SUMMARY_CHARS)}</UserText>
                 <small className="muted">
                   <bdi dir="ltr">#{ticket.id}</bdi> · {formatDateTime(ticket.createTime * 1000, i18n.language)}
                   {ticket.about && (

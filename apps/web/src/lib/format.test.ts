@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { isolateAmounts, listText, shortText } from './format.ts';
+
+const LRI = '\u2066';
+const PDI = '\u2069';
+const iso = (s: string) => `${LRI}${s}${PDI}`;
+
+describe('a list of currencies in a sentence', () => {
+  it("is joined by the language's own words and punctuation, each item a left-to-right isolate", () => {
+    const items = ['AIDF', 'COW', 'BNB'];
+    expect(listText(items, 'en')).toBe(`${iso('AIDF')}, ${iso('COW')}, and ${iso('BNB')}`);
+    expect(listText(items, 'zhCN')).toBe(`${iso('AIDF')}、${iso('COW')}和${iso('BNB')}`);
+    expect(listText(items, 'ar')).toBe(`${iso('AIDF')} و${iso('COW')} و${iso('BNB')}`);
+    expect(listText(items, 'ar')).not.toContain(',');
+    expect(listText(['BNB'], 'ar')).toBe(iso('BNB'));
+  });
+});
+
+describe('amounts in announcement HTML', () => {
+  it('makes each number and its unit one left-to-right isolate, in text only', () => {
+    expect(isolateAmounts('<p>رهن 100 AIDF · 90 يوم</p>')).toBe(`<p>رهن ${iso('100 AIDF')} · 90 يوم</p>`);
+    expect(isolateAmounts('<p>1,234.5&nbsp;USDT or 0.5 BNB</p>')).toBe(
+      `<p>${iso('1,234.5&nbsp;USDT')} or ${iso('0.5 BNB')}</p>`,
+    );
+    // Tags and their attributes are left alone; a number without a currency too.
+    expect(isolateAmounts('<a href="/x?n=5 COW" title="5 COW">30 days</a>')).toBe(
+      '<a href="/x?n=5 COW" title="5 COW">30 days</a>',
+    );
+    expect(isolateAmounts('<p>100 AIDFX</p>')).toBe('<p>100 AIDFX</p>');
+  });
+});
+
+describe('a summary of what a person typed', () => {
+  it('keeps a short text whole, and cuts a long one at a space with an ellipsis at its end', () => {
+    expect(shortText('  My withdrawal  ', 20)).toBe('My withdrawal');
+    expect(shortText('طلبي رقم 12 لم يصل بعد، order 12 has not arrived yet', 30)).toBe(
+      'طلبي رقم 12 لم يصل بعد، order…',
+    );
+    // No space near the limit: cut at the limit, never inside a character made of two code units.
+    expect(shortText('😀'.repeat(10), 4)).toBe('😀😀😀😀…');
+    expect(shortText('订单还没有到账请帮我查一下', 6)).toBe('订单还没有到…');
+  });
+});
