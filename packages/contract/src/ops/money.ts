@@ -8,6 +8,17 @@ const ZProposalId = z.object({ proposalId: ZIdString });
 const ZWithdrawalId = z.object({ id: ZIdString });
 const ZReasonBody = z.object({ reason: ZOperatorReason });
 
+/** An Invested event the invest watcher recorded without a credit (chain-status). */
+const ZRecordedInvest = z.object({
+  id: z.string(),
+  fromAddress: z.string(),
+  amount: z.string(),
+  txHash: z.string(),
+  logIndex: z.number(),
+  blockNumber: z.string(),
+  seenAt: z.string(),
+});
+
 /** What a second operator approves: money (credit, a held payout's retry or refund), who may act, a setting. */
 export const PROPOSAL_KINDS = [
   'credit',
@@ -163,30 +174,9 @@ export const ZChainStatus = z.object({
       scannedAt: z.string().nullable(),
       rpcErrors: z.string(),
       lastError: z.string().nullable(),
-      unbound: z.array(
-        z.object({
-          id: z.string(),
-          fromAddress: z.string(),
-          amount: z.string(),
-          txHash: z.string(),
-          logIndex: z.number(),
-          blockNumber: z.string(),
-          seenAt: z.string(),
-        }),
-      ),
+      unbound: z.array(ZRecordedInvest),
       /** Invested events credited to no one: no AIDF moved with them, or their transfer was credited before. */
-      notCredited: z.array(
-        z.object({
-          id: z.string(),
-          fromAddress: z.string(),
-          amount: z.string(),
-          txHash: z.string(),
-          logIndex: z.number(),
-          blockNumber: z.string(),
-          seenAt: z.string(),
-          reason: z.enum(['no-transfer', 'already-credited']),
-        }),
-      ),
+      notCredited: z.array(ZRecordedInvest.extend({ reason: z.enum(['no-transfer', 'already-credited']) })),
     })
     .nullable(),
 });
