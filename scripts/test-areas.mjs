@@ -24,7 +24,7 @@ export const AREAS = {
   pledge: ['pledge', 'invest'],
   machine: ['machine', 'pay-check'],
   withdraw: ['withdraw', 'payout', 'security-hold', 'SecurityHold', 'destination', 'on-chain'],
-  deposit: ['deposit', 'on-chain'],
+  deposit: ['deposit', 'on-chain', 'lib/follow', 'use-follow'],
   transfer: ['transfer'],
   assets: ['assets', 'reference-price', 'ReferenceTotal', 'statement', 'worth-currency'],
   ledger: ['ledger', 'races', 'money.test', 'transaction-types'],
@@ -76,6 +76,7 @@ export const AREAS = {
     'config.test',
     'connection.test',
     'contract.test',
+    'lib/format.test',
   ],
 };
 

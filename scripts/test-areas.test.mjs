@@ -6,6 +6,7 @@ describe('the areas of npm run test:area', () => {
     const files = testFilesOf(['pledge']);
     expect(files.unit).toContain('apps/web/src/features/pledge/pledge-math.test.ts');
     expect(files.api).toEqual([
+      'apps/server/test/invest-value.api.test.ts',
       'apps/server/test/invest.api.test.ts',
       'apps/server/test/pledge-interest-property.api.test.ts',
       'apps/server/test/pledge.api.test.ts',
