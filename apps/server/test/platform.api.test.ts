@@ -127,9 +127,9 @@ describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
 
   it('declares every SPEC.md call with a path Fastify can route', () => {
     // SPEC.md point 7, and our sign-out, withdrawal config and list, recharge list, the invest network info (its
-    // fields are SPEC.md's, the call is ours), ticket follow-up and records, the transfer's recipient lookup, and
-    // the user's proof of reserves.
-    expect(Object.keys(ENDPOINTS)).toHaveLength(34 + 9);
+    // fields are SPEC.md's, the call is ours), ticket follow-up and records, the transfer's recipient lookup, the
+    // user's proof of reserves, and the machines on sale for a visitor.
+    expect(Object.keys(ENDPOINTS)).toHaveLength(34 + 10);
     for (const endpoint of Object.values(ENDPOINTS)) {
       expect(toFastifyPath(endpoint.path)).not.toContain('{');
     }
