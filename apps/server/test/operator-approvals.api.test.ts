@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heldPayoutOf } from './held-payouts.ts';
 import { type Operator, signInOperator } from './operators.ts';
-import { startTestServer, TEST_DB, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
 import { balanceOf, ops, signUp } from './users.ts';
 
 describe('[api] four eyes on money (issue 16 item 2)', () => {
@@ -150,45 +151,7 @@ describe('[api] four eyes on money (issue 16 item 2)', () => {
       ['payout-retry-propose', finance.username],
     ]);
   });
-  /** A user with 1 COW and a held payout of 5000 COW set aside before it was signed (its refund needs no chain). */
-  async function heldPayout() {
-    const user = await signUp(server);
-    const credited = await finance.call('POST', '/ops/v1/credit', {
-      username: user.username,
-      currency: 'cow',
-      amount: '1',
-      reason: 'fixture',
-    });
-    const rows = (await server.database.db.execute(sql`
-      INSERT INTO withdrawals (user_id, chain, currency, to_address, amount, fee, receive_amount, utc_day, idem_key,
-        request_movement_id, status, held_reason, held_at)
-      SELECT id, 'bsc', 'cow', '0x8ba1f109551bD432803012645Ac136ddd64DBA72', 5000, 25, 4975, current_date,
-        ${`race-${user.username}`}, ${credited.json.data.movementId}, 'held', 'fixture', now()
-      FROM users WHERE username = ${user.username} RETURNING id`)) as unknown as { rows?: { id: string }[] } & {
-      id: string;
-    }[];
-    const id = String((rows.rows ?? rows)[0]?.id);
-    const retry = await finance.call('POST', `/ops/v1/payouts/${id}/retry`, { reason: 'node fixed' });
-    const refund = await finance2.call('POST', `/ops/v1/payouts/${id}/refund`, { reason: 'give it back' });
-    expect(retry.json.data).toMatchObject({ status: 'proposed' });
-    expect(refund.json.data).toMatchObject({ status: 'proposed' });
-    const one = async <T>(query: ReturnType<typeof sql>) => {
-      const r = (await server.database.db.execute(query)) as unknown as { rows?: T[] } & T[];
-      return (r.rows ?? r)[0];
-    };
-    /** The payout's status, and whether its refund moved money (its settling movement exists). */
-    const state = async () => ({
-      status: (await one<{ status: string }>(sql`SELECT status FROM withdrawals WHERE id = ${id}`))?.status,
-      settled:
-        (
-          await one<{ n: number }>(
-            sql`SELECT count(*)::int AS n FROM movements WHERE idem_key = ${`withdraw-settle:${id}`}`,
-          )
-        )?.n === 1,
-      balance: await balanceOf(server, user, 'cow'),
-    });
-    return { user, id, retry: retry.json.data, refund: refund.json.data, state };
-  }
+  const heldPayout = () => heldPayoutOf(server, finance, finance2);
   const approve = (by: Operator, proposal: { proposalId: string }) =>
     by.call('POST', `/ops/v1/proposals/${proposal.proposalId}/approve`);
   const ledgerOk = async () => {
@@ -222,36 +185,4 @@ describe('[api] four eyes on money (issue 16 item 2)', () => {
       await ledgerOk();
     }
   });
-
-  it.runIf(TEST_DB === 'postgres')(
-    'a refund whose checks passed while held, and that waits while a retry releases the payout, moves nothing',
-    async () => {
-      const p = await heldPayout();
-      const refundAnswer = await server.database.withSession(async (session) => {
-        // The user's account row held: the refund's transaction, its checks passed, waits for it.
-        await session.exec('BEGIN');
-        await session.exec(
-          `SELECT id FROM accounts WHERE owner_user_id = ${p.user.mid} AND currency = 'cow' FOR UPDATE`,
-        );
-        const refunding = approve(admin, p.refund);
-        for (let i = 0; ; i++) {
-          if (i > 5000) throw new Error('the refund never waited for the account');
-          const [blocked] = await server.database.withSession((other) =>
-            other.query<{ n: number }>(
-              `SELECT count(*)::int AS n FROM pg_stat_activity
-                 WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-            ),
-          );
-          if ((blocked?.n ?? 0) > 0) break;
-        }
-        const retried = await approve(finance2, p.retry);
-        expect(retried.json.data).toMatchObject({ status: 'requested' });
-        await session.exec('COMMIT');
-        return refunding;
-      });
-      expect(refundAnswer.json.code).toBe(1409);
-      expect(await p.state()).toEqual({ status: 'requested', settled: false, balance: '1' });
-      await ledgerOk();
-    },
-  );
 });
