@@ -29,24 +29,42 @@ function randomPool(blockBytes = 1 << 16) {
   };
 }
 
+/** The user id of a padding leaf: no user has it (ids are positive integers), and no proof names it. */
+export const PAD_USER = '';
+
 /**
  * The leaves of a report's tree (docs/architecture.md "Proof of reserves"): each user's balances split into two
- * leaves of random shares, each with its own salt, all shuffled, so a leaf's position and amounts say nothing of
- * whose it is.
+ * leaves of random shares, each with its own salt. Every user's first share goes into the tree's left half and the
+ * second into its right half, each half shuffled and filled with zero leaves (salted like any leaf, so they look
+ * like a user who holds nothing) to the same power of two. So the root's two children are the halves, and every
+ * subtree below them holds at most one share of any user: no sibling on a proof's path, however high, can add up
+ * to another user's exact balances (both shares of one user beside leaves of nothing would).
  */
 export function reportLeaves(
   currencies: readonly string[],
   users: { userId: string; balances: Record<string, string> }[],
 ): ReservesLeafInput[] {
   const pool = randomPool();
-  return shuffledLeaves(
-    users.flatMap((u) =>
-      shareLeaves(
-        u.userId,
-        currencies.map((c) => BigInt(u.balances[c] ?? '0')),
-        [pool.salt(), pool.salt()],
-        pool.below,
-      ),
+  const split = users.map((u) =>
+    shareLeaves(
+      u.userId,
+      currencies.map((c) => BigInt(u.balances[c] ?? '0')),
+      [pool.salt(), pool.salt()],
+      pool.below,
     ),
   );
+  let half = 1;
+  while (half < users.length) half *= 2;
+  const zeros = currencies.map(() => 0n);
+  const halfOf = (share: 1 | 2) => {
+    const real = split.map((leaves) => leaves.find((l) => l.share === share) as ReservesLeafInput);
+    const pads = Array.from({ length: half - real.length }, () => ({
+      userId: PAD_USER,
+      share,
+      amounts: zeros,
+      salt: pool.salt(),
+    }));
+    return shuffledLeaves([...real, ...pads]);
+  };
+  return users.length === 0 ? [] : [...halfOf(1), ...halfOf(2)];
 }

@@ -14,7 +14,7 @@ import { AppError } from '../errors.ts';
 import { PLATFORM } from '../ledger/platform-accounts.ts';
 import { type ChainHoldings, type ReserveAlerts, readChainHoldings } from './chain-holdings.ts';
 import { chainReadPlan } from './chain-read-plan.ts';
-import { reportLeaves } from './reserves-leaves.ts';
+import { PAD_USER, reportLeaves } from './reserves-leaves.ts';
 
 /**
  * A reserves report (docs/architecture.md "Proof of reserves"): what the ledger owes its users, read in one
@@ -154,13 +154,20 @@ export async function runReservesReport(db: AppDb, reads?: ChainReadOptions): Pr
       );
       await reserves.insertLeaves(
         report.id,
-        leaves.map((leaf, leafIndex) => ({
-          userId: leaf.userId,
-          share: leaf.share,
-          leafIndex,
-          salt: leaf.salt,
-          amounts: leaf.amounts.map(String),
-        })),
+        // Padding leaves are in the tree's nodes (level 0) but belong to nobody: no row of their own.
+        leaves.flatMap((leaf, leafIndex) =>
+          leaf.userId === PAD_USER
+            ? []
+            : [
+                {
+                  userId: leaf.userId,
+                  share: leaf.share,
+                  leafIndex,
+                  salt: leaf.salt,
+                  amounts: leaf.amounts.map(String),
+                },
+              ],
+        ),
       );
     }
     if (!chainRead) return report;
