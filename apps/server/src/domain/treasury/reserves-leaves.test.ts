@@ -4,9 +4,12 @@ import { PAD_USER, reportLeaves } from './reserves-leaves.ts';
 
 const CURRENCIES = ['aidf', 'cow'];
 /** Ten users with money and thirty with nothing, as most of a platform's users are. */
-const USERS = Array.from({ length: 40 }, (_, i) => ({
+const USERS: { userId: string; balances: Record<string, string> }[] = Array.from({ length: 40 }, (_, i) => ({
   userId: String(i + 1),
-  balances: i < 10 ? { aidf: String(1000n * 10n ** 18n + BigInt(i)), cow: String(7n * 10n ** 18n) } : {},
+  balances: (i < 10 ? { aidf: String(1000n * 10n ** 18n + BigInt(i)), cow: String(7n * 10n ** 18n) } : {}) as Record<
+    string,
+    string
+  >,
 }));
 
 describe('the leaves of a reserves report', () => {
