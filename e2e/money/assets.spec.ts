@@ -41,7 +41,8 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await expect(total.locator('bdi[dir="ltr"]')).toHaveText('≈ 14.5 USDT');
     await expect(total).toContainText(t.referenceTotal);
     await expect(total).toContainText(t.referenceNote);
-    await expect(page.getByTestId('reference-unpriced')).toHaveText(t.notPriced.replace('{{list}}', 'BNB'));
+    // The list in the language's own form, each code a left-to-right isolate (LRI … PDI) inside the sentence.
+    await expect(page.getByTestId('reference-unpriced')).toHaveText(t.notPriced.replace('{{list}}', '\u2066BNB\u2069'));
 
     const list = page.getByTestId('asset-list');
     await expect(list.locator('svg.currency-icon')).toHaveCount(5);
