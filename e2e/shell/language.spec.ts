@@ -31,7 +31,9 @@ test.describe('[i18n] language choice', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('语言');
     await page.goto('/');
-    await expect(page.getByTestId('announcement-list').getByRole('heading').first()).toHaveText('欢迎来到 AIDF');
+    await expect(
+      page.getByTestId('announcement-list').getByRole('heading', { name: '欢迎来到 AIDF', exact: true }),
+    ).toBeVisible();
     await screenshot(page, 'zhCN', 'home-visitor');
 
     await page.goto('/language');
