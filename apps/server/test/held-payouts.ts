@@ -4,12 +4,8 @@ import type { Operator } from './operators.ts';
 import type { TestServer } from './test-server.ts';
 import { balanceOf, signUp } from './users.ts';
 
-/**
- * A user with 1 COW and a held payout of 5000 COW set aside before it was signed (its refund needs no chain), with
- * its retry proposed by `finance` and its refund by `finance2`; `state()` reads the payout's status, whether its
- * refund moved money (its settling movement exists) and the user's COW.
- */
-export async function heldPayoutOf(server: TestServer, finance: Operator, finance2: Operator) {
+/** A user with 1 COW and a payout of 5000 COW held before it was signed, as the worker holds one (no chain needed). */
+export async function insertHeldPayout(server: TestServer, finance: Operator) {
   const user = await signUp(server);
   const credited = await finance.call('POST', '/ops/v1/credit', {
     username: user.username,
@@ -21,11 +17,20 @@ export async function heldPayoutOf(server: TestServer, finance: Operator, financ
     INSERT INTO withdrawals (user_id, chain, currency, to_address, amount, fee, receive_amount, utc_day, idem_key,
       request_movement_id, status, held_reason, held_at)
     SELECT id, 'bsc', 'cow', '0x8ba1f109551bD432803012645Ac136ddd64DBA72', 5000, 25, 4975, current_date,
-      ${`race-${user.username}`}, ${credited.json.data.movementId}, 'held', 'fixture', now()
+      ${`held-${user.username}`}, ${credited.json.data.movementId}, 'held', 'fixture', now()
     FROM users WHERE username = ${user.username} RETURNING id`)) as unknown as { rows?: { id: string }[] } & {
     id: string;
   }[];
-  const id = String((rows.rows ?? rows)[0]?.id);
+  return { user, id: String((rows.rows ?? rows)[0]?.id) };
+}
+
+/**
+ * A user with 1 COW and a held payout of 5000 COW set aside before it was signed (its refund needs no chain), with
+ * its retry proposed by `finance` and its refund by `finance2`; `state()` reads the payout's status, whether its
+ * refund moved money (its settling movement exists) and the user's COW.
+ */
+export async function heldPayoutOf(server: TestServer, finance: Operator, finance2: Operator) {
+  const { user, id } = await insertHeldPayout(server, finance);
   const retry = await finance.call('POST', `/ops/v1/payouts/${id}/retry`, { reason: 'node fixed' });
   const refund = await finance2.call('POST', `/ops/v1/payouts/${id}/refund`, { reason: 'give it back' });
   expect(retry.json.data).toMatchObject({ status: 'proposed' });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heldPayoutOf } from './held-payouts.ts';
+import { heldPayoutOf, insertHeldPayout } from './held-payouts.ts';
 import { type Operator, signInOperator } from './operators.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { balanceOf, ops, signUp } from './users.ts';
@@ -109,23 +109,8 @@ describe('[api] four eyes on money (issue 16 item 2)', () => {
     expect(await balanceOf(server, user, 'usdt')).toBe('0');
   });
   it('a held payout released (retry) at or above the threshold waits for a second operator too', async () => {
-    const user = await signUp(server);
-    const credited = await finance.call('POST', '/ops/v1/credit', {
-      username: user.username,
-      currency: 'cow',
-      amount: '1',
-      reason: 'fixture',
-    });
     // A payout set aside before it was signed (as the worker holds one): no chain is needed to release it.
-    const held = (await server.database.db.execute(sql`
-      INSERT INTO withdrawals (user_id, chain, currency, to_address, amount, fee, receive_amount, utc_day, idem_key,
-        request_movement_id, status, held_reason, held_at)
-      SELECT id, 'bsc', 'cow', '0x8ba1f109551bD432803012645Ac136ddd64DBA72', 5000, 25, 4975, current_date,
-        ${`held-${user.username}`}, ${credited.json.data.movementId}, 'held', 'fixture', now()
-      FROM users WHERE username = ${user.username} RETURNING id`)) as unknown as { rows?: { id: string }[] } & {
-      id: string;
-    }[];
-    const id = String((held.rows ?? held)[0]?.id);
+    const { id } = await insertHeldPayout(server, finance);
     const status = async () =>
       (await server.database.db.execute(sql`SELECT status FROM withdrawals WHERE id = ${id}`)) as unknown as {
         rows?: { status: string }[];
