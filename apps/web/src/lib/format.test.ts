@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isolateAmounts, listText, shortText } from './format.ts';
+import { isolateAmounts, listText, percentText, shortText } from './format.ts';
 
 const LRI = '\u2066';
 const PDI = '\u2069';
@@ -39,5 +39,16 @@ describe('a summary of what a person typed', () => {
     // No space near the limit: cut at the limit, never inside a character made of two code units.
     expect(shortText('😀'.repeat(10), 4)).toBe('😀😀😀😀…');
     expect(shortText('订单还没有到账请帮我查一下', 6)).toBe('订单还没有到…');
+  });
+});
+
+describe('percentText', () => {
+  it('moves the decimal point two places, exactly', () => {
+    expect(percentText('0.07')).toBe('7');
+    expect(percentText('0.01')).toBe('1');
+    expect(percentText('0.0125')).toBe('1.25');
+    expect(percentText('0.5')).toBe('50');
+    expect(percentText('1')).toBe('100');
+    expect(percentText('0.00000001')).toBe('0.000001');
   });
 });

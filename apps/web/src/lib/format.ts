@@ -83,3 +83,15 @@ export function shortText(text: string, max: number): string {
   const space = head.lastIndexOf(' ');
   return `${(space > max * 0.6 ? head.slice(0, space) : head).trimEnd()}…`;
 }
+
+/**
+ * A rate as a percent, by moving the decimal point two places ('0.07' → '7', '0.0125' → '1.25'): a float would
+ * show 0.07 × 100 as 7.000000000000001.
+ */
+export function percentText(rate: string): string {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const padded = fraction.padEnd(2, '0');
+  const integer = `${whole}${padded.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
+  const rest = padded.slice(2).replace(/0+$/, '');
+  return rest ? `${integer}.${rest}` : integer;
+}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { percentText } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { BuyDialog } from './BuyDialog.tsx';
 import { MachineDetailDialog } from './MachineDetailDialog.tsx';
@@ -50,7 +51,7 @@ export default function MachineScreen() {
       <section className="stack-sm">
         <h2 className="section-title">{t('machine.shop')}</h2>
         <p className="small muted">
-          {t('machine.shopText', { rate: Number(data.dailyRate) * 100, cap: data.capMultiple })}
+          {t('machine.shopText', { rate: percentText(data.dailyRate), cap: data.capMultiple })}
         </p>
         {data.openOrder && (
           <div className="notice row-between" data-testid="open-order">

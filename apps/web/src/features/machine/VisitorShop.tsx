@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { percentText } from '../../lib/format.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useMachinePrices } from './machine-api.ts';
 import { PriceItems } from './PriceItems.tsx';
@@ -27,7 +28,7 @@ export function VisitorShop() {
         {prices.data ? (
           <>
             <p className="small muted">
-              {t('machine.shopText', { rate: Number(prices.data.dailyRate) * 100, cap: prices.data.capMultiple })}
+              {t('machine.shopText', { rate: percentText(prices.data.dailyRate), cap: prices.data.capMultiple })}
             </p>
             <PriceItems
               items={prices.data.aiMinningPriceItems}
