@@ -48,14 +48,14 @@ export type TTicket = z.infer<typeof ZTicket>;
 
 export const ticketList = defineEndpoint({
   ...ROUTES.ticketList,
-  summary: "The user's feedback tickets, newest first",
+  summary: "The user's tickets, newest first",
   params: ZPageParams.extend(ZMidParams.shape),
   data: pageOf(ZTicket),
 });
 
 export const createTicket = defineEndpoint({
   ...ROUTES.createTicket,
-  summary: 'Submit a feedback ticket (8751 while 3 of yours wait for a reply)',
+  summary: 'Submit a ticket (8751 while 3 of yours wait for a reply)',
   body: z.object({
     type: z.literal(4),
     content: safeString().trim().pipe(ZText(2000)),
