@@ -29,7 +29,7 @@ export const AREAS = {
   assets: ['assets', 'reference-price', 'ReferenceTotal', 'statement', 'worth-currency'],
   ledger: ['ledger', 'races', 'money.test', 'transaction-types'],
   team: ['team', 'invite'],
-  feedback: ['feedback'],
+  tickets: ['ticket'],
   announcements: ['announcement'],
   operator: ['operator', 'console', 'settings-new-items', 'money-setting', 'csv', 'nav.test'],
   chain: ['chain', 'dev-wallet', 'metrics', 'deposit-keys'],

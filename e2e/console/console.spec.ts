@@ -157,7 +157,7 @@ for (const language of CONSOLE_LANGUAGES) {
       await app.goto('/problemfeedback');
       const ticket = app.getByTestId('ticket').first();
       await expect(ticket).toHaveAttribute('data-replied', 'true');
-      await ticket.locator('.feedback-open').click();
+      await ticket.locator('.ticket-open').click();
       await expect(app.getByTestId('replies-dialog').getByTestId('ticket-reply')).toContainText(answer);
       await screenshot(app, shots, 'dialog-app-ticket-reply');
 

@@ -113,7 +113,7 @@ for (const width of [360, 390] as const) {
         const form = page.getByTestId('ticket-form');
         await form.getByTestId('ticket-content').fill(typed);
         await form.getByTestId('ticket-submit').click();
-        const summary = page.getByTestId('ticket').first().locator('.feedback-summary');
+        const summary = page.getByTestId('ticket').first().locator('.ticket-summary');
         // Its start, then an ellipsis at its end; nothing of it hidden (a clamp's ellipsis once covered "or" of "order").
         await expect(summary).toHaveText(/^طلبي رقم 12 لم يصل بعد، order 12 has not arrived .*…$/);
         const box = await summary.evaluate((el) => {

@@ -52,7 +52,7 @@ export const ROUTES = {
     auth: true,
   },
   /** Ours: the user's follow-up on a ticket (issue 13). */
-  ticketFollowUp: { method: 'POST', path: '/v1/cms/work/order/reply/{workOrderNo}', auth: true },
+  ticketFollowUp: { method: 'POST', path: '/v1/cms/work/order/reply/{ticketId}', auth: true },
   /** Ours: the records a ticket can name (issue 13 point 2). */
   ticketRecords: { method: 'GET', path: '/v1/cms/work/records', auth: true },
   announcementList: { method: 'POST', path: '/v1/cms/content/p/{pageNum}-{pageSize}', auth: false },

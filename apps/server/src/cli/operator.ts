@@ -13,7 +13,7 @@
  *   npm run operator -- machine-item [<id>] --worth W [--bnb B] [--sol S] [--usdt U] [--eoeo E] [--on|--off] --reason "..."
  *   npm run operator -- third-party-payments
  *   npm run operator -- tickets
- *   npm run operator -- reply <workOrderNo> "text"
+ *   npm run operator -- reply <ticketId> "text"
  *   npm run operator -- config
  *   npm run operator -- set-config pledge.rate.90 6.5 --reason "..."
  *   npm run operator -- add-operator <name> --role support|finance|admin [--reason "..."]
@@ -250,7 +250,7 @@ async function main() {
     const open = await ops(OPS.tickets);
     for (const t of open) {
       const record = t.record ? ` about ${t.record.kind} ${t.record.id} (${t.record.amount} ${t.record.currency})` : '';
-      console.log(`#${t.workOrderNo} from ${t.username}, waiting since ${t.waitingSince}${record}`);
+      console.log(`#${t.ticketId} from ${t.username}, waiting since ${t.waitingSince}${record}`);
       for (const m of t.messages) {
         const who = m.from === 'operator' ? `  support (${m.operator})` : '  user';
         const images = m.attach.length
@@ -261,10 +261,10 @@ async function main() {
     }
     if (open.length === 0) console.log('no open ticket');
   } else if (command === 'reply') {
-    const [workOrderNo, text] = args;
-    if (!workOrderNo || !text) throw new Error('usage: npm run operator -- reply <workOrderNo> "text"');
-    const data = await ops(OPS.replyTicket, { params: { workOrderNo }, body: { content: text } });
-    console.log(`ticket ${workOrderNo}: ${data.status}`);
+    const [ticketId, text] = args;
+    if (!ticketId || !text) throw new Error('usage: npm run operator -- reply <ticketId> "text"');
+    const data = await ops(OPS.replyTicket, { params: { ticketId }, body: { content: text } });
+    console.log(`ticket ${ticketId}: ${data.status}`);
   } else if (command === 'config') {
     for (const s of await ops(OPS.settings)) {
       console.log(`${s.key.padEnd(24)} ${(s.value ?? '(default)').padEnd(12)} (set by ${s.updatedBy ?? '-'})`);

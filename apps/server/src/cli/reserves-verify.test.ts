@@ -63,7 +63,7 @@ function outsideNode(txs: Map<string, Record<string, unknown>>) {
 
 const tx = (hash: string, data: string) => ({ hash, from: HOT, to: HOT, input: data, blockNumber: '0x2a' });
 
-describe('npm run operator -- reserves-verify', () => {
+describe('npm run operator -- reserves-verify', { timeout: CLI_TIMEOUT_MS }, () => {
   const currencies = ['cow', 'usdt'];
   const tree = buildMerkleSumTree(currencies, [
     ...shareLeaves('41', [5_000_000_000_000_000_000n, 0n], [randomSalt(), randomSalt()]),
@@ -111,7 +111,7 @@ describe('npm run operator -- reserves-verify', () => {
     expect(stdout).toContain('liabilities at the root: cow 5000000000000000001, usdt 2500007');
     expect(stdout).toContain(`root published in transaction ${published} on chain 56, block 42`);
     expect(code).toBe(0);
-  }, CLI_TIMEOUT_MS);
+  });
 
   it('refuses the forged pair of two users of 100 under a root of 100, and exits 1', async () => {
     const { proofs } = forgedPairUnderOneRoot();
@@ -122,7 +122,7 @@ describe('npm run operator -- reserves-verify', () => {
     const second = await runCli(path.join(dir, 'forged-1.json'));
     expect(second.stdout).toContain('NOT included: root-hash-differs');
     expect(second.code).toBe(1);
-  }, CLI_TIMEOUT_MS);
+  });
 
   it('says not included, without an exception, for a sibling sum that overflows', async () => {
     const proof = structuredClone(tree.proofOf('42')) as InclusionProof;
@@ -130,7 +130,7 @@ describe('npm run operator -- reserves-verify', () => {
     const { code, stdout } = await runCli(proofFile('overflow.json', fileOf(proof, published)), '--rpc', rpcUrl);
     expect(stdout.trim()).toBe('NOT included: malformed');
     expect(code).toBe(1);
-  }, CLI_TIMEOUT_MS);
+  });
 
   it('refuses a changed proof, a root published differently or not at all, and an unreadable file', async () => {
     const good = tree.proofOf('42') as InclusionProof;

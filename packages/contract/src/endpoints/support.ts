@@ -87,7 +87,7 @@ export const ticketReplies = defineEndpoint({
 export const ticketFollowUp = defineEndpoint({
   ...ROUTES.ticketFollowUp,
   summary: "The user's follow-up on a replied ticket; it opens the ticket again (8751 while it waits)",
-  params: z.object({ workOrderNo: ZIdString }),
+  params: z.object({ ticketId: ZIdString }),
   body: z.object({ content: safeString().trim().pipe(ZText(2000)), attach: ZAttach }),
   data: ZEmpty,
 });

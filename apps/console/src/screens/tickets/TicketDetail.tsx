@@ -35,14 +35,14 @@ function Message({ message }: { message: QueuedTicket['messages'][number] }) {
  */
 export function TicketDetail() {
   const { t } = useTranslation();
-  const { workOrderNo = '' } = useParams<{ workOrderNo: string }>();
+  const { ticketId = '' } = useParams<{ ticketId: string }>();
   const queue = useTicketQueue();
-  const reply = useReply(workOrderNo);
+  const reply = useReply(ticketId);
   const [opened, setOpened] = useState<QueuedTicket | null>(null);
   const [text, setText] = useState('');
   const [sent, setSent] = useState<QueuedTicket['messages']>([]);
 
-  const current = queue.data?.find((ticket) => ticket.workOrderNo === workOrderNo) ?? null;
+  const current = queue.data?.find((ticket) => ticket.ticketId === ticketId) ?? null;
   if (current && current !== opened) setOpened(current);
   const ticket = current ?? opened;
 
@@ -70,14 +70,14 @@ export function TicketDetail() {
       <>
         {back}
         <ErrorLine error={queue.error} />
-        <p className="card">{t('tickets.notInQueue', { no: workOrderNo })}</p>
+        <p className="card">{t('tickets.notInQueue', { no: ticketId })}</p>
       </>
     );
   }
   return (
     <>
       {back}
-      <h1>{t('tickets.detailTitle', { no: ticket.workOrderNo, user: ticket.username })}</h1>
+      <h1>{t('tickets.detailTitle', { no: ticket.ticketId, user: ticket.username })}</h1>
       <p className="muted">
         {t('tickets.waitingSince')}: {formatTime(Date.parse(ticket.waitingSince))}
         {ticket.about

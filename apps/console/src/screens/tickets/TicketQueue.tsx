@@ -18,7 +18,7 @@ export function TicketQueue() {
   const { t } = useTranslation();
   const queue = useTicketQueue();
   const columns = [
-    column.accessor('workOrderNo', {
+    column.accessor('ticketId', {
       header: t('tickets.number'),
       cell: (c) => (
         <Link href={`/${c.getValue()}`} aria-label={t('tickets.openOne', { no: c.getValue() })}>

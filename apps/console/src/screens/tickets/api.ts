@@ -20,10 +20,10 @@ export function useTicketQueue() {
   });
 }
 
-export function useReply(workOrderNo: string) {
+export function useReply(ticketId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => call(OPS.replyTicket, { params: { workOrderNo }, body: { content } }),
+    mutationFn: (content: string) => call(OPS.replyTicket, { params: { ticketId }, body: { content } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queueKey }),
   });
 }

@@ -74,7 +74,7 @@ export function useUserColumns(worthCurrency: string) {
       machine.accessor('status', { header: t('users.status'), cell: status }),
     ],
     tickets: [
-      ticket.accessor('workOrderNo', { header: t('users.workOrderNo') }),
+      ticket.accessor('ticketId', { header: t('users.ticketId') }),
       // The user's words, in their own direction (an English or Chinese message in the Arabic console too).
       ticket.accessor('title', { header: t('users.ticketTitle'), cell: (c) => <bdi>{c.getValue()}</bdi> }),
       ticket.accessor('status', { header: t('users.status'), cell: status }),

@@ -156,7 +156,7 @@ export async function openTickets(repos: Repositories, limit = 50) {
       const attach = await repos.attachments.idsByMessage(messages.map((m) => m.id));
       const about = t.aboutKind && t.aboutId ? { kind: t.aboutKind as TTicketRecordKind, id: t.aboutId } : null;
       return {
-        workOrderNo: t.id.toString(),
+        ticketId: t.id.toString(),
         username: t.username,
         createTime: seconds(t.createdAt),
         waitingSince: t.waitingSince.toISOString(),

@@ -110,7 +110,7 @@ export async function ticketRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, ticketFollowUp, ({ params, body, request }) =>
-    followUp(app.repos, sessionOf(request).userId, BigInt(params.workOrderNo), body),
+    followUp(app.repos, sessionOf(request).userId, BigInt(params.ticketId), body),
   );
 
   defineRoute(app, ticketRecords, async ({ request }) => ({

@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentBlobs, attachments } from '../src/db/schema.ts';
 import { decoderStats } from '../src/domain/tickets/upload-images.ts';
-import { declaredPng, imageWithMetadata, noisePng, SECRET, type UploadFile, upload } from './feedback-files.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
+import { declaredPng, imageWithMetadata, noisePng, SECRET, type UploadFile, upload } from './ticket-files.ts';
 import { type Account, signUp } from './users.ts';
 
 const SCRIPT = "<?php system($_GET['c']); ?>";
