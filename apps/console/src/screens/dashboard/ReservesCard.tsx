@@ -1,13 +1,13 @@
+import type { TDashboard } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
 import { chainName, currencyLabel, formatTime } from '../../lib/format.ts';
-import type { Dashboard } from './api.ts';
 
 /**
  * The latest reserves report at a glance. A shortfall (the chains hold less than the users are owed) or a chain
  * whose holdings differ from its clearing account is the red line; addresses left unread make it a warning, since
  * the report then says nothing about them (docs/operator-guide.md "Alerts").
  */
-type Publication = NonNullable<Dashboard['reserves']>['publication'];
+type Publication = NonNullable<TDashboard['reserves']>['publication'];
 
 /** Where the root users check their proof against stands on BNB Smart Chain (docs/operator-guide.md). */
 function publicationLine(t: (key: string, options?: Record<string, unknown>) => string, p: Publication) {
@@ -20,7 +20,7 @@ function publicationLine(t: (key: string, options?: Record<string, unknown>) => 
 const publicationClass = (status: string) =>
   status === 'published' ? 'muted' : status === 'failed' || status === 'no-chain' ? 'warn' : 'muted';
 
-export function ReservesCard({ reserves }: { reserves: Dashboard['reserves'] }) {
+export function ReservesCard({ reserves }: { reserves: TDashboard['reserves'] }) {
   const { t } = useTranslation();
   const alarms = reserves
     ? [

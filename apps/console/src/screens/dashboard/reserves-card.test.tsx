@@ -1,8 +1,8 @@
+import type { TDashboard } from '@aidf/contract';
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, setLanguage } from '../../i18n/index.ts';
-import type { Dashboard } from './api.ts';
 import { ReservesCard } from './ReservesCard.tsx';
 
 beforeAll(async () => {
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-type Reserves = NonNullable<Dashboard['reserves']>;
+type Reserves = NonNullable<TDashboard['reserves']>;
 const report = (alerts: Partial<Reserves>): Reserves => ({
   reportId: '7',
   createdAt: Date.UTC(2026, 10, 26, 9, 30),

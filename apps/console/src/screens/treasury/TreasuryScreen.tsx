@@ -1,4 +1,4 @@
-import { SWEEP_STATUSES } from '@aidf/contract';
+import { SWEEP_STATUSES, type TAwaitingWithdrawal, type TSweepRow, type TTreasuryStatus } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,9 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { chainName, currencyLabel, formatTime } from '../../lib/format.ts';
 import {
-  type AwaitingWithdrawal,
   SWEEPS_PAGE_SIZE,
-  type Sweep,
   type SweepAction,
   type SweepFilter,
-  type TreasuryStatus,
   useAwaitingWithdrawals,
   useSweepAction,
   useSweepNow,
@@ -25,12 +22,12 @@ import { SweepActionForm } from './SweepActionForm.tsx';
 import { TreasurySettings } from './TreasurySettings.tsx';
 import './treasury.css';
 
-type Holding = TreasuryStatus['holdings'][number];
-type Coverage = TreasuryStatus['coverage'][number];
+type Holding = TTreasuryStatus['holdings'][number];
+type Coverage = TTreasuryStatus['coverage'][number];
 const holding = createColumnHelper<Holding>();
 const coverage = createColumnHelper<Coverage>();
-const sweep = createColumnHelper<Sweep>();
-const awaiting = createColumnHelper<AwaitingWithdrawal>();
+const sweep = createColumnHelper<TSweepRow>();
+const awaiting = createColumnHelper<TAwaitingWithdrawal>();
 
 /** Only these states wait for an operator's retry or skip (the server refuses the others). */
 const ACTIONABLE = ['held', 'failed'];
@@ -53,9 +50,9 @@ export function TreasuryScreen() {
   const withdrawals = useAwaitingWithdrawals();
   const action = useSweepAction();
   const sweepNow = useSweepNow();
-  const [chosen, setChosen] = useState<{ sweep: Sweep; action: SweepAction } | null>(null);
+  const [chosen, setChosen] = useState<{ sweep: TSweepRow; action: SweepAction } | null>(null);
 
-  const pick = (s: Sweep, kind: SweepAction) => {
+  const pick = (s: TSweepRow, kind: SweepAction) => {
     action.reset();
     setChosen({ sweep: s, action: kind });
   };
