@@ -75,7 +75,7 @@ describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.headers.get('cache-control')).toBe('no-cache');
-      // The server's own request-signing secret, for the app to sign with (issue 16 item 5).
+      // The server's own request-signing secret, for the app to sign with.
       expect(await res.text(), route).toContain(
         `<meta name="aidf-sign" content="${server.app.config.requestSignSecret}"`,
       );

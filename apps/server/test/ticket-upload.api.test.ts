@@ -10,7 +10,7 @@ import { type Account, signUp } from './users.ts';
 
 const SCRIPT = "<?php system($_GET['c']); ?>";
 
-describe('[api] feedback attachments: only real png, jpeg and webp, re-encoded, within limits (issue 13)', () => {
+describe('[api] ticket images: only real png, jpeg and webp, re-encoded, within limits', () => {
   let server: TestServer;
   let alice: Account;
 

@@ -14,7 +14,7 @@ const ticketBody = (content: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('[api] feedback tickets: create, list, replies, follow-up, states (issue 13)', () => {
+describe('[api] tickets: create, list, replies, follow-up, states', () => {
   let server: TestServer;
   let alice: Account;
   let bob: Account;

@@ -10,7 +10,7 @@ import { ZMidParams } from './common.ts';
 const ZTimeSeconds = z.number().int().nonnegative();
 
 /**
- * The kinds of record a ticket can be about (issue 13 point 2). Extensible: a new kind is added here and in
+ * The kinds of record a ticket can be about. Extensible: a new kind is added here and in
  * the server's domain/tickets/ticket-records.ts (machine orders join when they exist).
  */
 export const TICKET_RECORD_KINDS = ['withdrawal', 'deposit', 'transfer'] as const;

@@ -13,7 +13,7 @@ import { SettingEditor } from './SettingEditor.tsx';
 
 const column = createColumnHelper<TSetting>();
 
-/** Rates, limits, thresholds and prices (issue 16 item 4), grouped as operators think of them; each change audited. */
+/** Rates, limits, thresholds and prices, grouped as operators think of them; each change audited. */
 export function ConfigScreen() {
   const { t } = useTranslation();
   const settings = useSettings();

@@ -28,7 +28,7 @@ export const announcementTranslations = pgTable(
   (t) => [primaryKey({ columns: [t.announcementId, t.language] })],
 );
 
-// Issue 13: feedback tickets, their messages and image attachments (0016_feedback.sql).
+// Tickets, their messages and image attachments (0016_feedback.sql).
 /** bytea as a Buffer (node-postgres answers a Buffer, PGlite a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',

@@ -59,7 +59,7 @@ export const WATCHER_BATCH = 100;
 export const HINT_FIRST_LOOK_AFTER_MS = 5_000;
 
 /**
- * The collection watcher of one chain (issue 11 point 4, RULES.md "AI miner"): records every payment to the
+ * The collection watcher of one chain (RULES.md "AI miner"): records every payment to the
  * platform's collection address, one row per (chain, genesis, transaction, log or instruction), and settles each once it
  * is deep enough (BSC_CONFIRMATIONS blocks; Solana finalized) through settlePayment, under the rows of the users
  * concerned. A tick: (1) the transaction ids clients submitted (hints), read at any depth so the order shows

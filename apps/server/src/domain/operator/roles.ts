@@ -1,7 +1,7 @@
 import { OPERATOR_ROLES, type TOperatorRole } from '@aidf/contract';
 
 /**
- * Issue 16: who may do what under /ops/v1, in this one table. Every operator route names one permission
+ * Who may do what under /ops/v1, in this one table. Every operator route names one permission
  * (http/operator-auth.ts operatorGuard); a role outside the permission's list gets 403. The roles themselves
  * are the contract's (the console shows them).
  */

@@ -5,7 +5,7 @@ import type { OperatorActor } from '../operator/roles.ts';
 import { recordOf } from './ticket-records.ts';
 
 /**
- * Feedback tickets (issue 13). The two SPEC.md codes, decided from their wording (docs/api.md "Tickets and their images"):
+ * Tickets. The two SPEC.md codes, decided from their wording (docs/api.md "Tickets and their images"):
  * - 8751 "The ticket has not been replied to": the user writes again while support has not answered yet:
  *   a follow-up on a ticket still waiting, or a new ticket while MAX_WAITING of theirs wait.
  * - 8752 "There are unsubmitted tickets, please submit before replying": the user replies to (or reads the

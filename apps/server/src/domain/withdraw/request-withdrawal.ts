@@ -15,7 +15,7 @@ export interface WithdrawInput extends WalletSignatureInput {
   currency: 'cow';
   chainCurrency: 'bnb';
   address: string;
-  /** The hosts the signed text may name (issue 9 point 6). */
+  /** The hosts the signed text may name. */
   hosts: readonly string[];
 }
 

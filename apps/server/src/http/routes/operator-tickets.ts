@@ -6,7 +6,7 @@ import { operatorOf } from '../operator-auth.ts';
 import { defineOpsRawRoute, defineOpsRoute } from './define-ops-route.ts';
 import { sendImage } from './tickets.ts';
 
-/** Operators' side of feedback tickets (issue 13 point 4). */
+/** Operators' side of tickets. */
 export async function operatorTicketRoutes(app: FastifyInstance) {
   defineOpsRoute(app, OPS.tickets, 'tickets', ({ query }) => openTickets(app.repos, query.limit));
 

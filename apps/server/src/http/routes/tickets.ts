@@ -75,7 +75,7 @@ export function sendImage(reply: FastifyReply, image: { mime: string; bytes: Buf
     .send(image.bytes);
 }
 
-/** Feedback tickets, their replies and image attachments (issue 13). */
+/** Tickets, their replies and image attachments. */
 export async function ticketRoutes(app: FastifyInstance) {
   // Registered here only, so no other route accepts multipart bodies.
   await app.register(multipart, {
