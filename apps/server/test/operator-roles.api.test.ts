@@ -10,7 +10,7 @@ const SUPPORT: Role[] = ['support', 'admin'];
 const ADMIN: Role[] = ['admin'];
 
 /**
- * Every /ops/v1 route with the roles docs/operator-guide.md gives it (written here apart from roles.ts, so a change there
+ * Every /ops/v1 route with the roles the operator guide gives it (written here apart from roles.ts, so a change there
  * shows). Bodies are valid where that is cheap; an allowed call must not answer 401 or 403.
  */
 const ROUTES: { method: 'GET' | 'POST' | 'PUT'; path: string; roles: Role[]; body?: unknown }[] = [
