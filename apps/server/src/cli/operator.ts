@@ -246,7 +246,7 @@ async function main() {
   } else if (command === 'third-party-payments') {
     console.table(await ops(OPS.thirdPartyPayments));
   } else if (command === 'tickets') {
-    // Open feedback tickets, the longest waiting first, each with its thread and the record it names.
+    // Open tickets, the longest waiting first, each with its thread and the record it names.
     const open = await ops(OPS.tickets);
     for (const t of open) {
       const record = t.record ? ` about ${t.record.kind} ${t.record.id} (${t.record.amount} ${t.record.currency})` : '';

@@ -2,7 +2,7 @@ import { bigint, bigserial, customType, integer, pgTable, primaryKey, text, time
 import { users } from './accounts.ts';
 
 /**
- * Announcements and feedback tickets with their messages and image attachments.
+ * Announcements and tickets with their messages and image attachments.
  * Mirrors the SQL migrations (test/platform.api.test.ts checks them).
  */
 

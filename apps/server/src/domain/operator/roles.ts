@@ -18,7 +18,7 @@ export const PERMISSIONS = {
   self: ALL,
   /** The console's dashboard: money's state at a glance, read-only. */
   dashboard: ALL,
-  /** Feedback tickets: the queue, the threads, replies, their images. */
+  /** Tickets: the queue, the threads, replies, their images. */
   tickets: SUPPORT,
   /** Read-only lookup of users (support answers tickets with it; finance checks before crediting). */
   users: ALL,

@@ -92,7 +92,7 @@ export async function operatorReply(
       target: `ticket:${ticket.id}`,
       before: { status: ticket.status },
       after: { status: 'replied' },
-      reason: 'reply to a feedback ticket',
+      reason: 'reply to a ticket',
       detail: { ticketId: ticket.id.toString(), messageId: message.id.toString(), userId: ticket.userId.toString() },
     });
     return { id: ticket.id.toString(), status: 'replied' };
