@@ -13,11 +13,19 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** How far back a runner catches up missed days. */
   maxCatchUpDays?: number;
+  /**
+   * Aborted when the process stops (SIGTERM): a running day stops at its next checkpoint, between committed batches,
+   * and hands its slot back, so another instance resumes it at once instead of after the lease.
+   */
+  stopping?: AbortSignal;
 }
 
 export type DayOutcome =
   | { job: string; day: string; status: 'done'; items: number }
   | { job: string; day: string; status: 'busy' };
+
+/** The process is stopping: the run ends at a checkpoint, its committed batches kept. */
+class JobStopping extends Error {}
 
 export class LostJobLease extends Error {
   constructor(job: string, day: string) {
@@ -42,15 +50,25 @@ export function jobRunner(options: JobRunnerOptions) {
   async function runDay(name: string, day: string, rerun = false): Promise<DayOutcome> {
     const job = byName.get(name);
     if (!job) throw new Error(`unknown job ${name}`);
+    if (options.stopping?.aborted) return { job: name, day, status: 'busy' };
     const slot = await repos.jobRuns.claim(name, day, owner, leaseMs, rerun);
     if (!slot) return { job: name, day, status: 'busy' };
-    const items = await job.runDay({
-      repos,
-      day,
-      checkpoint: async () => {
-        if (!(await repos.jobRuns.renew(name, day, owner, leaseMs))) throw new LostJobLease(name, day);
-      },
-    });
+    const items = await job
+      .runDay({
+        repos,
+        day,
+        checkpoint: async () => {
+          if (options.stopping?.aborted) throw new JobStopping();
+          if (!(await repos.jobRuns.renew(name, day, owner, leaseMs))) throw new LostJobLease(name, day);
+        },
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof JobStopping)) throw error;
+        await repos.jobRuns.release(name, day, owner);
+        return null;
+      });
+    // Stopped: the day is left to the next runner, as a day another runner holds is ('busy').
+    if (items === null) return { job: name, day, status: 'busy' };
     if (!(await repos.jobRuns.finish(name, day, owner, items))) throw new LostJobLease(name, day);
     return { job: name, day, status: 'done', items };
   }

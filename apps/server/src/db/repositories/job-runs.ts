@@ -39,6 +39,13 @@ export function jobRunsRepository(db: AppDb) {
       return rowsOf(result).length === 1;
     },
 
+    /** Hands a running slot back (its runner is stopping): another runner may claim it at once. */
+    async release(job: string, day: string, owner: string): Promise<void> {
+      await db.execute(sql`
+        UPDATE job_runs SET lease_until = now() - interval '1 millisecond'
+        WHERE job = ${job} AND day = ${day}::date AND owner = ${owner} AND status = 'running'`);
+    },
+
     async finish(job: string, day: string, owner: string, items: number): Promise<boolean> {
       const result = await db.execute(sql`
         UPDATE job_runs SET status = 'done', finished_at = now(), items = items + ${items}
