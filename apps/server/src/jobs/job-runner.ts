@@ -6,7 +6,10 @@ import { type DailyJob, utcDayOf } from './daily-job.ts';
 export interface JobRunnerOptions {
   repos: Repositories;
   jobs: DailyJob[];
-  /** The clock; injected so tests and operators decide what "today" is. */
+  /**
+   * The clock, injected where tests decide what "today" is. Without it "today" is the database's: an instance whose
+   * clock runs minutes ahead would otherwise start tomorrow's day before midnight, while the others still book today.
+   */
   now?: () => Date;
   owner?: string;
   /** How long a claimed day stays ours without a checkpoint (a crashed runner's day is free after it). */
@@ -43,7 +46,7 @@ export function jobRunner(options: JobRunnerOptions) {
   const { repos } = options;
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const now = options.now ?? (() => new Date());
+  const today = async () => (options.now ? utcDayOf(options.now()) : repos.jobRuns.today());
   const byName = new Map(options.jobs.map((j) => [j.name, j]));
 
   /** Runs one day of one job; `rerun` also repeats a finished day (an operator's run by hand). */
@@ -78,10 +81,10 @@ export function jobRunner(options: JobRunnerOptions) {
    * that one job's (the workers run each daily job as a work of its own, jobs/registry.ts).
    */
   async function catchUp(only?: string): Promise<DayOutcome[]> {
-    const today = utcDayOf(now());
+    const upTo = await today();
     const outcomes: DayOutcome[] = [];
     for (const job of options.jobs.filter((j) => only === undefined || j.name === only)) {
-      for (const day of await repos.jobRuns.daysToRun(job.name, today, options.maxCatchUpDays ?? 400)) {
+      for (const day of await repos.jobRuns.daysToRun(job.name, upTo, options.maxCatchUpDays ?? 400)) {
         const outcome = await runDay(job.name, day);
         outcomes.push(outcome);
         if (outcome.status === 'busy') break; // in order: never run a day before the one before it is done

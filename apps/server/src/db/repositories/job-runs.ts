@@ -54,6 +54,12 @@ export function jobRunsRepository(db: AppDb) {
       return rowsOf(result).length === 1;
     },
 
+    /** Today (UTC) by the database's clock, the one every instance agrees on. */
+    async today(): Promise<string> {
+      const result = await db.execute(sql`SELECT (now() AT TIME ZONE 'UTC')::date::text AS day`);
+      return (rowsOf<{ day: string }>(result)[0] as { day: string }).day;
+    },
+
     /** Days from the job's first slot up to `today` without a finished run, oldest first. */
     async daysToRun(job: string, today: string, maxDays: number): Promise<string[]> {
       const result = await db.execute(sql`
