@@ -47,7 +47,7 @@ export const AREAS = {
     'schemas.test',
     'security-headers',
   ],
-  database: ['connection-lost', 'races', 'pglite-client'],
+  database: ['connection-lost', 'races', 'pglite-client', 'database-unreachable', 'graceful-stop', 'database-clock'],
   treasury: [
     'treasury',
     'money-setting',

@@ -57,6 +57,8 @@ const ZEnv = z.object({
     .regex(/^0(\.\d{1,18})?$/, 'must be a decimal in [0, 1), such as 0.005')
     .default('0.005'),
   CHAIN_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(3000),
+  // A stop (SIGTERM) drains within this; what is still running after it is cut off and the exit code is 1.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   PAYOUT_BUMP_AFTER_BLOCKS: z.coerce.number().int().min(1).max(100_000).default(20),
   PAYOUT_MAX_GAS_PRICE_GWEI: z.coerce.number().positive().max(1_000_000).default(20),
   DEV_CHAIN: z.enum(['on', 'off']).default('on'),
@@ -133,6 +135,8 @@ export interface AppConfig {
   withdrawFeeRate: string;
   /** How often the deposit watchers and the payout worker look at the chains. */
   chainPollMs: number;
+  /** How long a graceful stop may take before the process exits with 1 (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
   /** Blocks a payout may wait unmined before it is signed again, same nonce, at a higher gas price. */
   payoutBumpAfterBlocks: number;
   /** The highest gas price a payout is ever signed at, in wei (from PAYOUT_MAX_GAS_PRICE_GWEI). */
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bscConfirmations: e.BSC_CONFIRMATIONS,
     withdrawFeeRate: e.WITHDRAW_FEE_RATE,
     chainPollMs: e.CHAIN_POLL_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     payoutBumpAfterBlocks: e.PAYOUT_BUMP_AFTER_BLOCKS,
     payoutMaxGasPrice: BigInt(Math.round(e.PAYOUT_MAX_GAS_PRICE_GWEI * 1e9)),
     securityHoldHours: e.SECURITY_HOLD_HOURS,

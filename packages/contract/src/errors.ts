@@ -126,6 +126,8 @@ export const ERROR_CATALOGUE = {
   1409: { status: 409, message: 'This was already done' },
   1410: { status: 409, message: 'This proposal was withdrawn or has expired' },
   500: { status: 500, message: 'Server internal error' },
+  // The database cannot be reached (restarting, failing over): nothing was changed; answered with Retry-After.
+  503: { status: 503, message: 'The service is reconnecting: nothing was changed, please try again in a moment' },
 } as const satisfies Record<number, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;
