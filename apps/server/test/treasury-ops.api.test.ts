@@ -434,5 +434,5 @@ describe('[api] treasury: status, sweeps, retry and skip, sweep-now', () => {
       ),
     );
     expect(audit).toEqual([{ operator: 'cli', detail: expect.objectContaining({ cliUser: 'night-shift' }) }]);
-  }, 120_000);
+  }, 180_000);
 });
