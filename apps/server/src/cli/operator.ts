@@ -30,6 +30,8 @@
  *   npm run operator -- sweep-retry <sweep id> --reason "..."
  *   npm run operator -- sweep-skip <sweep id> --reason "..."
  *
+ * Amounts print as the app shows them, rounded down to 4 decimals ("99.9999"); --exact prints them to the last digit.
+ *
  * OPERATOR_URL is the server (default http://127.0.0.1:8080). OPERATOR_TOKEN acts as the admin operator `cli`; OPERATOR_NAME (default: the login name) is recorded
  * beside it in the audit as the person who ran the command, unverified.
  */
@@ -44,6 +46,7 @@ import {
   type TMinerCurrency,
 } from '@aidf/contract';
 import { DEV_OPERATOR_TOKEN } from '../config.ts';
+import { amountShower } from './cli-amounts.ts';
 import { DEFAULT_OPERATOR_URL, opsCall } from './operator-client.ts';
 import { verifyProofFile } from './reserves-verify.ts';
 import { treasuryCommand } from './treasury-commands.ts';
@@ -95,10 +98,14 @@ async function main() {
       role: { type: 'string' },
       status: { type: 'string' },
       rpc: { type: 'string' },
+      // Amounts to the last digit instead of rounded to the display decimals.
+      exact: { type: 'boolean' },
     },
   });
+  const show = amountShower(values.exact ?? false);
   const [command, ...args] = positionals;
-  if (command && (await treasuryCommand(ops, command, args, values.reason))) return;
+  if (command && (await treasuryCommand(ops, command, args, { reason: values.reason, exact: values.exact ?? false })))
+    return;
   if (command === 'reserves-verify') {
     const [file] = args;
     if (!file) throw new Error('usage: npm run operator -- reserves-verify <proof.json> [--rpc <url>]');
@@ -196,7 +203,7 @@ async function main() {
     if (status.hotWallet) {
       const h = status.hotWallet;
       console.log(
-        `hot wallet ${h.address}: ${'error' in h ? `unreadable (${h.error})` : `${h.bnb} BNB, ${h.cow ?? '-'} COW`}`,
+        `hot wallet ${h.address}: ${'error' in h ? `unreadable (${h.error})` : `${show(h.bnb)} BNB, ${show(h.cow)} COW`}`,
       );
     }
     if (status.payoutWorker) {
@@ -209,13 +216,13 @@ async function main() {
     console.log('withdrawals by state:', status.withdrawals);
     for (const h of status.heldPayouts) {
       console.log(
-        `HELD payout ${h.id}: ${h.amount} COW to ${h.toAddress}, ${h.signed ? `signed (nonce ${h.nonce}, ${h.txHash})` : 'never signed'}, ` +
+        `HELD payout ${h.id}: ${show(h.amount)} COW to ${h.toAddress}, ${h.signed ? `signed (nonce ${h.nonce}, ${h.txHash})` : 'never signed'}, ` +
           `since ${h.heldAt}: ${h.reason} (npm run operator -- payout-retry|payout-refund ${h.id} --reason "...")`,
       );
     }
     for (const a of status.awaitingFunds) {
       console.log(
-        `AWAITING FUNDS payout ${a.id}: ${a.amount} COW to ${a.toAddress}, since ${a.since}: ${a.reason} ` +
+        `AWAITING FUNDS payout ${a.id}: ${show(a.amount)} COW to ${a.toAddress}, since ${a.since}: ${a.reason} ` +
           `(sent by itself once the hot wallet covers it; or npm run operator -- payout-refund ${a.id} --reason "...")`,
       );
     }
@@ -292,13 +299,13 @@ async function main() {
     // 'pending': the treasury publishes it on BNB Smart Chain next; 'no-chain': it never will (no chain configured).
     console.log(`publication: ${report.publication?.status ?? 'unknown'}`);
     for (const currency of report.currencies) {
-      const owed = report.liabilities[currency] ?? '0';
+      const owed = show(report.liabilities[currency] ?? '0');
       const chains = Object.entries(report.clearing)
-        .map(([chain, held]) => `${chain} ${held[currency] ?? '0'}`)
+        .map(([chain, held]) => `${chain} ${show(held[currency] ?? '0')}`)
         .join(', ');
       console.log(
-        `${currency.padEnd(6)} liabilities ${owed} (users ${report.userBalances[currency]}); clearing: ${chains}; ` +
-          `added unbacked: operator credits ${report.operatorCredits[currency]}, issuance ${report.issuance[currency]}`,
+        `${currency.padEnd(6)} liabilities ${owed} (users ${show(report.userBalances[currency])}); clearing: ${chains}; ` +
+          `added unbacked: operator credits ${show(report.operatorCredits[currency])}, issuance ${show(report.issuance[currency])}`,
       );
     }
   } else {

@@ -1,4 +1,5 @@
 import { OPS, type OpsEndpointDef, TREASURY_CHAINS, type TTreasuryChain } from '@aidf/contract';
+import { amountShower, coverageLines, holdingsLines, type ShowAmount } from './cli-amounts.ts';
 import type { opsCall } from './operator-client.ts';
 
 type Ops = <E extends OpsEndpointDef>(
@@ -6,10 +7,8 @@ type Ops = <E extends OpsEndpointDef>(
   input?: Parameters<typeof opsCall<E>>[2],
 ) => ReturnType<typeof opsCall<E>>;
 
-const cell = (value: string | null, width: number) => (value ?? '-').padEnd(width);
-
 /** The per chain and currency table, the chains' reads, coverage, sweeps by state and the held ones. */
-async function treasuryStatus(ops: Ops) {
+async function treasuryStatus(ops: Ops, show: ShowAmount) {
   const s = await ops(OPS.treasuryStatus);
   console.log(
     s.report
@@ -21,47 +20,12 @@ async function treasuryStatus(ops: Ops) {
     console.log(`${c.chain}: ${read}; hot wallet ${c.hotWallet ?? '-'}, cold address ${c.coldAddress ?? '-'}`);
     for (const u of c.unread) console.log(`  UNREAD ${u.address}: ${u.error}`);
   }
-  const head = [
-    'chain',
-    'currency',
-    'hot',
-    'cold',
-    'unswept',
-    'collection',
-    'invest',
-    'total',
-    'shouldHold',
-    'difference',
-    'ratio',
-  ];
-  const widths = [8, 9, 14, 14, 14, 14, 14, 14, 14, 12, 8];
-  console.log(head.map((h, i) => cell(h, widths[i] ?? 10)).join(' '));
-  for (const h of s.holdings) {
-    const values = [
-      h.chain,
-      h.currency,
-      h.hot,
-      h.cold,
-      h.unswept,
-      h.collection,
-      h.invest,
-      h.total,
-      h.shouldHold,
-      h.difference,
-      h.ratio,
-    ];
-    console.log(`${values.map((v, i) => cell(v, widths[i] ?? 10)).join(' ')}${h.alert ? ' ALERT' : ''}`.trimEnd());
-  }
-  for (const c of s.coverage) {
-    console.log(
-      `${c.currency}: all chains ${c.holdings ?? '(not all read)'} against liabilities ${c.liabilities ?? '(no report)'}` +
-        `${c.ratio ? `, ratio ${c.ratio}` : ''}${c.alert ? ' ALERT: below liabilities' : ''}`,
-    );
-  }
+  for (const line of holdingsLines(s.holdings, show)) console.log(line);
+  for (const line of coverageLines(s.coverage, show)) console.log(line);
   console.log(`sweeps: ${s.sweeps.map((x) => `${x.chain} ${x.status} ${x.count}`).join(', ') || 'none'}`);
   for (const h of (await ops(OPS.sweeps, { query: { status: 'held', size: '200' } })).list) {
     console.log(
-      `held: ${h.id} ${h.chain} ${h.amount} ${h.currency} from ${h.fromAddress}, ${h.attempts} attempts: ${h.lastError ?? '-'} ` +
+      `held: ${h.id} ${h.chain} ${show(h.amount)} ${h.currency} from ${h.fromAddress}, ${h.attempts} attempts: ${h.lastError ?? '-'} ` +
         `(npm run operator -- sweep-retry|sweep-skip ${h.id} --reason "...")`,
     );
   }
@@ -71,15 +35,17 @@ async function treasuryStatus(ops: Ops) {
 
 /**
  * The treasury's commands of `npm run operator` (docs/operator-guide.md "Treasury"): runs one, or answers false
- * when `command` is none of them.
+ * when `command` is none of them. Amounts print rounded, or exact with `--exact`.
  */
 export async function treasuryCommand(
   ops: Ops,
   command: string,
   args: readonly string[],
-  reason: string | undefined,
+  options: { reason: string | undefined; exact: boolean },
 ): Promise<boolean> {
-  if (command === 'treasury-status') await treasuryStatus(ops);
+  const { reason } = options;
+  const show = amountShower(options.exact);
+  if (command === 'treasury-status') await treasuryStatus(ops, show);
   else if (command === 'sweep-now') {
     const [chain] = args;
     if (chain !== undefined && !(TREASURY_CHAINS as readonly string[]).includes(chain))
@@ -102,7 +68,7 @@ export async function treasuryCommand(
     const body = { chain: chain as TTreasuryChain, currency, amount, txHash, reason };
     const data = await ops(OPS.recordFunding, { body });
     console.log(
-      `${data.replayed ? 'already booked' : 'booked'}: ${data.amount} ${data.currency} on ${data.chain} from ${data.txHash} (movement ${data.movementId})`,
+      `${data.replayed ? 'already booked' : 'booked'}: ${show(data.amount)} ${data.currency} on ${data.chain} from ${data.txHash} (movement ${data.movementId})`,
     );
   } else return false;
   return true;

@@ -1,4 +1,10 @@
-import { SWEEP_STATUSES, type TAwaitingWithdrawal, type TSweepRow, type TTreasuryStatus } from '@aidf/contract';
+import {
+  formatAmount,
+  SWEEP_STATUSES,
+  type TAwaitingWithdrawal,
+  type TSweepRow,
+  type TTreasuryStatus,
+} from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +35,8 @@ const coverage = createColumnHelper<Coverage>();
 const sweep = createColumnHelper<TSweepRow>();
 const awaiting = createColumnHelper<TAwaitingWithdrawal>();
 
+/** A network fee is a few millionths of a coin: more places than a balance, so it never reads "0". */
+const FEE_DECIMALS = 8;
 /** Only these states wait for an operator's retry or skip (the server refuses the others). */
 const ACTIONABLE = ['held', 'failed'];
 const amountColumn = (value: string | null) =>
@@ -165,7 +173,9 @@ export function TreasuryScreen() {
           <div key={tx.id} className="address">
             {t(`treasury.purposes.${tx.purpose}`, { defaultValue: tx.purpose })} ·{' '}
             {t(`treasury.txStates.${tx.status}`, { defaultValue: tx.status })}
-            {tx.fee ? ` · ${t('treasury.fee', { fee: tx.fee, currency: currencyLabel(tx.feeCurrency) })}` : ''}
+            {tx.fee
+              ? ` · ${t('treasury.fee', { fee: formatAmount(tx.fee, FEE_DECIMALS), currency: currencyLabel(tx.feeCurrency) })}`
+              : ''}
             <div className="mono">{tx.txHash}</div>
           </div>
         )),
