@@ -9,42 +9,13 @@
  * OPERATOR_NAME (default: the login name) is recorded beside it in the audit as the person who ran the command,
  * unverified.
  */
-import { addChainCommands } from './chain-commands.ts';
-import { addMachineCommands } from './machine-commands.ts';
-import { addMoneyCommands } from './money-commands.ts';
-import { failureOf, operatorProgram, opsOfEnvironment } from './operator-program.ts';
-import { addOperatorsCommands } from './operators-commands.ts';
-import { addReservesCommands } from './reserves-commands.ts';
-import { addSettingsCommands } from './settings-commands.ts';
-import { addTicketCommands } from './ticket-commands.ts';
-import { addTreasuryCommands } from './treasury-commands.ts';
+import { operatorCommands } from './operator-commands.ts';
+import { failureOf, opsOfEnvironment } from './operator-program.ts';
 
-/** What no command or an unknown one answers, as it always has. */
-const COMMANDS =
-  'commands: credit, proposals, treasury-status, sweep-now, sweep-retry, sweep-skip, treasury-fund, approve, withdraw, reserves-verify, reserves-report, ledger-check, chain-status, payout-retry, payout-refund, run-job, config, set-config, tickets, reply, add-operator, set-role, disable-operator';
-
-const program = operatorProgram()
-  .argument('[command]')
-  .allowExcessArguments()
-  .action(() => {
-    throw new Error(COMMANDS);
+operatorCommands(opsOfEnvironment())
+  .parseAsync(process.argv.slice(2), { from: 'user' })
+  .catch((error: unknown) => {
+    const { message, code } = failureOf(error);
+    if (message !== null) console.error(message);
+    process.exit(code);
   });
-const ops = opsOfEnvironment();
-for (const addGroup of [
-  addMoneyCommands,
-  addOperatorsCommands,
-  addChainCommands,
-  addMachineCommands,
-  addTicketCommands,
-  addSettingsCommands,
-  addReservesCommands,
-  addTreasuryCommands,
-]) {
-  addGroup(program, ops);
-}
-
-program.parseAsync(process.argv.slice(2), { from: 'user' }).catch((error: unknown) => {
-  const { message, code } = failureOf(error);
-  if (message !== null) console.error(message);
-  process.exit(code);
-});
