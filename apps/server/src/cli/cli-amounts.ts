@@ -6,6 +6,12 @@ import { formatAmount, type TTreasuryCoverage, type TTreasuryHolding } from '@ai
  */
 export type ShowAmount = (value: string | null | undefined) => string;
 
+/** The option of every command that prints amounts: to the last digit instead of rounded. */
+export const EXACT_OPTION = [
+  '--exact',
+  'amounts to the last digit instead of rounded to the display decimals',
+] as const;
+
 export function amountShower(exact: boolean): ShowAmount {
   return (value) => (value === null || value === undefined ? '-' : exact ? value : formatAmount(value));
 }
