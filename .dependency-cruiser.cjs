@@ -23,7 +23,8 @@ module.exports = {
     {
       name: 'chain-below-domain',
       severity: 'error',
-      comment: 'chain/ talks to the chains: it takes its settings as values (chain/types.ts), never the domain or config.',
+      comment:
+        'chain/ talks to the chains: it takes its settings as values (chain/types.ts), never the domain or config.',
       from: { path: `${SERVER}chain/` },
       to: { path: `${SERVER}(domain|http|jobs|cli|dev)/|${SERVER}(main|index|config)\\.ts$` },
     },

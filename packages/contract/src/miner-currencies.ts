@@ -27,9 +27,6 @@ export const CHAIN_PAID_CURRENCIES: readonly TChainPaidCurrency[] = MINER_CURREN
   m.paid === 'chain' ? [m.currency] : [],
 );
 
-export function isMinerCurrency(value: string): value is TMinerCurrency {
-  return (MINER_CURRENCY_CODES as readonly string[]).includes(value);
-}
 export function isChainPaid(value: string): value is TChainPaidCurrency {
   return (CHAIN_PAID_CURRENCIES as readonly string[]).includes(value);
 }

@@ -82,7 +82,6 @@ export const ZApproval = z.object({
   before: z.string().nullable().optional(),
   after: z.string().optional(),
 });
-export type TApproval = z.infer<typeof ZApproval>;
 
 export const ZCreditAnswer = z.discriminatedUnion('status', [
   z.object({ status: z.literal('credited'), movementId: z.string(), replayed: z.boolean(), username: z.string() }),

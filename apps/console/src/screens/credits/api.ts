@@ -1,11 +1,9 @@
-import { OPS, type OpsBody, type TApproval, type TProposal, type TProposalFilter } from '@aidf/contract';
+import { OPS, type OpsBody, type TProposal, type TProposalFilter } from '@aidf/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
 export type Proposal = TProposal;
 export type ProposalFilter = TProposalFilter;
-/** An approval's answer; an approved new operator's carries its credentials, shown once. */
-export type ApproveAnswer = TApproval;
 
 const proposalsKey = ['proposals'] as const;
 

@@ -1,9 +1,8 @@
-import { buildPath, OPS, type TQueuedTicket, type TTicketMessage } from '@aidf/contract';
+import { buildPath, OPS, type TQueuedTicket } from '@aidf/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import { sessionToken } from '../../api/session.ts';
 
-export type TicketMessage = TTicketMessage;
 /** A ticket waiting for support, with its whole thread and the record it is about. */
 export type QueuedTicket = TQueuedTicket;
 

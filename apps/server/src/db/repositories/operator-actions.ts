@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { TOperatorRole } from '@aidf/contract';
+import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
 import { operatorActions } from '../schema.ts';

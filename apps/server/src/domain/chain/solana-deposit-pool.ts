@@ -9,9 +9,6 @@ import { AppError } from '../errors.ts';
  * public EVM key alone, hands out addresses the treasury made ahead.
  */
 
-/** How many free addresses the treasury keeps ready by default (SOLANA_DEPOSIT_POOL_AHEAD). */
-export const SOLANA_POOL_AHEAD = 500;
-
 /** Tops the pool up to `ahead` free addresses, in one insert; answers how many it added. */
 export async function refillSolanaDepositPool(
   repos: Repositories,

@@ -170,5 +170,3 @@ export function platformMetrics(sources: MetricsSources) {
     },
   };
 }
-
-export type PlatformMetrics = ReturnType<typeof platformMetrics>;
