@@ -42,6 +42,13 @@ module.exports = {
       from: { path: `${SERVER}jobs/` },
       to: { path: `${SERVER}(http|cli|dev)/|${SERVER}(main|index)\\.ts$` },
     },
+    {
+      name: 'http-below-the-entry-points',
+      severity: 'error',
+      comment: 'http/ serves requests: the command line and the process start sit above it.',
+      from: { path: `${SERVER}http/` },
+      to: { path: `${SERVER}cli/|${SERVER}(main|index)\\.ts$` },
+    },
   ],
   options: {
     includeOnly: '^(apps|packages|e2e|bench)/',
