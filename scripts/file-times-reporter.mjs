@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** @public Vitest loads it by path (scripts/run-vitest.mjs). */
 export default class FileTimesReporter {
   files = [];
 

@@ -1,5 +1,5 @@
-export { type AppConfig, loadConfig } from './config.ts';
-export { type Database, openDatabase } from './db/client.ts';
+export { loadConfig } from './config.ts';
+export { openDatabase } from './db/client.ts';
 export { migrate } from './db/migrate.ts';
 export { repositories } from './db/repositories/index.ts';
 export { throwawayDatabase } from './db/throwaway-database.ts';

@@ -1,7 +1,6 @@
 /** Business constants of SPEC.md point 9; the server and the client read them from here. */
 export const PROD_ID = 3;
 export const MERCHANT_ID = 16;
-export const BUSINESS_MODE = 'A';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** A signed request or wallet signature older or newer than this is refused. */
@@ -11,26 +10,21 @@ export const PLEDGE_DAYS = [30, 90, 180, 365] as const;
 export type PledgeDays = (typeof PLEDGE_DAYS)[number];
 export const PLEDGE_AMOUNT = { min: '1', max: '1000000' } as const;
 
-export const DEFAULT_BNB_AMOUNT = '0.000001';
-
 export const WITHDRAW_PER_DAY = 2;
 export const WITHDRAW_ARRIVAL_MINUTES = 15;
 export const WITHDRAW_AMOUNT = { min: '1', max: '1000000' } as const;
 
 export const BSC_CHAIN_ID_HEX = '0x38';
 export const BSC_CHAIN_ID = 56;
-export const NATIVE_TRANSFER_GAS_LIMIT = 21_000n;
 
 export const VERIFY_CODE_COUNTDOWN_S = 60;
+/** SPEC.md point 7: the order status is polled every 3000 ms, up to 100 times. */
 export const ORDER_POLL_INTERVAL_MS = 3_000;
 export const ORDER_POLL_MAX_TRIES = 100;
 export const RECEIPT_POLL_INTERVAL_MS = 500;
-export const TICKET_PAGE_SIZE = 100;
-export const FIRST_PAGE = 1;
 export const MAX_PAGE_SIZE = 100;
 
 export const MASK_KEEP = 4;
-export const STAR_LEVELS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** Order status values of SPEC.md point 4 (machine purchase result). */
 export const ORDER_STATUS = { awaitingPayment: 0, paid: 1, pending: 2, cancelled: 3, expired: 4 } as const;

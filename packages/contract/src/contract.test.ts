@@ -53,7 +53,13 @@ describe('the endpoint list', () => {
     expect(Object.keys(ROUTES).sort()).toEqual(Object.keys(ENDPOINTS).sort());
     for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
       expect(endpoint.path, name).toMatch(/^\/v1\//);
-      expect(endpoint.path).toBe(ROUTES[name as keyof typeof ROUTES].path);
+      // The definition exported under a route's name is that route's (not another's spread under the wrong name).
+      const { method, path, auth } = ROUTES[name as keyof typeof ROUTES];
+      expect({ method: endpoint.method, path: endpoint.path, auth: endpoint.auth }, name).toEqual({
+        method,
+        path,
+        auth,
+      });
     }
   });
 

@@ -131,13 +131,6 @@ export const ERROR_CATALOGUE = {
 } as const satisfies Record<number, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;
-export const ERROR_CODES = Object.keys(ERROR_CATALOGUE).map(Number) as TErrorCode[];
-
 export function isErrorCode(code: number): code is TErrorCode {
   return Object.hasOwn(ERROR_CATALOGUE, code);
-}
-
-/** The i18n key under which each language carries the code's message. */
-export function errorMessageKey(code: TErrorCode): `errors.${TErrorCode}` {
-  return `errors.${code}`;
 }

@@ -22,9 +22,6 @@ export function chainPaidOn(chain: TChainPaidEntry['chain']): readonly TChainPai
   );
 }
 
-export function isMinerCurrency(value: string): value is TMinerCurrency {
-  return (MINER_CURRENCY_CODES as readonly string[]).includes(value);
-}
 export function isChainPaid(value: string): value is TChainPaidCurrency {
   return (CHAIN_PAID_CURRENCIES as readonly string[]).includes(value);
 }

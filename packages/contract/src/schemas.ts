@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { AMOUNT_TEXT } from './amount-format.ts';
 import { MAX_PAGE_SIZE, SUCCESS_CODE } from './constants.ts';
-import { CHAIN_CURRENCIES, CHAIN_NAMES, CURRENCIES, SUBMODES } from './currencies.ts';
+import { CHAIN_CURRENCIES, CURRENCIES, SUBMODES } from './currencies.ts';
 import { LANGUAGE_CODES } from './languages.ts';
 import { safeString } from './safe-string.ts';
 
 // Zod lives only in schema modules, so the web app can import the plain data without it.
 export const ZCurrency = z.enum(CURRENCIES);
 export const ZSubmode = z.enum([SUBMODES.normal, SUBMODES.frozen]);
-export const ZChainName = z.enum(CHAIN_NAMES);
 export const ZChainCurrency = z.enum(CHAIN_CURRENCIES);
 export const ZLanguage = z.enum(LANGUAGE_CODES);
 

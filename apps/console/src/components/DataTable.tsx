@@ -1,19 +1,12 @@
 import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { Pager } from './Pager.tsx';
+import { Pager, type Paging } from './Pager.tsx';
 
 declare module '@tanstack/react-table' {
   // Column options of the console's kit: numbers align to the end of their cell.
   interface ColumnMeta<TData extends RowData, TValue> {
     num?: boolean;
   }
-}
-
-export interface Paging {
-  page: number;
-  size: number;
-  total: number;
-  onPage: (page: number) => void;
 }
 
 /**

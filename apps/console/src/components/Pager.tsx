@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { Paging } from './DataTable.tsx';
+
+/** Where a server-paged list is, and how to move (DataTable's `paging`). */
+export interface Paging {
+  page: number;
+  size: number;
+  total: number;
+  onPage: (page: number) => void;
+}
 
 export function Pager({ page, size, total, onPage }: Paging) {
   const { t } = useTranslation();

@@ -1,11 +1,7 @@
 import { CHAINS, Money } from '@aidf/contract';
 import type { PublicClient } from 'viem';
 import type { LocalAccount } from 'viem/accounts';
-import type { AppConfig } from '../config.ts';
 import { devToolsAllowed } from '../config-mode.ts';
-import type { SettingChains } from '../domain/operator/money-setting-checks.ts';
-import type { HotWallets } from '../domain/treasury/treasury-settings.ts';
-import type { WithdrawPolicy } from '../domain/withdraw/withdraw-policy.ts';
 import { solanaDepositKeyMaker } from './deposit-keys.ts';
 import type { DepositSource } from './deposit-source.ts';
 import { bscBatchClient, bscPublicClient } from './evm/bsc-client.ts';
@@ -19,6 +15,7 @@ import { loadHotWallet } from './hot-wallet.ts';
 import { solanaDepositSource } from './solana/solana-deposit-source.ts';
 import { loadSolanaHotWallet } from './solana/solana-hot-wallet.ts';
 import { type SolanaSweepChain, solanaSweepChain } from './solana/solana-sweep-chain.ts';
+import type { ChainSettings, HotWallets, SettingChains, WithdrawPolicy } from './types.ts';
 
 /** The chains this instance talks to; a chain without an RPC URL is off (its deposits and payouts answer 81034). */
 export interface ChainServices {
@@ -55,7 +52,7 @@ export interface ChainServices {
 }
 
 /** `devMnemonic`: the dev deposit seed, which stands in for the hot wallet's key; null when the API runs on DEPOSIT_XPUB. */
-export function chainServices(config: AppConfig, devMnemonic: string | null): ChainServices {
+export function chainServices(config: ChainSettings, devMnemonic: string | null): ChainServices {
   let bsc: ChainServices['bsc'] = null;
   if (config.bscRpcUrl) {
     const client = bscPublicClient(config.bscRpcUrl);
@@ -106,7 +103,7 @@ export function chainServices(config: AppConfig, devMnemonic: string | null): Ch
  * chains the dev phrase's) and, with the deposit seed, signs sweeps; without the seed (a treasury given no
  * DEPOSIT_HD_MNEMONIC) it cannot sign for deposit addresses and runs no sweeper.
  */
-function solanaServices(config: AppConfig, rpcUrl: string, devMnemonic: string | null): ChainServices['solana'] {
+function solanaServices(config: ChainSettings, rpcUrl: string, devMnemonic: string | null): ChainServices['solana'] {
   const deposits = solanaDepositSource(rpcUrl);
   if (!config.roles.includes('treasury')) {
     return { rpcUrl, deposits, hotWalletAddress: config.solanaHotWalletAddress ?? null, sweeps: null };

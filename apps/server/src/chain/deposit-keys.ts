@@ -7,8 +7,7 @@ import { wordlist } from '@scure/bip39/wordlists/english';
 import { HDKey as Slip10Key } from 'micro-key-producer/slip10.js';
 import { HDKey as Bip32Key, generateMnemonic, hdKeyToAccount, publicKeyToAddress } from 'viem/accounts';
 import { type ConfigMode, devToolsAllowed } from '../config-mode.ts';
-import type { DepositAddressDeriver } from '../domain/chain/deposit-address.ts';
-import type { SolanaAddressMaker } from '../domain/chain/solana-deposit-pool.ts';
+import type { DepositAddressDeriver, SolanaAddressMaker } from './types.ts';
 
 /** BIP-44 account 0, external chain, of coin type 60 (EVM): deposit address i is child i of this node. */
 export const EVM_DEPOSIT_PATH = "m/44'/60'/0'/0";

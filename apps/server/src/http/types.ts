@@ -1,12 +1,12 @@
 import type { TLanguage } from '@aidf/contract';
 import type { FastifySchema } from 'fastify';
 import type { ChainServices } from '../chain/chain-services.ts';
+import type { DepositAddressDeriver, SolanaAddressMaker } from '../chain/types.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Repositories } from '../db/repositories/index.ts';
 import type { SessionUser } from '../domain/auth/sessions.ts';
-import type { DepositAddressDeriver } from '../domain/chain/deposit-address.ts';
-import type { SolanaAddressMaker, SolanaDepositPoolAccess } from '../domain/chain/solana-deposit-pool.ts';
+import type { SolanaDepositPoolAccess } from '../domain/chain/solana-deposit-pool.ts';
 import type { Mailer } from '../domain/mail/mailer.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainServices } from '../chain/chain-services.ts';
+import type { SolanaAddressMaker } from '../chain/types.ts';
 import type { AppDb } from '../db/client.ts';
 import type { Repositories } from '../db/repositories/index.ts';
-import type { SolanaAddressMaker } from '../domain/chain/solana-deposit-pool.ts';
 import type { ProcessRole } from '../process-roles.ts';
 import type { DailyJob } from './daily-job.ts';
 import type { JobRunner } from './job-runner.ts';

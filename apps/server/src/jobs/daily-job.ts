@@ -18,8 +18,3 @@ export interface DailyJob {
   /** Runs the day and answers how many items (pledges, machines…) it paid. */
   runDay: (context: DailyJobContext) => Promise<number>;
 }
-
-/** The UTC day of a moment, 'YYYY-MM-DD'. */
-export function utcDayOf(moment: Date): string {
-  return moment.toISOString().slice(0, 10);
-}

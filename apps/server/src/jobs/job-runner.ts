@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Repositories } from '../db/repositories/index.ts';
-import { type DailyJob, utcDayOf } from './daily-job.ts';
+import { utcDayOf } from '../utc-day.ts';
+import type { DailyJob } from './daily-job.ts';
 
 export interface JobRunnerOptions {
   repos: Repositories;

@@ -1,4 +1,3 @@
-import { solanaDepositPoolWork } from '../domain/chain/solana-deposit-pool.ts';
 import type { ProcessRole } from '../process-roles.ts';
 import { type BackgroundWork, dailyWork, periodicWork } from './background-work.ts';
 import { bscSweeperWork } from './bsc-sweeper.ts';
@@ -11,6 +10,7 @@ import type { PeriodicJob } from './periodic-job.ts';
 import { pledgeSettlementJob } from './pledge-settlement.ts';
 import { reservesPublishWork } from './reserves-publish.ts';
 import { reservesReadWork } from './reserves-read.ts';
+import { solanaDepositPoolWork } from './solana-deposit-pool-work.ts';
 import { solanaSweeperWork } from './solana-sweeper-work.ts';
 import { teamVolumeRollupJob } from './team-volume-rollup.ts';
 

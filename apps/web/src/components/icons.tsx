@@ -44,13 +44,6 @@ export const MachineIcon = (p: IconProps) => (
     <path d="M9 2.5V5M15 2.5V5M9 19v2.5M15 19v2.5M2.5 9H5M2.5 15H5M19 9h2.5M19 15h2.5" />
   </svg>
 );
-export const HomeIcon = (p: IconProps) => (
-  <svg {...base(p)}>
-    <path d="M3.5 11 12 4l8.5 7" />
-    <path d="M6 9.5V20h12V9.5" />
-    <path d="M10 20v-5h4v5" />
-  </svg>
-);
 export const EcologyIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <circle cx="12" cy="7" r="3" />

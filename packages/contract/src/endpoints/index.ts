@@ -1,3 +1,4 @@
+import { ROUTES, type TRouteName } from '../routes.ts';
 import * as assets from './assets.ts';
 import * as auth from './auth.ts';
 import * as chain from './chain.ts';
@@ -21,50 +22,22 @@ export * from './support.ts';
 export * from './user.ts';
 export * from './withdraw.ts';
 
-/** Every call of SPEC.md point 7, keyed by name. */
-export const ENDPOINTS = {
-  sendVerifyCode: auth.sendVerifyCode,
-  loginByMessage: auth.loginByMessage,
-  addressLogin: auth.addressLogin,
-  forgetPassword: auth.forgetPassword,
-  logout: auth.logout,
-  getFollowedInvite: user.getFollowedInvite,
-  getUser: user.getUser,
-  bindAddress: user.bindAddress,
-  unBindAddress: user.unBindAddress,
-  cowUserIndex: user.cowUserIndex,
-  cowHomeUser: user.cowHomeUser,
-  register: user.register,
-  team: user.team,
-  getAssets: assets.getAssets,
-  getSubAssets: assets.getSubAssets,
-  financeList: assets.financeList,
-  financeStatement: assets.financeStatement,
-  transfer: assets.transfer,
-  transferRecipient: assets.transferRecipient,
-  depositAddress: recharge.depositAddress,
-  coinConfig: chain.coinConfig,
-  withdraw: withdraw.withdraw,
-  withdrawConfig: withdraw.withdrawConfig,
-  withdrawList: withdraw.withdrawList,
-  rechargeList: recharge.rechargeList,
-  machineIndex: machine.machineIndex,
-  machinePrices: machine.machinePrices,
-  buyMachine: machine.buyMachine,
-  cancelOrder: machine.cancelOrder,
-  submitOrderHash: machine.submitOrderHash,
-  orderStatus: machine.orderStatus,
-  machineList: machine.machineList,
-  fundInfo: pledge.fundInfo,
-  pledge: pledge.pledge,
-  pledgeList: pledge.pledgeList,
-  investInfo: pledge.investInfo,
-  ticketList: support.ticketList,
-  createTicket: support.createTicket,
-  ticketReplies: support.ticketReplies,
-  ticketFollowUp: support.ticketFollowUp,
-  ticketRecords: support.ticketRecords,
-  announcementList: support.announcementList,
-  announcementDetail: support.announcementDetail,
-  reservesProof: reserves.reservesProof,
-} as const;
+// Each module exports its calls under their names in ROUTES (`export const getAssets = defineEndpoint({ ...ROUTES.getAssets, …`):
+// the list below is made from ROUTES, so a call is named once, and a route without its definition fails the type check.
+const DEFINED = {
+  ...assets,
+  ...auth,
+  ...chain,
+  ...machine,
+  ...pledge,
+  ...recharge,
+  ...reserves,
+  ...support,
+  ...user,
+  ...withdraw,
+};
+
+/** Every call of SPEC.md point 7 and our own, keyed by its name in ROUTES, with its schemas. */
+export const ENDPOINTS = Object.fromEntries(
+  (Object.keys(ROUTES) as TRouteName[]).map((name) => [name, DEFINED[name]]),
+) as Pick<typeof DEFINED, TRouteName>;

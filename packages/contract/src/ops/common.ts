@@ -12,7 +12,6 @@ export function defineOpsEndpoint<const E extends OpsEndpointDef>(endpoint: E): 
   return endpoint;
 }
 
-export type OpsParams<E extends OpsEndpointDef> = E['params'] extends z.ZodObject ? z.input<E['params']> : never;
 export type OpsQuery<E extends OpsEndpointDef> = E['query'] extends z.ZodObject ? z.input<E['query']> : never;
 export type OpsBody<E extends OpsEndpointDef> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
 export type OpsData<E extends OpsEndpointDef> = z.output<E['data']>;

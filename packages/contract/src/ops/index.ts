@@ -25,4 +25,3 @@ export const OPS = {
   ...opsReserves,
   ...opsTreasury,
 } as const;
-export type TOpsName = keyof typeof OPS;

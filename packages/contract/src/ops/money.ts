@@ -82,8 +82,6 @@ export const ZApproval = z.object({
   before: z.string().nullable().optional(),
   after: z.string().optional(),
 });
-/** An approval's answer; an approved new operator's carries its credentials, shown once. */
-export type TApproval = z.infer<typeof ZApproval>;
 
 export const ZCreditAnswer = z.discriminatedUnion('status', [
   z.object({ status: z.literal('credited'), movementId: z.string(), replayed: z.boolean(), username: z.string() }),

@@ -43,7 +43,6 @@ export const ZChainHolding = z.object({
     }),
   ),
 });
-export type TChainHolding = z.infer<typeof ZChainHolding>;
 
 /** What the chain reads found wrong: each is an alert (docs/operator-guide.md "Alerts"). */
 export const ZReserveAlerts = z.object({
@@ -52,7 +51,6 @@ export const ZReserveAlerts = z.object({
   unread: z.number().int(),
   unreadChains: z.array(z.string()),
 });
-export type TReserveAlerts = z.infer<typeof ZReserveAlerts>;
 
 /**
  * A reserves report's summary (docs/architecture.md "Proof of reserves"): what the ledger owes, the Merkle sum
@@ -93,7 +91,6 @@ export const ZReservesReport = z.object({
     })
     .optional(),
 });
-export type TReservesReport = z.infer<typeof ZReservesReport>;
 
 /** Proof of reserves: reports run on demand (audited) and the latest one. */
 export const opsReserves = {

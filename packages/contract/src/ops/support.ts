@@ -15,7 +15,6 @@ export const ZTicketMessage = z.object({
   content: z.string(),
   attach: z.array(z.string()),
 });
-export type TTicketMessage = z.infer<typeof ZTicketMessage>;
 
 const ZRecordKind = z.enum(['deposit', 'withdrawal', 'transfer']);
 

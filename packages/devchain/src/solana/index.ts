@@ -1,2 +1,2 @@
 export { associatedTokenAccount, sendInstructions, signedWireTransaction, splTransferInstructions } from './client.ts';
-export { type SolanaDevChain, type SolanaDevChainOptions, startSolanaDevChain } from './dev-chain.ts';
+export { type SolanaDevChain, startSolanaDevChain } from './dev-chain.ts';

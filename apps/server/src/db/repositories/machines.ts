@@ -17,7 +17,7 @@ export interface OrderAmount {
 export type OrderAmounts = Partial<Record<TMinerCurrency, OrderAmount>>;
 export type OrderRow = typeof machineOrders.$inferSelect & { amounts: OrderAmounts };
 export type MachineRow = typeof machines.$inferSelect;
-export type { NewPayment, PaymentRow } from './machine-payments.ts';
+export type { PaymentRow } from './machine-payments.ts';
 
 /** Any fixed number: the advisory lock that mining batches take one at a time. */
 const MINING_LOCK = 7_301_011;

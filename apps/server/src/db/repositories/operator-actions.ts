@@ -1,8 +1,16 @@
+import type { TOperatorRole } from '@aidf/contract';
 import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
-import type { OperatorActor } from '../../domain/operator/roles.ts';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
 import { operatorActions } from '../schema.ts';
+
+/** An operator as the audit trail records it (the domain's OperatorActor has this shape). */
+interface OperatorActor {
+  name: string;
+  role: TOperatorRole;
+  ip: string | null;
+  cliUser?: string | undefined;
+}
 
 /** The server itself, for rows no operator caused (an alert of repeated sign-in failures). */
 export interface SystemActor {

@@ -2,8 +2,6 @@ import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { operatorBootstrap, operatorSessions, operators } from '../schema.ts';
 
-export type OperatorRow = typeof operators.$inferSelect;
-
 /** Operators' accounts and sessions (0022_operators.sql). */
 export function operatorsRepository(db: AppDb) {
   return {

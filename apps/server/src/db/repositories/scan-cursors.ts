@@ -69,8 +69,6 @@ export function scanCursorRepository(db: AppDb, table: ScanCursorTable) {
   };
 }
 
-export type ScanCursorRepository = ReturnType<typeof scanCursorRepository>;
-
 /** The watchers' cursors: deposits (chain_cursors), invests (invest_cursors), miner payments (machine_payment_cursors). */
 export function scanCursorRepositories(db: AppDb) {
   return {

@@ -4,8 +4,6 @@ import { rowsOf } from '../raw.ts';
 import { sweeps, treasuryTransactions, workRequests } from '../schema.ts';
 
 export type SweepStatus = 'planned' | 'gas-funding' | 'sweeping' | 'swept' | 'skipped' | 'failed' | 'held';
-/** The states a sweep can still leave: at most one of them per (chain, address, currency). */
-export const OPEN_SWEEP_STATUSES: readonly SweepStatus[] = ['planned', 'gas-funding', 'sweeping', 'failed', 'held'];
 export type SweepRow = typeof sweeps.$inferSelect;
 export type SweepChain = 'bsc' | 'solana';
 

@@ -4,7 +4,6 @@ import { rowsOf } from '../raw.ts';
 import { teamBonusRepository } from './team-bonuses.ts';
 import { type LevelArrays, levelOf } from './team-levels.ts';
 
-export type { PurchaseBonusInput } from './team-bonuses.ts';
 export type { LevelArrays } from './team-levels.ts';
 
 /**

@@ -1,10 +1,8 @@
 import { DEPOSIT_CURRENCIES, type TChainCurrency, type TCurrency } from '@aidf/contract';
+import type { DepositAddressDeriver } from '../../chain/types.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import { type SolanaDepositPoolAccess, solanaDepositAddressOf } from './solana-deposit-pool.ts';
-
-/** A user's EVM deposit address (index = user id); null when this process cannot make one. */
-export type DepositAddressDeriver = (chainCurrency: TChainCurrency, userId: bigint) => string | null;
 
 /**
  * The signed-in user's own deposit address on a chain (GET /v1/chn/coin/…/address/{mid}/A). Another mid

@@ -151,5 +151,3 @@ export function depositWatcher(options: DepositWatcherOptions) {
     release: () => repos.chain.releaseLease(leaseName, owner),
   };
 }
-
-export type DepositWatcher = ReturnType<typeof depositWatcher>;

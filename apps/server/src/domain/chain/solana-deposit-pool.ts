@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SolanaAddressMaker } from '../../chain/types.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
-import type { BackgroundWork } from '../../jobs/background-work.ts';
 import { AppError } from '../errors.ts';
 
 /**
@@ -8,12 +8,6 @@ import { AppError } from '../errors.ts';
  * (ed25519), so only a process holding the deposit seed — the treasury — can make one; the API, which holds the
  * public EVM key alone, hands out addresses the treasury made ahead.
  */
-
-/** The address of the Solana deposit key at an index (chain/deposit-keys.ts); present only beside the seed. */
-export type SolanaAddressMaker = (derivationIndex: number) => string;
-
-/** How many free addresses the treasury keeps ready by default (SOLANA_DEPOSIT_POOL_AHEAD). */
-export const SOLANA_POOL_AHEAD = 500;
 
 /** Tops the pool up to `ahead` free addresses, in one insert; answers how many it added. */
 export async function refillSolanaDepositPool(
@@ -30,20 +24,6 @@ export async function refillSolanaDepositPool(
   }));
   // Two treasuries refilling at once compute the same indices: the second's rows are left out by the key.
   return repos.solanaDepositPool.add(rows);
-}
-
-/**
- * The treasury's refill as background work, every `everyMs`: only a process holding the deposit seed (the
- * treasury role) can make Solana deposit addresses, so elsewhere it does not start.
- */
-export function solanaDepositPoolWork(everyMs = 60_000): BackgroundWork {
-  return {
-    name: 'solana-deposit-pool',
-    role: 'treasury',
-    schedule: { everyMs },
-    start: ({ repos, solanaDeposits: { makeAddress, ahead } }) =>
-      makeAddress ? { tick: () => refillSolanaDepositPool(repos, makeAddress, ahead) } : null,
-  };
 }
 
 export interface SolanaDepositPoolAccess {

@@ -156,5 +156,3 @@ export function investWatcher(options: InvestWatcherOptions) {
     release: () => repos.chain.releaseLease(leaseName, owner),
   };
 }
-
-export type InvestWatcher = ReturnType<typeof investWatcher>;

@@ -1,7 +1,7 @@
 import { Money, ORDER_STATUS, SUBMODES, type TMinerCurrency } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { OrderRow, PaymentRow } from '../../db/repositories/machines.ts';
-import { utcDayOf } from '../../jobs/daily-job.ts';
+import { utcDayOf } from '../../utc-day.ts';
 import { creditOnce } from '../chain/chain-credit.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { type MovementLine, postPrepared, prepareMovement } from '../ledger/post-movement.ts';

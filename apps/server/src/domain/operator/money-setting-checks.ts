@@ -1,18 +1,12 @@
 import { Money } from '@aidf/contract';
 import { base58 } from '@scure/base';
 import { checksumAddress, zeroAddress } from 'viem';
+import type { SettingChains } from '../../chain/types.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import { INVEST_SETTINGS } from '../invest/invest-config.ts';
 import { MACHINE_SETTINGS } from '../machine/machine-config.ts';
-import { checkHotLimits, type HotWallets, MAX_DUST, TREASURY_SETTINGS } from '../treasury/treasury-settings.ts';
-
-/** What a money setting's check reads besides the database: the hot wallets and BNB Smart Chain's contract code. */
-export interface SettingChains {
-  hotWallets: HotWallets;
-  /** The contract code at an address on BNB Smart Chain ('0x' or undefined: none); null when this process has no BSC. */
-  bscCodeAt: ((address: `0x${string}`) => Promise<string | undefined>) | null;
-}
+import { checkHotLimits, MAX_DUST, TREASURY_SETTINGS } from '../treasury/treasury-settings.ts';
 
 /** The settings that name an address of the platform, per chain: none of them may be another's value. */
 const PLATFORM_ADDRESS_KEYS = {

@@ -1,5 +1,6 @@
 import type { TCurrency } from '@aidf/contract';
 import type { PayoutChain } from '../../chain/evm/evm-payout-chain.ts';
+import type { SettingChains } from '../../chain/types.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { ProposalRow } from '../../db/repositories/operator-proposals.ts';
 import { AppError } from '../errors.ts';
@@ -9,7 +10,6 @@ import { approvalRefusal } from './approvers.ts';
 import { applyCredit, type CreditTerms, needsApproval } from './credit.ts';
 import { approvalThreshold } from './four-eyes-settings.ts';
 import { assertIndependent, type IndependenceFacts, independenceFacts } from './independence.ts';
-import type { SettingChains } from './money-setting-checks.ts';
 import { applyOperatorCreate, applyRoleChange } from './operator-changes.ts';
 import { applyOperatorDisable } from './operator-disable.ts';
 import { PROPOSAL_KINDS, type ProposalKind, propose, targetOf } from './propose.ts';

@@ -1,4 +1,5 @@
 import { CURRENCIES, PLEDGE_DAYS } from '@aidf/contract';
+import type { SettingChains } from '../../chain/types.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { EXPLORER_PATTERN, EXPLORER_SETTINGS } from '../assets/explorer.ts';
 import { PRICED_CURRENCIES, REFERENCE_PRICE_PATTERN, referencePriceSetting } from '../assets/reference-prices.ts';
@@ -10,7 +11,7 @@ import { PLEDGE_SETTINGS } from '../pledge/pledge-config.ts';
 import { STAR_LEVELS, TEAM_SETTINGS } from '../team/team-config.ts';
 import { treasurySettingRules } from '../treasury/treasury-settings.ts';
 import { DEFAULT_PROPOSAL_EXPIRY_HOURS, FOUR_EYES_SETTINGS } from './four-eyes-settings.ts';
-import { checkMoneySetting, type SettingChains } from './money-setting-checks.ts';
+import { checkMoneySetting } from './money-setting-checks.ts';
 import { isFourEyesSetting } from './money-settings.ts';
 import { propose } from './propose.ts';
 import type { OperatorActor } from './roles.ts';

@@ -4,8 +4,7 @@ import type { AppDb } from '../../db/client.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { opsGaugesRepository } from '../../db/repositories/ops-gauges.ts';
 import { reservesRepository } from '../../db/repositories/reserves.ts';
-import { utcDayOf } from '../../jobs/daily-job.ts';
-import { dailyJobs } from '../../jobs/daily-jobs.ts';
+import { utcDayOf } from '../../utc-day.ts';
 import { checkLedger } from '../ledger/check.ts';
 import { LOGIN_ALERT } from '../operator/accounts.ts';
 import { reserveGauges } from '../treasury/reserve-gauges.ts';
@@ -20,6 +19,8 @@ export interface MetricsSources {
   repos: Repositories;
   db: AppDb;
   chains: ChainServices;
+  /** The daily jobs whose lag is shown (jobs/registry.ts lists them; the domain does not look up into jobs/). */
+  dailyJobNames: readonly string[];
   now?: () => Date;
   /** Users an empty Solana deposit address pool turned away since this process started. */
   solanaPoolTurnedAway?: () => number;
@@ -107,8 +108,8 @@ export function platformMetrics(sources: MetricsSources) {
   async function refreshJobs() {
     const today = utcDayOf(now());
     jobLag.reset();
-    for (const job of dailyJobs()) {
-      jobLag.set({ job: job.name }, (await sources.repos.jobRuns.daysToRun(job.name, today, 400)).length);
+    for (const job of sources.dailyJobNames) {
+      jobLag.set({ job }, (await sources.repos.jobRuns.daysToRun(job, today, 400)).length);
     }
   }
 
@@ -169,5 +170,3 @@ export function platformMetrics(sources: MetricsSources) {
     },
   };
 }
-
-export type PlatformMetrics = ReturnType<typeof platformMetrics>;

@@ -1,7 +1,7 @@
 import { Money, type PledgeDays, SUBMODES, type TSubmode } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { PledgeRow } from '../../db/repositories/pledges.ts';
-import { utcDayOf } from '../../jobs/daily-job.ts';
+import { utcDayOf } from '../../utc-day.ts';
 import { boundSignerFor } from '../auth/bound-signer.ts';
 import { acceptSignedAction, type WalletSignatureInput } from '../auth/signed-action.ts';
 import { AppError } from '../errors.ts';

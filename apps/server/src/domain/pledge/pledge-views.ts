@@ -1,7 +1,7 @@
 import { PLEDGE_AMOUNT, pledgeProgress, type TPledgeOrder } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { PledgeFilter, PledgeRow } from '../../db/repositories/pledges.ts';
-import { utcDayOf } from '../../jobs/daily-job.ts';
+import { utcDayOf } from '../../utc-day.ts';
 import { pledgeConfig } from './pledge-config.ts';
 import { pledgesLeftToday } from './pledge-rules.ts';
 

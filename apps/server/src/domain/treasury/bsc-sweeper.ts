@@ -293,5 +293,3 @@ export function bscSweeper(options: BscSweeperOptions) {
 
   return { tick, release: () => repos.chain.releaseLease(BSC_SWEEPER, owner) };
 }
-
-export type BscSweeper = ReturnType<typeof bscSweeper>;

@@ -70,9 +70,6 @@ export function treasurySettingRules(): Record<string, { pattern: RegExp; meanin
   return rules;
 }
 
-/** The platform's hot wallet address per chain, as this process knows it (null: none configured here). */
-export type HotWallets = Record<TreasuryChain, string | null>;
-
 const HOT_LIMIT = /^treasury\.hot(Max|Min)\.(bsc|solana)\.([a-z]+)$/;
 
 /**

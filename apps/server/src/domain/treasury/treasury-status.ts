@@ -7,9 +7,10 @@ import {
   type TTreasuryStatus,
 } from '@aidf/contract';
 import { z } from 'zod';
+import type { HotWallets } from '../../chain/types.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { PLATFORM } from '../ledger/platform-accounts.ts';
-import { type HotWallets, TREASURY_CURRENCIES, TREASURY_SETTINGS } from './treasury-settings.ts';
+import { TREASURY_CURRENCIES, TREASURY_SETTINGS } from './treasury-settings.ts';
 
 /**
  * The operators' treasury view (GET /ops/v1/treasury, `npm run operator -- treasury-status`): per chain and

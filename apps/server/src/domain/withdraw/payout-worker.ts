@@ -428,8 +428,6 @@ export function payoutWorker(options: PayoutWorkerOptions) {
   return { tick, release: () => repos.chain.releaseLease(PAYOUT_WORKER, owner) };
 }
 
-export type PayoutWorker = ReturnType<typeof payoutWorker>;
-
 /** Why a settlement did not happen: it was ended before, or it moved from the state its caller saw. */
 export type SettleResult = 'settled' | 'already-settled' | 'moved';
 

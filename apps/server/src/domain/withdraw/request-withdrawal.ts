@@ -1,4 +1,5 @@
 import { buildWithdrawSignText } from '@aidf/contract';
+import type { WithdrawPolicy } from '../../chain/types.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { WithdrawalRow } from '../../db/repositories/withdrawals.ts';
 import { boundSignerFor } from '../auth/bound-signer.ts';
@@ -8,7 +9,7 @@ import { AppError } from '../errors.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
 import { checkDestination, platformAddresses } from './destination.ts';
-import { type WithdrawPolicy, withdrawalsLeftToday, withdrawalTerms } from './withdraw-policy.ts';
+import { withdrawalsLeftToday, withdrawalTerms } from './withdraw-policy.ts';
 
 export interface WithdrawInput extends WalletSignatureInput {
   amount: string;

@@ -6,13 +6,7 @@ import {
   WITHDRAW_PER_DAY,
   withdrawalFigures,
 } from '@aidf/contract';
-
-/** The one fee rate of RULES.md ("the single value decides"), from WITHDRAW_FEE_RATE; 0.5 % by default. */
-export interface WithdrawPolicy {
-  feeRate: Money;
-  /** The hot wallet paying out, which no withdrawal may name as its destination (null without a chain). */
-  hotWallet: string | null;
-}
+import type { WithdrawPolicy } from '../../chain/types.ts';
 
 /** The contract's `withdrawalFigures` (the same figures the form shows), as Money. */
 export function withdrawalFee(policy: WithdrawPolicy, amount: Money) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { platformMetrics } from '../../domain/ops/metrics.ts';
+import { dailyJobs } from '../../jobs/daily-jobs.ts';
 import { operatorGuard } from '../operator-auth.ts';
 
 /**
@@ -13,6 +14,7 @@ export const metricsRoutes = fp(async (app: FastifyInstance) => {
     repos: app.repos,
     db: app.database.db,
     chains: app.chains,
+    dailyJobNames: dailyJobs().map((job) => job.name),
     solanaPoolTurnedAway: () => app.solanaPoolTurnedAway,
   });
 

@@ -4,7 +4,7 @@ import { settingChainsOf } from '../../chain/chain-services.ts';
 import { devToolsAllowed } from '../../config-mode.ts';
 import { AppError } from '../../domain/errors.ts';
 import { listSettings, setSetting } from '../../domain/operator/set-setting.ts';
-import { utcDayOf } from '../../jobs/daily-job.ts';
+import { utcDayOf } from '../../utc-day.ts';
 import { operatorOf } from '../operator-auth.ts';
 import { defineOpsRoute } from './define-ops-route.ts';
 

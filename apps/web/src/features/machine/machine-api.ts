@@ -1,4 +1,4 @@
-import type { TOrder } from '@aidf/contract';
+import { ORDER_POLL_INTERVAL_MS, ORDER_POLL_MAX_TRIES, type TOrder } from '@aidf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSession } from '../../lib/session.ts';
@@ -9,10 +9,6 @@ import { awaitingOrderMove } from './order-follow.ts';
 
 export const MACHINE_INDEX_KEY = ['machine-index'] as const;
 export const MACHINES_KEY = ['machines'] as const;
-
-/** SPEC.md point 7: the order status is polled every 3000 ms, up to 100 times. */
-export const ORDER_POLL_MS = 3_000;
-export const ORDER_POLL_MAX = 100;
 
 /** The price items, the mining settings and the buy state (POST /v1/cow/home/index). */
 export function useMachineIndex() {
@@ -86,8 +82,8 @@ export function useOrderPoll(order: TOrder | null, round: number) {
     initialData: order ?? undefined,
     initialDataUpdatedAt: 0,
     refetchInterval: (q) =>
-      q.state.data?.status === 2 && q.state.dataUpdateCount + q.state.errorUpdateCount < ORDER_POLL_MAX
-        ? ORDER_POLL_MS
+      q.state.data?.status === 2 && q.state.dataUpdateCount + q.state.errorUpdateCount < ORDER_POLL_MAX_TRIES
+        ? ORDER_POLL_INTERVAL_MS
         : false,
     refetchIntervalInBackground: true,
     retry: false,
@@ -95,7 +91,7 @@ export function useOrderPoll(order: TOrder | null, round: number) {
   });
   const state = queryClient.getQueryState(queryKey);
   const polls = (state?.dataUpdateCount ?? 0) + (state?.errorUpdateCount ?? 0);
-  const timedOut = query.data?.status === 2 && polls >= ORDER_POLL_MAX;
+  const timedOut = query.data?.status === 2 && polls >= ORDER_POLL_MAX_TRIES;
   return { order: query.data ?? order, timedOut };
 }
 
