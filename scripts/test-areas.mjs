@@ -47,7 +47,16 @@ export const AREAS = {
     'schemas.test',
     'security-headers',
   ],
-  database: ['connection-lost', 'races', 'pglite-client', 'database-unreachable', 'graceful-stop', 'database-clock'],
+  database: [
+    'connection-lost',
+    'races',
+    'pglite-client',
+    'database-unreachable',
+    'graceful-stop',
+    'database-clock',
+    'outage',
+    'reconnect',
+  ],
   treasury: [
     'treasury',
     'money-setting',

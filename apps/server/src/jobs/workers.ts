@@ -9,6 +9,7 @@ import type { Repositories } from '../db/repositories/index.ts';
 import type { ProcessRole } from '../process-roles.ts';
 import type { BackgroundWork, WorkContext, WorkLoop } from './background-work.ts';
 import { jobRunner } from './job-runner.ts';
+import { OUTAGE_PAUSES, type OutagePauses, outageWatch } from './outage-backoff.ts';
 import { backgroundWork, workOfRoles } from './registry.ts';
 
 /**
@@ -36,6 +37,8 @@ export function startWorkers(options: {
   solanaDeposits?: { makeAddress: SolanaAddressMaker | null; ahead: number };
   /** The works to choose from: the registry's, unless a harness (e2e) runs fewer. */
   works?: BackgroundWork[];
+  /** The growing pause of a work while the database cannot be reached (outage-backoff.ts); tests shorten it. */
+  outagePauses?: OutagePauses;
 }) {
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const stopping = new AbortController();
@@ -68,24 +71,39 @@ export function startWorkers(options: {
   });
 
   let stopped = false;
-  /** Runs one tick; answers the pause it asked for (`retryInMs`), if any. */
-  const tickOnce = async (work: BackgroundWork, loop: WorkLoop): Promise<number | null> => {
+  const outage = outageWatch({
+    pauses: options.outagePauses ?? OUTAGE_PAUSES,
+    onStart: (error) =>
+      options.log.warn({ err: error }, 'database unreachable: background work pauses, retrying with a growing pause'),
+    onEnd: (downMs) => options.log.info({ downMs }, 'database reachable again: background work resumed'),
+  });
+  /** Runs one tick; answers the pause it asked for (`retryInMs`, or the outage's), if any. */
+  const tickOnce = async (
+    work: BackgroundWork,
+    loop: WorkLoop,
+    down: ReturnType<typeof outage.loop>,
+  ): Promise<number | null> => {
     try {
       const result = await loop.tick();
+      down.succeeded();
       if (result && typeof result === 'object' && 'outcome' in result && result.outcome === 'stopped') {
         options.log.error({ worker: work.name, result }, 'worker stopped scanning');
       }
       const retry = result && typeof result === 'object' && 'retryInMs' in result ? result.retryInMs : null;
       return typeof retry === 'number' && retry >= 0 ? retry : null;
     } catch (error) {
+      // The database being away is one outage, logged once by `outage`; its error row could not be written anyway.
+      const outagePause = down.failed(error);
+      if (outagePause !== null) return outagePause;
       options.log.warn({ worker: work.name, err: error }, 'worker tick failed');
       await loop.onError?.(error).catch(() => {});
       return null;
     }
   };
   const running = loops.map(async ({ work, loop, pauseMs }) => {
+    const down = outage.loop();
     while (!stopped) {
-      const retryInMs = await tickOnce(work, loop);
+      const retryInMs = await tickOnce(work, loop, down);
       if (!stopped) await sleep(retryInMs ?? pauseMs, undefined, { signal: stopping.signal }).catch(() => {});
     }
   });

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
-import { ApiError } from '../lib/api-client.ts';
+import { readRetryDelay, retryRead } from '../lib/read-retry.ts';
 import { Layout } from './Layout.tsx';
 import { useAppLocation } from './navigation.ts';
 import { RouteErrorBoundary } from './RouteError.tsx';
@@ -9,8 +9,9 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      // A refusal (4xx) will not change by asking again; network trouble may.
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      // A refusal (4xx) will not change by asking again; network trouble and a 503 with Retry-After will.
+      retry: retryRead,
+      retryDelay: readRetryDelay,
       refetchOnWindowFocus: false,
     },
   },

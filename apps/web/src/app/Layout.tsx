@@ -1,6 +1,7 @@
 import { Activity, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
+import { ReconnectingBanner } from '../components/ReconnectingBanner.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { showToast, Toaster } from '../components/toast.tsx';
 import { WalletWatcher } from '../features/auth/WalletWatcher.tsx';
@@ -54,6 +55,7 @@ export function Layout() {
   return (
     <div className={`app-column${handle?.tab ? ' has-tabbar' : ''}`}>
       <Header handle={handle} />
+      {!offline && <ReconnectingBanner />}
       <main className="app-main">
         {offline && <OfflineScreen />}
         {/* Hidden, not gone, while offline: what was typed in the screen is still there when the API is back. */}

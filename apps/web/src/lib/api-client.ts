@@ -25,10 +25,18 @@ export class ApiError extends Error {
     readonly code: number | 'network' | 'timeout',
     readonly status: number,
     message: string,
+    /** A 503's Retry-After in ms: the server says nothing was changed and to come back then. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Retry-After in seconds (RFC 9110 also allows a date, which our server never sends) to ms; null when absent. */
+export function retryAfterMs(header: string | null): number | null {
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  return Number(header.trim()) * 1_000;
 }
 
 type SourceContext = { source?: string } | undefined;
@@ -156,7 +164,9 @@ export async function apiCallWithToken<K extends TRouteName>(
   } finally {
     clearTimeout(timer);
   }
-  reportApiReached(true);
+  // A 503 with Retry-After is the server asking to come back (the database away, the instance draining).
+  const comeBackInMs = response.status === 503 ? retryAfterMs(response.headers.get('retry-after')) : null;
+  reportApiReached(comeBackInMs === null);
 
   const text = await response.text();
   const json = await readEnvelope(text);
@@ -169,5 +179,5 @@ export async function apiCallWithToken<K extends TRouteName>(
     return { data: json.data as EndpointData<Endpoints[K]>, token: response.headers.get(HEADERS.authorization) };
   }
   const code = typeof json?.code === 'number' ? json.code : response.status;
-  throw new ApiError(code, response.status, typeof json?.msg === 'string' ? json.msg : '');
+  throw new ApiError(code, response.status, typeof json?.msg === 'string' ? json.msg : '', comeBackInMs);
 }

@@ -2,7 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiCall } from './api-client.ts';
-import { retryConnection, useOffline, whenApiAnswers } from './connection.ts';
+import { retryConnection, useOffline, useReconnecting, whenApiAnswers } from './connection.ts';
 
 const call = (fetchImpl: typeof fetch) =>
   apiCall('announcementList', { params: { pageNum: '1', pageSize: '10' } }, { language: 'en', fetchImpl });
@@ -10,23 +10,40 @@ const noAnswer = (async () => {
   throw new TypeError('Failed to fetch');
 }) as typeof fetch;
 const refusal = (async () => new Response(JSON.stringify({ code: 1225, msg: 'no' }), { status: 400 })) as typeof fetch;
+const comeBack = (async () =>
+  new Response(JSON.stringify({ code: 503, msg: 'nothing was changed' }), {
+    status: 503,
+    headers: { 'retry-after': '5' },
+  })) as typeof fetch;
+const success = (async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: [] }))) as typeof fetch;
+const state = () => renderHook(() => ({ offline: useOffline(), reconnecting: useReconnecting() }));
 
-describe('useOffline', () => {
-  it('is offline after an API call got no answer, and online again after an answer, even a refusal', async () => {
-    const { result } = renderHook(() => useOffline());
-    expect(result.current).toBe(false);
+describe('the link to the API', () => {
+  it('is reconnecting (not offline) after a call got no answer, and back after an answer, even a refusal', async () => {
+    const { result } = state();
+    expect(result.current).toEqual({ offline: false, reconnecting: false });
     await act(() => expect(call(noAnswer)).rejects.toMatchObject({ code: 'network' }));
-    expect(result.current).toBe(true);
+    expect(result.current).toEqual({ offline: false, reconnecting: true });
     await act(() => expect(call(refusal)).rejects.toMatchObject({ code: 1225 }));
-    expect(result.current).toBe(false);
+    expect(result.current).toEqual({ offline: false, reconnecting: false });
   });
 
-  it('follows the browser going offline and online, and "try again" clears a failed call', async () => {
-    const { result } = renderHook(() => useOffline());
+  it('is reconnecting after a 503 with Retry-After, which the error carries in ms, until the first success', async () => {
+    const { result } = state();
+    await act(() => expect(call(comeBack)).rejects.toMatchObject({ status: 503, retryAfterMs: 5_000 }));
+    expect(result.current).toEqual({ offline: false, reconnecting: true });
+    await act(() => expect(call(comeBack)).rejects.toMatchObject({ status: 503 }));
+    expect(result.current.reconnecting).toBe(true);
+    await act(() => call(success));
+    expect(result.current).toEqual({ offline: false, reconnecting: false });
+  });
+
+  it('is offline while the browser says so (the full-screen page), and "try again" clears a failed call', async () => {
+    const { result } = state();
     await act(() => expect(call(noAnswer)).rejects.toMatchObject({ code: 'network' }));
-    expect(result.current).toBe(true);
+    expect(result.current.reconnecting).toBe(true);
     act(() => retryConnection());
-    expect(result.current).toBe(false);
+    expect(result.current.reconnecting).toBe(false);
 
     const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
     try {
@@ -34,13 +51,14 @@ describe('useOffline', () => {
       act(() => {
         window.dispatchEvent(new Event('offline'));
       });
-      expect(result.current).toBe(true);
       await act(() => expect(call(noAnswer)).rejects.toMatchObject({ code: 'network' }));
+      // Offline is the whole page; the banner never shows with it.
+      expect(result.current).toEqual({ offline: true, reconnecting: false });
       Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
       act(() => {
         window.dispatchEvent(new Event('online'));
       });
-      expect(result.current).toBe(false);
+      expect(result.current).toEqual({ offline: false, reconnecting: false });
     } finally {
       Reflect.deleteProperty(navigator, 'onLine');
       if (onLine) Object.defineProperty(Navigator.prototype, 'onLine', onLine);

@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether the app can reach its API: not when the browser says it has no network, nor when the last API call got
- * no answer at all (a network error; a slow answer or a refusal is an answer). A later answer, the browser coming
- * back online or the visitor asking to try again clears it.
+ * Two states of the app's link to its API. Offline: the browser says it has no network (a full-screen page).
+ * Reconnecting: the browser has a network but the last API call got no answer, or a 503 with Retry-After (the
+ * database is away or the instance drains): a small banner while reads retry by themselves. The first answer that
+ * is not such a 503, the browser coming back online or the visitor asking to try again clears it.
  */
-let apiUnreachable = false;
+let reconnecting = false;
 const listeners = new Set<() => void>();
 
 function notify() {
@@ -16,14 +17,7 @@ function notify() {
 let answered = false;
 const waitingForAnswer = new Set<() => void>();
 
-function setUnreachable(unreachable: boolean) {
-  if (apiUnreachable !== unreachable) {
-    apiUnreachable = unreachable;
-    notify();
-  }
-}
-
-/** The API client's report on each call: whether an answer came back. */
+/** The API client's report on each call: whether the API answered it (a refusal is an answer; a 503 is not). */
 export function reportApiReached(reached: boolean) {
   if (reached) {
     answered = true;
@@ -31,12 +25,18 @@ export function reportApiReached(reached: boolean) {
     waitingForAnswer.clear();
     for (const then of waiting) then();
   }
-  setUnreachable(!reached);
+  if (reconnecting === reached) {
+    reconnecting = !reached;
+    notify();
+  }
 }
 
 /** "Try again": the screen is shown again, and its calls say whether the API is back. */
 export function retryConnection() {
-  setUnreachable(false);
+  if (reconnecting) {
+    reconnecting = false;
+    notify();
+  }
 }
 
 /**
@@ -45,14 +45,14 @@ export function retryConnection() {
  * before its first call fails, and would put the message over the offline screen.
  */
 export function whenApiAnswers(then: () => void) {
-  if (answered && !isOffline()) then();
+  if (answered && !reconnecting && navigator.onLine) then();
   else waitingForAnswer.add(then);
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
   const back = () => {
-    apiUnreachable = false;
+    reconnecting = false;
     listener();
   };
   window.addEventListener('online', back);
@@ -64,9 +64,15 @@ function subscribe(listener: () => void) {
   };
 }
 
-const isOffline = () => !navigator.onLine || apiUnreachable;
+const isOffline = () => !navigator.onLine;
+const isReconnecting = () => navigator.onLine && reconnecting;
 
-/** True while the app is offline (see above). */
+/** True while the browser has no network (see above). */
 export function useOffline(): boolean {
   return useSyncExternalStore(subscribe, isOffline, () => false);
+}
+
+/** True while the API is being reached again (see above); never together with offline. */
+export function useReconnecting(): boolean {
+  return useSyncExternalStore(subscribe, isReconnecting, () => false);
 }

@@ -17,6 +17,11 @@ describe('errorMessage', () => {
   it('maps 503 to its message', () => {
     expect(message(new ApiError(503, 503, ''))).toBe('The service is temporarily unavailable, please try again later');
   });
+  it('tells a write refused with "come back" (503 with Retry-After) that it did not go through and nothing changed', () => {
+    expect(message(new ApiError(503, 503, 'nothing was changed', 5_000))).toBe(
+      'That did not go through and nothing was changed. Reconnecting; please try again in a moment.',
+    );
+  });
   it('shows the server message for an unknown code', () => {
     expect(message(new ApiError(4242, 400, 'Something specific'))).toBe('Something specific');
   });

@@ -7,6 +7,8 @@ import { ApiError } from './api-client.ts';
  */
 export function errorMessage(error: unknown, t: TFunction, exists: (key: string) => boolean): string {
   if (error instanceof ApiError) {
+    // The server's "come back" (503 with Retry-After) guarantees nothing was changed: the user is told so.
+    if (error.retryAfterMs !== null) return t('reconnect.notDone');
     if (error.status === 503) return t('errors.503');
     const key = `errors.${error.code}`;
     if (exists(key)) return t(key as 'errors.500');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../components/toast.tsx';
 import { connectorFor } from '../wallet/index.ts';
 import type { WalletConnector } from '../wallet/types.ts';
+import { ApiError } from './api-client.ts';
 import { useSession } from './session.ts';
 import { walletFailureMessage } from './wallet-message.ts';
 
@@ -138,7 +139,8 @@ export function useWalletAction() {
         const own = walletFailureMessage(error, t, (k) => i18n.exists(k), failingChain);
         const message = options.failure ? options.failure(error, own, phase) : own;
         setState({ status: 'failed', message, phase });
-        showToast(message, 'error');
+        // The server's "come back" changed nothing and the banner says it is reconnecting: told, not alarmed.
+        showToast(message, error instanceof ApiError && error.retryAfterMs !== null ? 'info' : 'error');
         return undefined;
       } finally {
         running.current = false;
