@@ -2,11 +2,17 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { HeavyFirstSequencer } from './scripts/heavy-first-sequencer.mjs';
 
+/**
+ * The unit projects run beside the type check and the lint on two cores: a test that takes 0.5 s alone can take 8 s
+ * there. Tests wait for events, never for time, so this only keeps a descheduled test from being called failed.
+ */
+const UNIT_TIMEOUT_MS = 20_000;
+
 export default defineConfig({
   test: {
     sequence: { sequencer: HeavyFirstSequencer },
     projects: [
-      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], testTimeout: UNIT_TIMEOUT_MS } },
       // The test tooling itself: the time report and the areas of `npm run test:area`.
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       {
@@ -17,11 +23,12 @@ export default defineConfig({
           hookTimeout: 90_000,
         },
       },
-      { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'] } },
+      { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'], testTimeout: UNIT_TIMEOUT_MS } },
       {
         plugins: [react()],
         test: {
           name: 'web',
+          testTimeout: UNIT_TIMEOUT_MS,
           // Node by default: half the files test logic alone, and a jsdom costs a file about a second and a half to
           // build. A file that renders or reads the DOM says so on its first line: `// @vitest-environment jsdom`.
           environment: 'node',
@@ -35,6 +42,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'console',
+          testTimeout: UNIT_TIMEOUT_MS,
           environment: 'node',
           setupFiles: ['scripts/dom-test-setup.mjs'],
           include: ['apps/console/src/**/*.test.{ts,tsx}'],
