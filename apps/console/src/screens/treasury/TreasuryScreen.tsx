@@ -1,5 +1,5 @@
 import {
-  formatAmount,
+  formatAmountNonZero,
   SWEEP_STATUSES,
   type TAwaitingWithdrawal,
   type TSweepRow,
@@ -174,7 +174,7 @@ export function TreasuryScreen() {
             {t(`treasury.purposes.${tx.purpose}`, { defaultValue: tx.purpose })} ·{' '}
             {t(`treasury.txStates.${tx.status}`, { defaultValue: tx.status })}
             {tx.fee
-              ? ` · ${t('treasury.fee', { fee: formatAmount(tx.fee, FEE_DECIMALS), currency: currencyLabel(tx.feeCurrency) })}`
+              ? ` · ${t('treasury.fee', { fee: formatAmountNonZero(tx.fee, FEE_DECIMALS), currency: currencyLabel(tx.feeCurrency) })}`
               : ''}
             <div className="mono">{tx.txHash}</div>
           </div>
