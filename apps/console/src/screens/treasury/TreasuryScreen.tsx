@@ -152,9 +152,21 @@ export function TreasuryScreen() {
     sweep.accessor('fromAddress', {
       header: t('treasury.route'),
       cell: (c) => (
-        <span className="mono address">
-          {c.getValue()} → {c.row.original.toAddress}
-          {c.row.original.username ? <span className="muted"> ({c.row.original.username})</span> : null}
+        // Addresses break anywhere to fit; the user's name is a word and stays whole, outside the addresses' run.
+        <span>
+          <span className="mono address">
+            {c.getValue()} → {c.row.original.toAddress}
+          </span>
+          {c.row.original.username ? (
+            <span className="muted">
+              {' '}
+              (
+              <bdi className="username" data-testid="sweep-username">
+                {c.row.original.username}
+              </bdi>
+              )
+            </span>
+          ) : null}
         </span>
       ),
     }),
