@@ -63,6 +63,10 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     );
     await expect(warning).toContainText(fill(t.warnConfirmations, { blocks: '15' }));
     await screenshot(page, language, 'recharge-deposit');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, language, 'recharge-deposit-360');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 390, height: 844 });
 
     // Hidden again on request; the page never grows wider than the phone, in either direction.
     await card.getByTestId('deposit-show').click();
@@ -153,6 +157,11 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await error.getByTestId('deposit-retry').click();
     await expect(deposit.getByTestId('deposit-card')).toBeVisible({ timeout: 20_000 });
     await expect(deposit.getByTestId('deposit-error')).toHaveCount(0);
+    await deposit.getByTestId('deposit-show').click();
+    await screenshot(page, language, 'recharge-solana-360');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, language, 'recharge-solana-390');
     await page.close();
   });
 }
