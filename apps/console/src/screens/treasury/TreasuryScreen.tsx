@@ -181,14 +181,15 @@ export function TreasuryScreen() {
       header: t('treasury.transactions'),
       cell: (c) =>
         c.getValue().map((tx) => (
-          // The words in the page's direction, the hash left to right (in Arabic too).
-          <div key={tx.id} className="address">
+          // The words in the page's direction, whole (a fee's digits never split); the hash left to right (in
+          // Arabic too), broken anywhere to fit.
+          <div key={tx.id}>
             {t(`treasury.purposes.${tx.purpose}`, { defaultValue: tx.purpose })} ·{' '}
             {t(`treasury.txStates.${tx.status}`, { defaultValue: tx.status })}
             {tx.fee
               ? ` · ${t('treasury.fee', { fee: formatAmountNonZero(tx.fee, FEE_DECIMALS), currency: currencyLabel(tx.feeCurrency) })}`
               : ''}
-            <div className="mono">{tx.txHash}</div>
+            <div className="mono address">{tx.txHash}</div>
           </div>
         )),
     }),
