@@ -3,7 +3,7 @@ import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
 import { screenshot } from '../support/app.ts';
 import { operator } from '../support/operator.ts';
-import { expect, type Page, test } from '../support/test.ts';
+import { expect, type Locator, type Page, test } from '../support/test.ts';
 import { expectToast } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
