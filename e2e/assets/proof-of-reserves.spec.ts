@@ -110,6 +110,11 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await expect(dialog.getByTestId('reserves-leaf-usdt')).toContainText('12.5 USDT');
     await expect(dialog.getByTestId('reserves-leaf-cow')).toContainText('3.25 COW');
     await expect(dialog.getByTestId('reserves-coverage')).toBeVisible();
+    // Percents grouped as the language groups numbers, Latin digits: "198,708.39 %", never "198708.39 %".
+    for (const line of await dialog.getByTestId('reserves-coverage').locator('dd').allTextContents()) {
+      expect(line).not.toMatch(/\d{4}/);
+      expect(line).not.toMatch(/[\u0660-\u0669]/);
+    }
     // The block BNB Smart Chain was read at; a report that could not read the chain (a busy node) says so instead.
     const readAt = report.chainHoldings?.bsc?.at;
     if (readAt) await expect(dialog.getByTestId('reserves-block')).toHaveText(readAt);

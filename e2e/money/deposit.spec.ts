@@ -5,7 +5,7 @@ import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json'
 import { e2eChains, screenshot } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
 import { expectToast } from '../support/toasts.ts';
-import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
+import { injectEvmWallet, injectSolanaWallet, signInWithWallet } from '../support/wallets.ts';
 
 const texts = { en, zhCN, ar } as const;
 const fill = (text: string, values: Record<string, string>) =>
@@ -63,6 +63,10 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     );
     await expect(warning).toContainText(fill(t.warnConfirmations, { blocks: '15' }));
     await screenshot(page, language, 'recharge-deposit');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, language, 'recharge-deposit-360');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 390, height: 844 });
 
     // Hidden again on request; the page never grows wider than the phone, in either direction.
     await card.getByTestId('deposit-show').click();
@@ -101,6 +105,63 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await expect(page.getByTestId('recharge-form').locator('input[name="amount"]')).toBeVisible();
     await screenshot(page, language, 'recharge-bnb');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+}
+
+for (const language of ['en', 'zhCN', 'ar'] as const) {
+  test(`[deposit] Solana: a placeholder while the address loads, an error with a retry when it fails (${language})`, async ({
+    browser,
+  }) => {
+    const t = texts[language];
+    const page = await browser.newPage();
+    await injectSolanaWallet(page);
+    if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
+    await page.goto('/');
+    await signInWithWallet(page, 'solana');
+
+    // The server's answers to the address call: the first held until the placeholder is seen, then "unavailable"
+    // (503) until the test lets the real server answer.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let failing = true;
+    let refused = 0;
+    await page.route('**/v1/chn/coin/*/sol/address/**', async (route) => {
+      if (!failing) return route.continue();
+      await held;
+      refused += 1;
+      return route.fulfill({ status: 503, json: { code: 503, msg: 'Service Unavailable', data: null } });
+    });
+    await page.goto('/recharge');
+    const deposit = page.getByTestId('solana-deposit');
+    await expect(deposit.getByTestId('skeleton')).toBeVisible();
+    await expect(deposit.getByTestId('deposit-card')).toHaveCount(0);
+    release();
+
+    // The app asks again twice after a server error (its query retry policy, with a growing delay), so the error
+    // shows only once the third answer came: wait for that answer, not for a guessed time.
+    await expect.poll(() => refused, { timeout: 20_000 }).toBe(3);
+    const error = deposit.getByTestId('deposit-error');
+    await expect(error).toContainText(t.recharge.addressFailed);
+    await expect(error).toContainText(t.errors['503']);
+    await expect(deposit.getByTestId('skeleton')).toHaveCount(0);
+    await screenshot(page, language, 'recharge-solana-error');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, language, 'recharge-solana-error-360');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Asking again once the server answers shows the address.
+    failing = false;
+    await error.getByTestId('deposit-retry').click();
+    await expect(deposit.getByTestId('deposit-card')).toBeVisible({ timeout: 20_000 });
+    await expect(deposit.getByTestId('deposit-error')).toHaveCount(0);
+    await deposit.getByTestId('deposit-show').click();
+    await screenshot(page, language, 'recharge-solana-360');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, language, 'recharge-solana-390');
     await page.close();
   });
 }

@@ -3,7 +3,7 @@ import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json' };
 import { screenshot } from '../support/app.ts';
 import { operator } from '../support/operator.ts';
-import { expect, type Page, test } from '../support/test.ts';
+import { expect, type Locator, type Page, test } from '../support/test.ts';
 import { expectToast } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
@@ -19,6 +19,20 @@ async function newUserWithAidf(page: Page, baseURL: string, language: string) {
   await operator(baseURL, ['credit', username, 'aidf', '500', '--reason', 'e2e pledge funding']);
   await page.reload();
   return username;
+}
+
+/**
+ * The chart's bars run left to right (day 1 to maturity) in every language: the days-paid label sits under their
+ * start, on the left, and the interest at maturity under their end, on the right, in Arabic too.
+ */
+async function expectCaptionUnderItsBars(detail: Locator) {
+  const paid = await detail.getByTestId('pledge-chart-paid').boundingBox();
+  const interest = await detail.getByTestId('pledge-chart-interest').boundingBox();
+  const chart = await detail.getByTestId('pledge-chart').boundingBox();
+  if (!paid || !interest || !chart) throw new Error('the chart and its caption are not on screen');
+  expect(paid.x).toBeLessThan(chart.x + chart.width / 2);
+  expect(interest.x + interest.width).toBeGreaterThan(chart.x + chart.width / 2);
+  expect(paid.x).toBeLessThan(interest.x);
 }
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -45,7 +59,9 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await amount.fill('100');
     await expect(form.getByRole('alert')).toHaveCount(0);
     await form.getByTestId('period-90').click();
-    await expect(form.getByTestId('pledge-expected')).toContainText('106.0000');
+    // One rule for every amount: 4 decimals at most, rounded down, no trailing zeros ("106", not "106.0000").
+    await expect(form.getByTestId('pledge-expected')).toContainText('106 AIDF');
+    await expect(form.getByTestId('pledge-expected')).not.toContainText('106.0');
     await expect(form.getByTestId('pledge-expected')).toContainText(texts[language].pledge.expectedTotal);
     await expect(form.getByTestId('pledge-rates')).toContainText('6%');
     await expect(form.getByTestId('pledge-rates')).toContainText('24.33%');
@@ -68,7 +84,8 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await expect(detail.getByTestId('pledge-chart-interest')).toHaveText(
       `${texts[language].pledge.chartInterest} 6 AIDF`,
     );
-    await expect(detail.getByTestId('pledge-detail-total')).toHaveText('106.0000 AIDF');
+    await expect(detail.getByTestId('pledge-detail-total')).toHaveText('106 AIDF');
+    await expectCaptionUnderItsBars(detail);
     await expect(detail).toContainText(texts[language].pledge.expectedTotal);
     const tomorrow = Date.parse(`${dayAfter(1)}T00:00:00Z`);
     await expect(detail.getByTestId('pledge-next')).toHaveAttribute('data-time', String(tomorrow));
@@ -99,6 +116,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await list.getByTestId('pledge').click();
     await expect(page.getByTestId('pledge-detail')).toContainText('6');
     await expect(page.getByTestId('pledge-chart')).toHaveAttribute('data-paid-days', '90');
+    await expectCaptionUnderItsBars(page.getByTestId('pledge-detail'));
     await expect(page.getByTestId('pledge-next')).toHaveAttribute('data-time', '');
     await screenshot(page, language, 'dialog-pledge-detail');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -14,6 +14,18 @@ export function formatAmount(amount: string, decimals = DISPLAY_DECIMALS): strin
   return negative && /[1-9]/.test(`${whole}${kept}`) ? `-${text}` : text;
 }
 
+/**
+ * formatAmount for readers who act on a sign (the console, the operator command): an amount that is not zero never
+ * reads "0". One below the last place shown reads as the bound that is true of it, "<0.0001" or ">-0.0001" (no
+ * space, so a table's column stays one word); the exact value stays available beside it (tooltip, --exact).
+ */
+export function formatAmountNonZero(amount: string, decimals = DISPLAY_DECIMALS): string {
+  const text = formatAmount(amount, decimals);
+  if (text !== '0' || !/[1-9]/.test(amount)) return text;
+  const step = decimals > 0 ? `0.${'1'.padStart(decimals, '0')}` : '1';
+  return amount.startsWith('-') ? `>-${step}` : `<${step}`;
+}
+
 const SCALE = 18;
 
 /** The text of an amount the API takes: plain digits, at most 18 decimals, no sign or exponent. */

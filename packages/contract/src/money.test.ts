@@ -4,6 +4,7 @@ import {
   addAmounts,
   compareAmounts,
   formatAmount,
+  formatAmountNonZero,
   fromBaseUnits,
   toBaseUnits,
   withdrawalFigures,
@@ -76,6 +77,17 @@ describe('money', () => {
   it('compares strings exactly like the decimal library (property)', () => {
     fc.assert(fc.property(decimalString, decimalString, (a, b) => compareAmounts(a, b) === new Money(a).comparedTo(b)));
     expect(compareAmounts('0.000000000000000002', '0.000000000000000001')).toBe(1);
+  });
+
+  it('never shows a non-zero amount as 0 where a sign is acted on: the bound below the last place shown', () => {
+    expect(formatAmountNonZero('0.00003')).toBe('<0.0001');
+    expect(formatAmountNonZero('-0.00003')).toBe('>-0.0001');
+    expect(formatAmountNonZero('-0.000051591000361137', 6)).toBe('-0.000051');
+    expect(formatAmountNonZero('0.4', 0)).toBe('<1');
+    expect(formatAmountNonZero('0')).toBe('0');
+    expect(formatAmountNonZero('-0.000')).toBe('0');
+    expect(formatAmountNonZero('-1564454.00001')).toBe('-1,564,454');
+    expect(formatAmountNonZero('0.0001')).toBe('0.0001');
   });
 
   it('formats rounding down, never up, with grouping and Latin digits', () => {

@@ -1,9 +1,10 @@
-import { formatAmount } from '@aidf/contract';
+import { formatAmountNonZero } from '@aidf/contract';
 import { currencyLabel, exactTitle } from '../lib/format.ts';
 
 /**
  * A decimal string from the API, shown as the app shows amounts (one formatter: rounded down to the display
- * decimals, digits grouped), so "99.999948408999638863" reads "99.9999". The exact value is one hover away (its
+ * decimals, digits grouped), so "99.999948408999638863" reads "99.9999"; a non-zero amount below the last place never
+ * reads "0" (which would hide a sign) but "<0.0001" or ">-0.0001". The exact value is one hover away (its
  * title) and in `data-exact`, for the operator who checks an amount to the last digit. Kept left to right in
  * tabular digits whatever the text around it; with its currency, number then unit in one left-to-right isolate.
  */
@@ -11,7 +12,7 @@ export function Amount({ value, currency }: { value: string | null | undefined; 
   const exact = value ?? '';
   return (
     <bdi className="amount" dir="ltr" title={exactTitle(exact)} data-exact={exact || undefined}>
-      {exact ? formatAmount(exact) : ''}
+      {exact ? formatAmountNonZero(exact) : ''}
       {currency ? ` ${currencyLabel(currency)}` : null}
     </bdi>
   );

@@ -21,4 +21,17 @@ describe('[console] an amount', () => {
     expect(shown.textContent).toBe('-744,000.5 AIDF');
     expect(shown.getAttribute('title')).toBeNull();
   });
+
+  it('never shows a non-zero amount as 0: the bound below the last place, the exact value as its tooltip', () => {
+    render(<Amount value="-0.00003" currency="bnb" />);
+    const shown = screen.getByText(/BNB/);
+    expect(shown.textContent).toBe('>-0.0001 BNB');
+    expect(shown.getAttribute('title')).toBe('-0.00003');
+    cleanup();
+    render(<Amount value="0.000000000000000001" currency="cow" />);
+    expect(screen.getByText(/COW/).textContent).toBe('<0.0001 COW');
+    cleanup();
+    render(<Amount value="0" currency="cow" />);
+    expect(screen.getByText(/COW/).textContent).toBe('0 COW');
+  });
 });

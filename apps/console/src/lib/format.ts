@@ -1,4 +1,4 @@
-import { formatAmount, isRounded } from '@aidf/contract';
+import { formatAmountNonZero, isRounded } from '@aidf/contract';
 import i18next from 'i18next';
 
 /** Epoch milliseconds as a date and time in the operator's language, to the second; '' for none. */
@@ -36,7 +36,7 @@ const PDI = '\u2069';
 export const isolated = (text: string) => `${FSI}${text}${PDI}`;
 
 /** An amount inside a translated sentence: rounded as Amount shows it, one left-to-right isolate. */
-export const amountIsolated = (value: string) => `${LRI}${formatAmount(value)}${PDI}`;
+export const amountIsolated = (value: string) => `${LRI}${formatAmountNonZero(value)}${PDI}`;
 
 /** Items joined the way the operator's language joins a list, each isolated ("BNB Smart Chain وSolana" in Arabic). */
 export function listIsolated(items: readonly string[]): string {

@@ -1,8 +1,8 @@
-import { formatAmount, type TTreasuryCoverage, type TTreasuryHolding } from '@aidf/contract';
+import { formatAmountNonZero, type TTreasuryCoverage, type TTreasuryHolding } from '@aidf/contract';
 
 /**
  * How the operator command prints an amount: as the app and the console show it (one formatter: rounded down to
- * the display decimals, digits grouped), or, with `--exact`, the decimal string the server sent, to the last digit.
+ * the display decimals, digits grouped, a non-zero amount never "0" but "<0.0001"), or, with `--exact`, the decimal string the server sent, to the last digit.
  */
 export type ShowAmount = (value: string | null | undefined) => string;
 
@@ -13,7 +13,7 @@ export const EXACT_OPTION = [
 ] as const;
 
 export function amountShower(exact: boolean): ShowAmount {
-  return (value) => (value === null || value === undefined ? '-' : exact ? value : formatAmount(value));
+  return (value) => (value === null || value === undefined ? '-' : exact ? value : formatAmountNonZero(value));
 }
 
 const cell = (value: string, width: number) => value.padEnd(width);

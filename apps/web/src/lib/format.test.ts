@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isolateAmounts, listText, percentText, shortText } from './format.ts';
+import { isolateAmounts, listText, percentNumber, percentText, shortText } from './format.ts';
 
 const LRI = '\u2066';
 const PDI = '\u2069';
@@ -50,5 +50,17 @@ describe('percentText', () => {
     expect(percentText('0.5')).toBe('50');
     expect(percentText('1')).toBe('100');
     expect(percentText('0.00000001')).toBe('0.000001');
+  });
+});
+
+describe('percentNumber', () => {
+  it("groups a server's percent the language's way, Latin digits, every digit kept", () => {
+    expect(percentNumber('198708.39', 'en')).toBe('198,708.39');
+    expect(percentNumber('198708.39', 'ar')).toBe('198,708.39');
+    expect(percentNumber('198708.39', 'fr')).toBe('198\u202f708,39');
+    expect(percentNumber('1234567', 'zhCN')).toBe('1,234,567');
+    expect(percentNumber('100.10', 'en')).toBe('100.10');
+    expect(percentNumber('99.999999999999999999', 'en')).toBe('99.999999999999999999');
+    expect(percentNumber('-1564454', 'en')).toBe('-1,564,454');
   });
 });

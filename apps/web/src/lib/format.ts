@@ -95,3 +95,17 @@ export function percentText(rate: string): string {
   const rest = padded.slice(2).replace(/0+$/, '');
   return rest ? `${integer}.${rest}` : integer;
 }
+
+/**
+ * A percent already worked out by the server ('198708.39') grouped the interface language's way with Latin digits
+ * ('198,708.39'; French '198 708,39'): every digit it was given is kept, none rounded and none added. The string
+ * goes to Intl as it is, so no float is in between.
+ */
+export function percentNumber(percent: string, language: string): string {
+  const digits = percent.split('.')[1]?.length ?? 0;
+  const format = new Intl.NumberFormat(`${languageInfo(language).htmlLang}-u-nu-latn`, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  return format.format(percent as Intl.StringNumericLiteral);
+}

@@ -1,5 +1,5 @@
 import {
-  formatAmount,
+  formatAmountNonZero,
   SWEEP_STATUSES,
   type TAwaitingWithdrawal,
   type TSweepRow,
@@ -152,9 +152,21 @@ export function TreasuryScreen() {
     sweep.accessor('fromAddress', {
       header: t('treasury.route'),
       cell: (c) => (
-        <span className="mono address">
-          {c.getValue()} → {c.row.original.toAddress}
-          {c.row.original.username ? <span className="muted"> ({c.row.original.username})</span> : null}
+        // Addresses break anywhere to fit; the user's name is a word and stays whole, outside the addresses' run.
+        <span>
+          <span className="mono address">
+            {c.getValue()} → {c.row.original.toAddress}
+          </span>
+          {c.row.original.username ? (
+            <span className="muted">
+              {' '}
+              (
+              <bdi className="username" data-testid="sweep-username">
+                {c.row.original.username}
+              </bdi>
+              )
+            </span>
+          ) : null}
         </span>
       ),
     }),
@@ -169,14 +181,15 @@ export function TreasuryScreen() {
       header: t('treasury.transactions'),
       cell: (c) =>
         c.getValue().map((tx) => (
-          // The words in the page's direction, the hash left to right (in Arabic too).
-          <div key={tx.id} className="address">
+          // The words in the page's direction, whole (a fee's digits never split); the hash left to right (in
+          // Arabic too), broken anywhere to fit.
+          <div key={tx.id}>
             {t(`treasury.purposes.${tx.purpose}`, { defaultValue: tx.purpose })} ·{' '}
             {t(`treasury.txStates.${tx.status}`, { defaultValue: tx.status })}
             {tx.fee
-              ? ` · ${t('treasury.fee', { fee: formatAmount(tx.fee, FEE_DECIMALS), currency: currencyLabel(tx.feeCurrency) })}`
+              ? ` · ${t('treasury.fee', { fee: formatAmountNonZero(tx.fee, FEE_DECIMALS), currency: currencyLabel(tx.feeCurrency) })}`
               : ''}
-            <div className="mono">{tx.txHash}</div>
+            <div className="mono address">{tx.txHash}</div>
           </div>
         )),
     }),

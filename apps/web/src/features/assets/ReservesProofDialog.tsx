@@ -7,7 +7,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { copyText } from '../../lib/copy-text.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, percentNumber } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import {
@@ -118,7 +118,9 @@ export default function ReservesProofDialog({ onClose }: { onClose: () => void }
                 <div key={currency} data-testid={`reserves-coverage-${currency}`} data-covered={covered}>
                   <dt>{currency.toUpperCase()}</dt>
                   <dd className={covered ? 'text-success' : 'text-danger'}>
-                    {t(covered ? 'reserves.covered' : 'reserves.notCovered', { percent })}
+                    {t(covered ? 'reserves.covered' : 'reserves.notCovered', {
+                      percent: percentNumber(percent, i18n.language),
+                    })}
                   </dd>
                 </div>
               ))}

@@ -11,7 +11,7 @@ const HEIGHT = 96;
  * It reads left to right in every language, as time axes do.
  */
 export function PaymentChart({ pledge }: { pledge: TPledgeOrder }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const points = paymentSchedule(pledge);
   const total = new Money(points.at(-1)?.cumulative ?? '0');
   const barWidth = WIDTH / points.length;
@@ -39,9 +39,13 @@ export function PaymentChart({ pledge }: { pledge: TPledgeOrder }) {
           })}
         </svg>
       </div>
-      <figcaption className="row-between small muted">
-        <span>{t('pledge.chartPaid', { days: pledge.paidDays, count: pledge.days })}</span>
-        <span data-testid="pledge-chart-interest">
+      {/* The caption runs the bars' way (paid days under the left, maturity under the right) in every language;
+          each label keeps its own language's direction inside. */}
+      <figcaption className="row-between small muted" dir="ltr">
+        <span dir={i18n.dir()} data-testid="pledge-chart-paid">
+          {t('pledge.chartPaid', { days: pledge.paidDays, count: pledge.days })}
+        </span>
+        <span dir={i18n.dir()} data-testid="pledge-chart-interest">
           {t('pledge.chartInterest')} <bdi dir="ltr">{formatAmount(total.toFixed(), 6)} AIDF</bdi>
         </span>
       </figcaption>

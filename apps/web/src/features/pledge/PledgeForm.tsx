@@ -2,6 +2,7 @@ import { buildSignContent, formatAmount, PLEDGE_DAYS, type PledgeDays, SUBMODES,
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/Amount.tsx';
 import { InputField } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useFormChecks } from '../../lib/form-checks.ts';
@@ -127,7 +128,7 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
       <div className="row-between" data-testid="pledge-expected">
         <span>{t('pledge.expectedTotal')}</span>
         <strong>
-          <bdi dir="ltr">{expected ?? '0.0000'} AIDF</bdi>
+          <Amount amount={expected ?? '0'} currency="AIDF" />
         </strong>
       </div>
       <p className="muted small">{t('pledge.leftToday', { count: info.data.pledgesLeftToday })}</p>

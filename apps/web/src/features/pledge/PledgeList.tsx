@@ -99,7 +99,7 @@ export function PledgeList() {
             <div>
               <dt>{t('pledge.expectedTotal')}</dt>
               <dd data-testid="pledge-detail-total">
-                <bdi dir="ltr">{expectedReturn(open.amount, open.rate) ?? '-'} AIDF</bdi>
+                <Amount amount={expectedReturn(open.amount, open.rate) ?? '0'} currency="AIDF" />
               </dd>
             </div>
             <div>

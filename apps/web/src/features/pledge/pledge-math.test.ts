@@ -1,10 +1,13 @@
+import { formatAmount } from '@aidf/contract';
 import { describe, expect, it } from 'vitest';
 import { expectedReturn, paymentSchedule, pledgeProblem, rateFigures } from './pledge-math.ts';
 
 describe('pledge math', () => {
-  it('expected return is amount x (1 + rate/100) with 4 decimals, rounded down', () => {
-    expect(expectedReturn('100', '6')).toBe('106.0000');
-    expect(expectedReturn('33.33333', '1.5')).toBe('33.8333');
+  it('expected return is amount x (1 + rate/100), shown as every amount: 4 decimals rounded down, no trailing zeros', () => {
+    expect(formatAmount(expectedReturn('100', '6') as string)).toBe('106');
+    expect(formatAmount(expectedReturn('100', '6.5') as string)).toBe('106.5');
+    expect(expectedReturn('33.33333', '1.5')).toBe('33.83332995');
+    expect(formatAmount(expectedReturn('33.33333', '1.5') as string)).toBe('33.8333');
     expect(expectedReturn('1e3', '6')).toBeNull();
   });
 

@@ -1,9 +1,12 @@
 import { AMOUNT_TEXT, Money, PLEDGE_AMOUNT, pledgeDueUpTo } from '@aidf/contract';
 
-/** SPEC.md point 5: amount × (1 + rate / 100), shown with 4 decimals (rounded down, never up). */
+/**
+ * SPEC.md point 5: amount × (1 + rate / 100), exactly; screens show it as every amount (formatAmount: 4 decimals
+ * rounded down, trailing zeros dropped), so "106 AIDF" stands beside "100 AIDF", never "106.0000".
+ */
 export function expectedReturn(amount: string, rate: string): string | null {
   if (!AMOUNT_TEXT.test(amount)) return null;
-  return new Money(amount).times(new Money(rate).div(100).plus(1)).toFixed(4, Money.ROUND_DOWN);
+  return new Money(amount).times(new Money(rate).div(100).plus(1)).toFixed();
 }
 
 /**

@@ -2,7 +2,9 @@ import { CHAINS, maskAddress, type TChainCurrency, type TCurrency } from '@aidf/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../components/QrCode.tsx';
+import { Skeleton } from '../../components/Skeleton.tsx';
 import { copyText } from '../../lib/copy-text.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { useDepositAddress, useTokenConfig } from '../../lib/use-chain-data.ts';
 import { useFollowRecharges } from './use-recharges.ts';
 
@@ -19,7 +21,9 @@ export function DepositAddressCard({ currency, chain }: { currency: TCurrency; c
   const address = useDepositAddress(currency, chain);
   const tokens = useTokenConfig();
   const [full, setFull] = useState(false);
-  if (!address.data) return null;
+  // The text above promises an address "below": while it loads its place is held, and a failure says so.
+  if (address.isError) return <DepositAddressError error={address.error} onRetry={() => void address.refetch()} />;
+  if (!address.data) return <Skeleton rows={2} />;
   const unit = currency.toUpperCase();
   const contract = tokens.data?.find((c) => c.chainCurrency === chain && c.currency === currency)?.contractAddress;
   const network = t(chain === 'bnb' ? 'recharge.networkBsc' : 'recharge.networkSolana');
@@ -97,6 +101,20 @@ export function DepositAddressCard({ currency, chain }: { currency: TCurrency; c
             : t('recharge.warnConfirmations', { blocks: confirmations })}
         </li>
       </ul>
+    </div>
+  );
+}
+
+/** The deposit address could not be had: why, in the user's language, and a way to ask again. */
+function DepositAddressError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="notice stack-sm" role="alert" data-testid="deposit-error">
+      <p>{t('recharge.addressFailed')}</p>
+      <p className="small">{errorMessage(error, t, (k) => i18n.exists(k))}</p>
+      <button type="button" className="button" onClick={onRetry} data-testid="deposit-retry">
+        {t('common.retry')}
+      </button>
     </div>
   );
 }
