@@ -1,9 +1,10 @@
+import { fromBaseUnits } from '@aidf/contract';
 import { SWEEP_GAS, type SweepChain } from '../../chain/evm/evm-sweep-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { isLive, resumeState, type SweepRow, type SweepStatus } from '../../db/repositories/sweeps.ts';
 import { errorSummary } from '../chain/error-summary.ts';
 import { checkDestination } from '../withdraw/destination.ts';
-import { planDepositSweeps, planToCold } from './bsc-sweeper-plan.ts';
+import { decimalsOf, planDepositSweeps, planToCold } from './bsc-sweeper-plan.ts';
 import {
   broadcastTx,
   driveTx,
@@ -127,7 +128,14 @@ export function bscSweeper(options: BscSweeperOptions) {
       if (affordable < gasPrice) gasPrice = affordable;
       if (gasPrice === 0n) throw new Error(`${address} has no BNB for the transfer's gas`);
       const held = await chain.balanceOf(address, token);
-      if (held < amount) throw new Error(`${address} holds ${held}, less than the ${amount} planned`);
+      if (held < amount) {
+        // Read by operators in the console and the command line: in the currency's units, never base units.
+        const decimals = await decimalsOf(repos, s.currency);
+        const unit = s.currency.toUpperCase();
+        throw new Error(
+          `${address} holds ${fromBaseUnits(held, decimals)} ${unit}, less than the ${fromBaseUnits(amount, decimals)} ${unit} planned`,
+        );
+      }
     } else {
       const left = native - SWEEP_GAS.native * gasPrice;
       if (left < amount) amount = left;
