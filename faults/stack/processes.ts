@@ -62,9 +62,13 @@ export function runAsService(file: string, args: string[], options: { cwd?: stri
 
 /** Starts a long-running command as the service user, its output kept (the last 20,000 characters). */
 export function spawnAsService(file: string, args: string[], options: SpawnOptions = {}) {
+  return spawnLogged(file, args, { ...(serviceUser ?? {}), ...options });
+}
+
+/** Starts a long-running command as this process's user, its output kept (the last 20,000 characters). */
+export function spawnLogged(file: string, args: string[], options: SpawnOptions = {}) {
   const child: ChildProcess = spawn(file, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    ...(serviceUser ?? {}),
     env: { PATH: process.env.PATH ?? '', LANG: 'C', HOME: '/tmp' },
     ...options,
   });

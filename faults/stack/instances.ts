@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type MainRun, runMain } from '../../apps/server/test/main-process.ts';
+import { freePort } from './processes.ts';
+import type { Instance, InstanceRole } from './types.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The production build of the server (apps/server/build.mjs, as `npm run build` makes it) under node_modules/.cache,
+ * where the bundle's package imports resolve. `replace` ({ source path: its text }, paths relative to the repository
+ * or absolute) swaps source files in the bundle: a mutant build, for a test proving an invariant catches a planted
+ * bug. Answers the path of main.js; `remove` takes the build away.
+ */
+export async function buildServer({ replace = {} }: { replace?: Record<string, string> } = {}) {
+  const absolute = Object.fromEntries(
+    Object.entries(replace).map(([file, text]) => [path.resolve(repoRoot, file), text]),
+  );
+  for (const file of Object.keys(absolute))
+    if (!fs.existsSync(file)) throw new Error(`no such source to replace: ${file}`);
+  const id = crypto.randomBytes(6).toString('hex');
+  const outdir = path.join(repoRoot, 'node_modules/.cache', `aidf-faults-server-${id}`);
+  const args = [path.join(repoRoot, 'apps/server/build.mjs'), '--outdir', outdir];
+  const replaceFile = `${outdir}.replace.json`;
+  if (Object.keys(absolute).length > 0) {
+    fs.mkdirSync(path.dirname(replaceFile), { recursive: true });
+    fs.writeFileSync(replaceFile, JSON.stringify(absolute));
+    args.push('--replace', replaceFile);
+  }
+  await promisify(execFile)(process.execPath, args, { cwd: repoRoot });
+  fs.rmSync(replaceFile, { force: true });
+  return {
+    main: path.join(outdir, 'main.js'),
+    remove: () => fs.rmSync(outdir, { recursive: true, force: true }),
+  };
+}
+
+export interface InstanceOptions {
+  name: string;
+  roles: InstanceRole;
+  /** The bundle's main.js (buildServer). */
+  bundle: string;
+  /** The instance's settings (DATABASE_URL, chains, secrets); ROLES, HOST and PORT are the harness's. */
+  env: Record<string, string>;
+}
+
+/**
+ * One server process of the production build on a port of its own, kept across restarts so nginx's upstream
+ * stays right. A kill waits until the process has exited; a start waits until it listens.
+ */
+export async function startInstance(options: InstanceOptions): Promise<Instance> {
+  const port = await freePort();
+  let run: MainRun | null = null;
+  let said = '';
+  const start = async (extra: Record<string, string> = {}) => {
+    const env = { ...options.env, ...extra, ROLES: options.roles, HOST: '127.0.0.1', PORT: String(port) };
+    const next = await runMain(env, { bundle: options.bundle });
+    if (next.state !== 'running') {
+      throw new Error(`${options.name} did not start (exit ${next.code}):\n${next.stderr().slice(-3000)}`);
+    }
+    run = next;
+  };
+  const kill = async (signal: NodeJS.Signals) => {
+    const current = run;
+    if (!current?.pid) throw new Error(`${options.name} is not running`);
+    process.kill(current.pid, signal);
+    const exit = await current.exit;
+    said = `${said}${current.stdout()}${current.stderr()}`.slice(-20_000);
+    await current.stop(); // removes its temporary folder
+    run = null;
+    return exit;
+  };
+  await start();
+  return {
+    name: options.name,
+    roles: options.roles,
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: () => run?.pid ?? null,
+    running: () => run !== null,
+    kill,
+    start,
+    restart: async (extra) => {
+      if (run) await kill('SIGTERM');
+      await start(extra);
+    },
+    output: () => `${said}${run ? `${run.stdout()}${run.stderr()}` : ''}`.slice(-8000),
+  };
+}
+
+/** Stops an instance for good at the end of a run: SIGTERM, SIGKILL after 10 s (runMain's stop). */
+export async function stopInstance(instance: Instance) {
+  if (!instance.running()) return;
+  const pid = instance.pid();
+  const killer = setTimeout(() => pid && process.kill(pid, 'SIGKILL'), 10_000);
+  await instance.kill('SIGTERM').catch(() => undefined);
+  clearTimeout(killer);
+}
