@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A fault a chain node (or the provider in front of it) shows. Each may be narrowed to some JSON-RPC `methods`
  * (a request, single or batch, is faulted when one of its calls is) and to the next `times` requests that match.
- * - drop: the socket is closed without an answer;
+ * - drop: the socket is closed without an answer; with `afterForward` the node got the calls first (an answer
+ *   lost on its way back: a sent transaction whose sender saw a network error);
  * - delay: the answer comes `ms` late (past the client's timeout, it is a timeout);
  * - stall: no answer until `release()` (or `set(null)`), then the request goes through late;
  * - http429: "Too Many Requests" with `Retry-After`; http5xx: a gateway error page;
@@ -13,7 +14,7 @@ import type { AddressInfo } from 'node:net';
  * - staleBlock: a node `lag` blocks (slots) behind the chain: its head, and nothing newer than it, is served.
  */
 export type Fault = (
-  | { kind: 'drop' }
+  | { kind: 'drop'; afterForward?: boolean }
   | { kind: 'delay'; ms: number }
   | { kind: 'stall' }
   | { kind: 'http429'; retryAfterSeconds?: number }
@@ -116,6 +117,7 @@ export async function startChainFaultProxy(upstream: string, options: ChainFault
     const applied = faultFor(requests);
     switch (applied?.kind) {
       case 'drop':
+        if (applied.afterForward) await Promise.all(requests.map((r) => forward(r, applied)));
         response.socket?.destroy();
         return;
       case 'delay':
@@ -211,8 +213,8 @@ const blockOf = (value: unknown): bigint | null =>
  */
 function staleNode(upstream: string) {
   const evmHead = async () => BigInt((await rpc(upstream, { id: 0, method: 'eth_blockNumber' })).result as string);
-  const solanaSlot = async () =>
-    BigInt((await rpc(upstream, { id: 0, method: 'getSlot', params: [{ commitment: 'processed' }] })).result as number);
+  const solanaSlot = async (commitment: unknown) =>
+    BigInt((await rpc(upstream, { id: 0, method: 'getSlot', params: [{ commitment }] })).result as number);
 
   async function evm(r: RpcCall, lag: bigint) {
     const head = (await evmHead()) - lag;
@@ -263,8 +265,18 @@ function staleNode(upstream: string) {
   }
 
   async function solana(r: RpcCall, lag: bigint) {
-    const head = (await solanaSlot()) - lag;
+    // The node's slot at the call's commitment (the RPC's default: finalized), `lag` behind the chain's.
+    const config = (r.params ?? []).find((p) => typeof p === 'object' && p !== null && !Array.isArray(p)) as
+      | { commitment?: string; minContextSlot?: number }
+      | undefined;
+    const head = (await solanaSlot(config?.commitment ?? 'finalized')) - lag;
     const staleSlot = head < 0n ? 0n : head;
+    // A call that names the least slot it may be answered at is refused by a node not there yet.
+    const least = config?.minContextSlot;
+    if (typeof least === 'number' && BigInt(least) > staleSlot) {
+      const message = 'Minimum context slot has not been reached';
+      return { jsonrpc: '2.0', id: r.id, error: { code: -32016, message, data: { contextSlot: Number(staleSlot) } } };
+    }
     const answer = await rpc(upstream, r);
     if (answer.error) return answer;
     switch (r.method) {
@@ -317,17 +329,19 @@ export function hardhatReorgs(rpcUrl: string) {
       await call('hardhat_mine', [hex(BigInt(blocks))]);
     },
     /**
-     * Rolls the chain back to `mark` and mines `blocks` blocks of another branch; `replay` (signed bytes of
-     * transactions of the old branch) are sent again first, so they land in the new branch at other heights.
-     * Answers how deep the reorganisation went (the old branch's blocks after the mark).
+     * Rolls the chain back to `mark` and mines `blocks` blocks of another branch; then `replay` (signed bytes of
+     * transactions of the old branch) are sent again, so they land in the new branch at other heights. Answers
+     * how deep the reorganisation went (the old branch's blocks after the mark).
      */
     async reorg(mark: { id: string; block: bigint }, options: { blocks: number; replay?: `0x${string}`[] }) {
       const depth = (await head()) - mark.block;
       if (!(await call('evm_revert', [mark.id]))) throw new Error(`evm_revert ${mark.id} refused`);
       await call('evm_increaseTime', [3600]);
-      for (const raw of options.replay ?? []) await call('eth_sendRawTransaction', [raw]);
       if (options.blocks > 0) await call('hardhat_mine', [hex(BigInt(options.blocks))]);
+      for (const raw of options.replay ?? []) await call('eth_sendRawTransaction', [raw]);
       return depth;
     },
+    /** Sends signed bytes to the node (automining: they are mined at once). */
+    send: (raw: `0x${string}`) => call('eth_sendRawTransaction', [raw]) as Promise<`0x${string}`>,
   };
 }
