@@ -14,6 +14,10 @@ export interface WorkloadTarget {
   bscRpc: string;
   /** The operator API's bearer token (the dev operator token outside production). */
   operatorToken?: string;
+  /** REQUEST_SIGN_SECRET of the instances (the dev default when omitted). */
+  requestSignSecret?: string;
+  /** The host signed texts name: PUBLIC_HOSTS' first, or the host of baseUrl (what a browser there shows). */
+  signedHost?: string;
 }
 
 export interface WorkloadOptions {
@@ -25,6 +29,8 @@ export interface WorkloadOptions {
   hotSpot: number;
   /** Concurrent clients (phones) issuing requests; default 16. */
   concurrency?: number;
+  /** The share of acknowledged money requests sent once more with the same key (a lost answer); default 0.1. */
+  replayRate?: number;
   /** Which kinds run; default all. */
   kinds?: readonly OperationKind[];
   /** Called with every attempt as it ends (live figures, time to recover). */
@@ -53,6 +59,10 @@ export interface Attempt {
   body: unknown;
   /** The network error's message when status is null. */
   error?: string;
+  /** Sent again after an answer, as a phone that never saw it would: its answer must be the first one. */
+  replay?: boolean;
+  /** The session token a successful sign-in answered with (its `authorization` header). */
+  token?: string;
 }
 
 /** One logical request of a client, with every attempt it took (the same idempotency key on each). */
@@ -128,12 +138,25 @@ export interface InvariantInput {
   log: WorkloadLog;
   /** For chain comparisons (deposits, withdrawals paid from the hot wallet). */
   bscRpc?: string;
-  /** Process ids alive now, to find leases held by dead processes (their holder names carry the pid). */
-  alivePids?: readonly number[];
+  /**
+   * The processes a scenario stopped: a lease or job day they own must end by `at` (graceful: they release it)
+   * or by `at` + the lease's time-to-live (killed). Owners are named 'host:pid:random'.
+   */
+  ended?: readonly EndedProcess[];
+  /** The longest lease any work takes (default eleven minutes: the reserves read's ten and one). */
+  maxLeaseTtlMs?: number;
+  /** The confirmations a deposit waits for (BSC_CONFIRMATIONS, default 15). */
+  confirmations?: number;
   /** The clock the leases are judged by (default now). */
   now?: number;
   /** Invariants to run; default all. */
   only?: readonly InvariantName[];
+}
+
+export interface EndedProcess {
+  pid: number;
+  at: number;
+  graceful: boolean;
 }
 
 export type CheckInvariants = (input: InvariantInput) => Promise<Violation[]>;
