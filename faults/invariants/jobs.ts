@@ -21,7 +21,7 @@ export async function jobDayOnce(db: CheckDb, input: InvariantInput): Promise<Vi
     message: `account ${d.account} got ${d.lines} ${d.type} lines for ${d.day}`,
     detail: d,
   }));
-  const forced = requestsOf(input.log, 'daily-job').filter((r) => outcomeOf(r) === 'acknowledged');
+  const forced = requestsOf(input.log, 'daily-job').filter((r) => r.meta.date && outcomeOf(r) === 'acknowledged');
   if (forced.length === 0) return violations;
   const runs = await db.rows<{ job: string; day: string; status: string }>(
     sql`SELECT job, day::text AS day, status FROM job_runs`,

@@ -1,0 +1,67 @@
+// The planted-bug proofs: each plant (faults/planted/plants.ts) is a mutant build of the server; the whole stack runs
+// it under the workload and a real fault (SIGKILL of an API instance), and the invariant named for the bug must
+// fail. A plant no invariant catches fails the run: the invariants would miss that bug in the product too.
+//   node --import tsx faults/planted/run-planted.ts [plant,plant…]   (default: every plant, one stack each)
+// FAULT_SEED=<n> replays; FAULT_USERS sets the workload's users (default 1,000).
+import { checkInvariants } from '../invariants/index.ts';
+import { settleAfterWorkload } from '../invariants/settle.ts';
+import { runScenario } from '../run-scenario.ts';
+import { apiSigkill } from '../scenarios/process-faults.ts';
+import type { Scenario } from '../scenarios/scenario.ts';
+import { startStack } from '../stack/stack.ts';
+import { startWorkload } from '../workload/workload.ts';
+import { mutantSources, PLANTS, type Plant } from './plants.ts';
+
+/** Long enough for every kind to happen (payouts, deposits, a day run again), then the crash of an instance. */
+const plantedScenario: Scenario = {
+  name: 'planted',
+  about: 'the workload for 150 acknowledged transfers, then SIGKILL of an API instance mid-request',
+  run: async (ctx) => {
+    await ctx.acknowledged(150);
+    await apiSigkill.run(ctx);
+  },
+};
+
+const names = process.argv[2]?.split(',');
+const plants = names ? names.map(plantNamed) : PLANTS;
+const seed = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 1_000_000));
+const users = Number(process.env.FAULT_USERS ?? 1000);
+console.log(`planted bugs: FAULT_SEED=${seed}, ${plants.map((p) => p.name).join(', ')}`);
+
+const outcomes: { plant: Plant; caught: boolean; seen: string[]; error: string | null }[] = [];
+for (const plant of plants) {
+  console.log(`plant ${plant.name}: ${plant.bug}`);
+  const stack = await startStack({
+    replace: mutantSources(plant),
+    replica: false,
+    say: (line) => console.log(`  ${line}`),
+  });
+  try {
+    const result = await runScenario(
+      stack,
+      { startWorkload, checkInvariants, settle: settleAfterWorkload },
+      { scenario: plantedScenario, seed, users, hotSpot: 20, say: (line) => console.log(line) },
+    );
+    const seen = [...new Set(result.violations.map((v) => v.invariant))];
+    const caught = seen.includes(plant.catches);
+    const example = result.violations.find((v) => v.invariant === plant.catches);
+    console.log(`  ${caught ? 'caught' : 'MISSED'} by ${plant.catches}${example ? `: ${example.message}` : ''}`);
+    console.log(
+      `  invariants that failed: ${seen.join(', ') || 'none'}${result.error ? `; scenario: ${result.error}` : ''}`,
+    );
+    outcomes.push({ plant, caught, seen, error: result.error });
+  } finally {
+    await stack.stop();
+  }
+}
+const missed = outcomes.filter((o) => !o.caught);
+console.log(`\nplanted bugs: ${outcomes.length - missed.length} of ${outcomes.length} caught`);
+for (const o of missed)
+  console.log(`  MISSED ${o.plant.name}: ${o.plant.catches} held (failed: ${o.seen.join(', ') || 'none'})`);
+process.exit(missed.length > 0 ? 1 : 0);
+
+function plantNamed(name: string): Plant {
+  const plant = PLANTS.find((p) => p.name === name);
+  if (!plant) throw new Error(`no plant ${name}: ${PLANTS.map((p) => p.name).join(', ')}`);
+  return plant;
+}
