@@ -88,13 +88,15 @@ export async function startChainFaultProxy(upstream: string, options: ChainFault
     return fault;
   }
 
-  async function forward(r: RpcCall, applied: Fault | null): Promise<unknown> {
+  /** One call's answer; a test's refusal with an HTTP status sets `http.status` (asked once per call). */
+  async function forward(r: RpcCall, applied: Fault | null, http: { status: number }): Promise<unknown> {
     const recorded: RecordedCall = { method: r.method, params: r.params ?? [] };
     calls.push(recorded);
     const refusal = options.refuse?.(r.method, recorded.params);
     if (refusal) {
       recorded.refused = true;
-      const { httpStatus: _, ...error } = refusal;
+      const { httpStatus, ...error } = refusal;
+      if (httpStatus) http.status = httpStatus;
       return { jsonrpc: '2.0', id: r.id, error };
     }
     const hit = applied && (!applied.methods || applied.methods.includes(r.method)) ? applied : null;
@@ -117,7 +119,7 @@ export async function startChainFaultProxy(upstream: string, options: ChainFault
     const applied = faultFor(requests);
     switch (applied?.kind) {
       case 'drop':
-        if (applied.afterForward) await Promise.all(requests.map((r) => forward(r, applied)));
+        if (applied.afterForward) await Promise.all(requests.map((r) => forward(r, applied, { status: 200 })));
         response.socket?.destroy();
         return;
       case 'delay':
@@ -146,15 +148,11 @@ export async function startChainFaultProxy(upstream: string, options: ChainFault
         response.writeHead(200, { 'content-type': 'application/json' }).end('<html>upstream error</html>\u0000\u00ff{');
         return;
     }
-    let status = 200;
-    for (const r of requests) {
-      const httpStatus = options.refuse?.(r.method, r.params ?? [])?.httpStatus;
-      if (httpStatus) status = httpStatus;
-    }
-    const answers = await Promise.all(requests.map((r) => forward(r, applied)));
+    const http = { status: 200 };
+    const answers = await Promise.all(requests.map((r) => forward(r, applied, http)));
     const text = JSON.stringify(Array.isArray(body) ? answers : answers[0]);
     response
-      .writeHead(status, { 'content-type': 'application/json' })
+      .writeHead(http.status, { 'content-type': 'application/json' })
       .end(applied?.kind === 'truncated' ? text.slice(0, Math.floor(text.length / 2)) : text);
   }
 
