@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -56,9 +57,11 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   const port = await freePort();
   let run: MainRun | null = null;
   let said = '';
+  const clock = instanceClock(options.name);
   const start = async (extra: Record<string, string> = {}) => {
-    const env = { ...options.env, ...extra, ROLES: options.roles, HOST: '127.0.0.1', PORT: String(port) };
-    const next = await runMain(env, { bundle: options.bundle });
+    const env = { ...options.env, ...clock.env, ...extra, ROLES: options.roles, HOST: '127.0.0.1', PORT: String(port) };
+    // A start may wait long on a machine the whole suite shares: a slow start is not the fault under test.
+    const next = await runMain(env, { bundle: options.bundle, startTimeoutMs: 300_000 });
     if (next.state !== 'running') {
       throw new Error(`${options.name} did not start (exit ${next.code}):\n${next.stderr().slice(-3000)}`);
     }
@@ -87,15 +90,54 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
       if (run) await kill('SIGTERM');
       await start(extra);
     },
+    stepClock: clock.step,
+    removeFiles: clock.remove,
     output: () => `${said}${run ? `${run.stdout()}${run.stderr()}` : ''}`.slice(-8000),
+  };
+}
+
+/** libfaketime from Debian's `faketime` package (installed by .ci/run): the one real way to step a process's clock. */
+export const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1';
+
+/**
+ * The instance's wall clock, through libfaketime: its offset is read from a file of its own (at most once a second),
+ * so a scenario steps the clock of a running process as NTP or an operator would. Only the wall clock moves: the
+ * monotonic clock, which timers use, runs on (FAKETIME_DONT_FAKE_MONOTONIC).
+ */
+function instanceClock(name: string): {
+  env: Record<string, string>;
+  step: (offsetSeconds: number) => void;
+  remove: () => void;
+} {
+  if (!fs.existsSync(LIBFAKETIME)) {
+    return {
+      env: {},
+      remove: () => undefined,
+      step: () => {
+        throw new Error(`no ${LIBFAKETIME}: install Debian's faketime package (.ci/run does)`);
+      },
+    };
+  }
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), `aidf-faults-clock-${name}-`)), 'offset');
+  fs.writeFileSync(file, '+0\n');
+  return {
+    env: {
+      LD_PRELOAD: LIBFAKETIME,
+      FAKETIME_TIMESTAMP_FILE: file,
+      FAKETIME_CACHE_DURATION: '1',
+      FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    },
+    step: (offsetSeconds: number) => fs.writeFileSync(file, `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}\n`),
+    remove: () => fs.rmSync(path.dirname(file), { recursive: true, force: true }),
   };
 }
 
 /** Stops an instance for good at the end of a run: SIGTERM, SIGKILL after 10 s (runMain's stop). */
 export async function stopInstance(instance: Instance) {
-  if (!instance.running()) return;
+  if (!instance.running()) return instance.removeFiles();
   const pid = instance.pid();
   const killer = setTimeout(() => pid && process.kill(pid, 'SIGKILL'), 10_000);
   await instance.kill('SIGTERM').catch(() => undefined);
   clearTimeout(killer);
+  instance.removeFiles();
 }

@@ -1,4 +1,10 @@
-import { type EvmDevChain, type SolanaDevChain, startEvmDevChain, startSolanaDevChain } from '@aidf/devchain';
+import {
+  type EvmDevChain,
+  type FundingTransaction,
+  type SolanaDevChain,
+  startEvmDevChain,
+  startSolanaDevChain,
+} from '@aidf/devchain';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -44,13 +50,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   try {
     const t0 = performance.now();
-    const [db, evm, solana, build] = await Promise.all([
-      startPgCluster({ replica: options.replica ?? true }),
-      startEvmDevChain({ blockIntervalMs: 500 }),
-      startSolanaDevChain({ slotIntervalMs: 400 }),
-      buildServer({ ...(options.replace ? { replace: options.replace } : {}) }),
-    ]);
-    started.push(db.stop, evm.close, solana.close, async () => build.remove());
+    // Each part's stop is kept as soon as it is up, so a part that fails to start leaves nothing running. Hardhat
+    // starts first and alone: it must answer within its start-up timeout, which a busy machine can exceed.
+    const keep = <T>(part: T, stop: (part: T) => Promise<void>) => {
+      started.push(() => stop(part));
+      return part;
+    };
+    const evm = keep(await startEvmDevChain({ blockIntervalMs: 500 }), (c) => c.close());
+    const [db, solana, build] = await allStarted([
+      startPgCluster({ replica: options.replica ?? true }).then((c) => keep(c, (p) => p.stop())),
+      startSolanaDevChain({ slotIntervalMs: 400 }).then((c) => keep(c, (p) => p.close())),
+      buildServer({ ...(options.replace ? { replace: options.replace } : {}) }).then((b) =>
+        keep(b, async (p) => p.remove()),
+      ),
+    ] as const);
     say(`database, chains and build ready in ${Math.round(performance.now() - t0)} ms`);
     const fault = options.bscFaultProxy ? await options.bscFaultProxy(evm.rpcUrl) : undefined;
     if (fault) started.push(fault.stop);
@@ -74,6 +87,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const instances = await startInstances(build.main, apiEnv, options.apiInstances ?? 2, started);
     const treasury = await startInstance({ name: 'treasury', roles: 'treasury', bundle: build.main, env: treasuryEnv });
     started.push(() => stopInstance(treasury));
+    await bookFunding(instances[0]?.baseUrl ?? '', shared.OPERATOR_TOKEN ?? '', evm, keys.funding);
     const nginx = await startNginx(instances.map((instance) => instance.baseUrl.replace('http://', '')));
     started.push(nginx.stop);
     say(`stack up in ${Math.round(performance.now() - t0)} ms: nginx ${nginx.url}, ${instances.length} API instances`);
@@ -91,6 +105,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await stopAll();
     throw error;
   }
+}
+
+/** Like Promise.all, but waits for every part to be up or failed before failing, so none is left to start unseen. */
+async function allStarted<T extends readonly unknown[]>(
+  parts: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(parts);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
 }
 
 /** The first instance applies the migrations alone (a cold start is CPU-bound here); the others start together. */
@@ -129,6 +155,28 @@ async function platformKeys(evm: EvmDevChain) {
   const mnemonic = generateMnemonic(wordlist);
   const hotKey = generatePrivateKey();
   const hotAddress = privateKeyToAccount(hotKey).address;
-  await evm.fund(hotAddress, HOT_WALLET_FUNDS);
-  return { mnemonic, xpub: depositXpubOf(mnemonic), hotKey, hotAddress };
+  const funding = await evm.fund(hotAddress, HOT_WALLET_FUNDS);
+  return { mnemonic, xpub: depositXpubOf(mnemonic), hotKey, hotAddress, funding };
+}
+
+/**
+ * Books the hot wallet's funding as operators book the platform's own money on a chain (the operator API's
+ * treasury fundings, read from the chain past its confirmations), so the reserves report balances from the start.
+ */
+async function bookFunding(baseUrl: string, token: string, evm: EvmDevChain, funding: readonly FundingTransaction[]) {
+  await evm.mine(16);
+  for (const f of funding) {
+    const response = await fetch(`${baseUrl}/ops/v1/treasury/fundings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'x-operator': 'fault-harness', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        chain: 'bsc',
+        currency: f.currency,
+        amount: f.amount,
+        txHash: f.txHash,
+        reason: 'the fault harness funded the hot wallet',
+      }),
+    });
+    if (!response.ok) throw new Error(`booking the hot wallet's ${f.currency} failed: ${await response.text()}`);
+  }
 }

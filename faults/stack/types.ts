@@ -56,6 +56,13 @@ export interface Instance {
   start(env?: Record<string, string>): Promise<void>;
   /** kill('SIGTERM') then start(). */
   restart(env?: Record<string, string>): Promise<void>;
+  /**
+   * Sets the process's wall clock to `offsetSeconds` from the machine's (libfaketime), live: 0 puts it back. The
+   * offset holds across restarts until set again.
+   */
+  stepClock(offsetSeconds: number): void;
+  /** Removes what the instance keeps on disk (its clock file), once it is stopped for good. */
+  removeFiles(): void;
   /** The last lines the process printed (stdout and stderr), for a failing scenario's report. */
   output(): string;
 }

@@ -73,7 +73,11 @@ export interface MainRun {
  */
 export async function runMain(
   env: Record<string, string>,
-  { compiled = false, bundle }: { compiled?: boolean; bundle?: string } = {},
+  {
+    compiled = false,
+    bundle,
+    startTimeoutMs = START_TIMEOUT_MS,
+  }: { compiled?: boolean; bundle?: string; startTimeoutMs?: number } = {},
 ): Promise<MainRun> {
   const loadsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aidf-loads-')), 'loads.txt');
   const built = bundle ?? (compiled ? serverBundle() : null);
@@ -106,10 +110,10 @@ export async function runMain(
   );
   const outcome = await new Promise<{ state: 'running' | 'exited'; code: number | null; baseUrl: string }>(
     (resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`main did not start or stop:\n${stdout}\n${stderr}`)),
-        START_TIMEOUT_MS,
-      );
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL'); // a start given up on must not stay behind
+        reject(new Error(`main did not start or stop:\n${stdout}\n${stderr}`));
+      }, startTimeoutMs);
       child.stdout?.on('data', () => {
         const address = /AIDF is running: (http:\/\/\S+)/.exec(stdout)?.[1];
         if (address) {

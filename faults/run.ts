@@ -1,0 +1,77 @@
+// `npm run test:faults`: the fault harness. Starts the stack (faults/stack), then runs each scenario with the workload
+// and checks the invariants after it; prints the figures and exits 1 when any invariant failed or a scenario stuck.
+//   --profile long (default): every scenario, then a random mix of 8 faults;
+//   --profile short: what `npm test` runs beside the e2e tests (README of faults/run.ts's SHORT below);
+//   --scenario a,b: only those (names in faults/scenarios/index.ts; random-mix-N for a mix of N faults).
+// FAULT_SEED=<n> replays a run: the same workload and the same faults in the same order.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { failures, figures } from './figures.ts';
+import { type Harness, runScenario, type ScenarioResult } from './run-scenario.ts';
+import { randomMix, SCENARIOS, scenarioNamed } from './scenarios/index.ts';
+import type { Scenario } from './scenarios/scenario.ts';
+import { startChainFaultProxy } from './stack/chain-fault-proxy.ts';
+import { startStack } from './stack/stack.ts';
+
+/**
+ * The short profile: a crash of an API instance mid-request and a crash (immediate shutdown) of PostgreSQL, each
+ * under the full workload, then a mix of two faults drawn by the seed: about two minutes beside the e2e tests.
+ */
+const SHORT = ['api-sigkill', 'pg-restart-immediate', 'random-mix-2'];
+
+const { values } = parseArgs({
+  options: { profile: { type: 'string', default: 'long' }, scenario: { type: 'string' } },
+});
+const seed = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 1_000_000));
+const scenarios: Scenario[] = values.scenario
+  ? values.scenario.split(',').map(scenarioNamed)
+  : values.profile === 'short'
+    ? SHORT.map(scenarioNamed)
+    : [...SCENARIOS, randomMix(8)];
+const users = Number(process.env.FAULT_USERS ?? 1000);
+console.log(`fault harness: FAULT_SEED=${seed} (set it to replay), ${scenarios.map((s) => s.name).join(', ')}`);
+
+const harness = await loadHarness();
+const stack = await startStack({
+  say: (line) => console.log(line),
+  bscFaultProxy: async (upstream) => startChainFaultProxy(upstream),
+});
+const results: ScenarioResult[] = [];
+try {
+  for (const [i, scenario] of scenarios.entries()) {
+    console.log(`scenario ${scenario.name}: ${scenario.about}`);
+    const result = await runScenario(stack, harness, {
+      scenario,
+      seed: seed + i,
+      users,
+      hotSpot: 20,
+      say: (line) => console.log(line),
+    });
+    results.push(result);
+    console.log(
+      `  ${result.error || result.violations.length ? 'FAILED' : 'ok'} in ${Math.round(result.ms / 1000)} s: ${result.acknowledged} acknowledged, ${result.violations.length} violations`,
+    );
+  }
+} finally {
+  await stack.stop();
+}
+const printed = figures(results, seed);
+console.log(`\n${printed}`);
+const failed = failures(results);
+for (const line of failed) console.log(line);
+fs.mkdirSync('.test-results', { recursive: true });
+fs.writeFileSync(path.join('.test-results', `faults-${values.profile}.json`), JSON.stringify(results, null, 2));
+process.exit(failed.length > 0 ? 1 : 0);
+
+/**
+ * The workload and the invariants of faults/workload and faults/invariants, loaded by path so the runner also runs
+ * while they are being written.
+ */
+async function loadHarness(): Promise<Harness> {
+  const at = (file: string) => new URL(file, import.meta.url).href;
+  const workload = (await import(at('./workload/workload.ts'))) as Pick<Harness, 'startWorkload'>;
+  const invariants = (await import(at('./invariants/index.ts'))) as Pick<Harness, 'checkInvariants'>;
+  const settle = (await import(at('./invariants/settle.ts'))) as { settleAfterWorkload: Harness['settle'] };
+  return { ...workload, ...invariants, settle: settle.settleAfterWorkload };
+}
