@@ -3,6 +3,8 @@
 // fail. A plant no invariant catches fails the run: the invariants would miss that bug in the product too.
 //   node --import tsx faults/planted/run-planted.ts [plant,plant…]   (default: every plant, one stack each)
 // FAULT_SEED=<n> replays; FAULT_USERS sets the workload's users (default 1,000).
+import fs from 'node:fs';
+import path from 'node:path';
 import { checkInvariants } from '../invariants/index.ts';
 import { settleAfterWorkload } from '../invariants/settle.ts';
 import { runScenario } from '../run-scenario.ts';
@@ -15,9 +17,9 @@ import { mutantSources, PLANTS, type Plant } from './plants.ts';
 /** Long enough for every kind to happen (payouts, deposits, a day run again), then the crash of an instance. */
 const plantedScenario: Scenario = {
   name: 'planted',
-  about: 'the workload for 150 acknowledged transfers, then SIGKILL of an API instance mid-request',
+  about: 'the workload for 40 acknowledged transfers, then SIGKILL of an API instance mid-request',
   run: async (ctx) => {
-    await ctx.acknowledged(150);
+    await ctx.acknowledged(40);
     await apiSigkill.run(ctx);
   },
 };
@@ -49,6 +51,11 @@ for (const plant of plants) {
     console.log(
       `  invariants that failed: ${seen.join(', ') || 'none'}${result.error ? `; scenario: ${result.error}` : ''}`,
     );
+    for (const name of seen.filter((n) => n !== plant.catches)) {
+      console.log(`    also ${name}: ${result.violations.find((v) => v.invariant === name)?.message}`);
+    }
+    fs.mkdirSync('.test-results', { recursive: true });
+    fs.writeFileSync(path.join('.test-results', `planted-${plant.name}.json`), JSON.stringify(result, null, 2));
     outcomes.push({ plant, caught, seen, error: result.error });
   } finally {
     await stack.stop();

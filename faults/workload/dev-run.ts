@@ -29,7 +29,13 @@ async function admin(statement: string) {
 const name = `aidf_workload_${randomBytes(4).toString('hex')}`;
 await admin(`CREATE DATABASE ${name} TEMPLATE ${await ensurePostgresTemplate(adminUrl)}`);
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
-const main = await runMain({ DATABASE_URL: databaseUrl, CHAIN_POLL_MS: '500', LOG_LEVEL: 'warn' }, { compiled: false });
+// The database goes whatever happens, also when main never starts.
+const main = await runMain({ DATABASE_URL: databaseUrl, CHAIN_POLL_MS: '500', LOG_LEVEL: 'warn' }).catch(
+  async (error) => {
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    throw error;
+  },
+);
 try {
   if (main.state !== 'running') throw new Error(`main did not start:\n${main.stdout()}\n${main.stderr()}`);
   // main prints its banner after the address line: wait for the chain's.
