@@ -54,7 +54,7 @@ export function platformMetrics(sources: MetricsSources) {
   );
   const reorgBeyondDepth = gauge(
     'aidf_watcher_reorg_beyond_depth',
-    'The alert chain-reorg-beyond-depth: 1 when the block a watcher scanned last has another hash on the chain now (a reorganisation deeper than the confirmations; the watcher stopped)',
+    'Alert above 0: the block a watcher scanned last has another hash on the chain now, a reorganisation deeper than the confirmations; the watcher stopped (log alert chain-watcher-stopped)',
     ['chain', 'watcher'],
   );
   const payoutQueue = gauge('aidf_payout_queue_depth', 'Withdrawals not yet paid out, by state', ['status']);
