@@ -151,14 +151,19 @@ export const PLANTS: Plant[] = [
   },
 ];
 
-/** The `replace` map of buildServer for one plant: each file's whole text with its edits applied. */
-export function mutantSources(plant: Plant): Record<string, string> {
+/**
+ * The `replace` map of buildServer for one plant, or several in one build: each file's whole text with every
+ * edit applied in turn.
+ */
+export function mutantSources(...plants: Plant[]): Record<string, string> {
   const texts: Record<string, string> = {};
-  for (const edit of plant.edits) {
-    const text = texts[edit.file] ?? fs.readFileSync(path.join(repoRoot, edit.file), 'utf8');
-    const count = text.split(edit.find).length - 1;
-    if (count !== 1) throw new Error(`plant ${plant.name}: ${edit.file} holds its text ${count} times, not once`);
-    texts[edit.file] = text.replace(edit.find, () => edit.replace);
+  for (const plant of plants) {
+    for (const edit of plant.edits) {
+      const text = texts[edit.file] ?? fs.readFileSync(path.join(repoRoot, edit.file), 'utf8');
+      const count = text.split(edit.find).length - 1;
+      if (count !== 1) throw new Error(`plant ${plant.name}: ${edit.file} holds its text ${count} times, not once`);
+      texts[edit.file] = text.replace(edit.find, () => edit.replace);
+    }
   }
   return texts;
 }
