@@ -102,6 +102,8 @@ export interface WorkloadLog {
   deposits: SentDeposit[];
   /** Usernames taking part, hot spot first. */
   usernames: string[];
+  /** Deposits the wallet could not send (its node failed): nothing went on chain, nothing is owed. */
+  walletErrors?: string[];
 }
 
 export interface Workload {

@@ -65,7 +65,14 @@ export const startWorkload: StartWorkload = async (target, options) => {
     deposit: async () => {
       const user = users[random.int(users.length)];
       if (!chain || !user) return;
-      const sent = await chain.deposit(client, user, op.taggedAmount(5, ctx.nextTag()));
+      // The wallet's own node failing (a chain fault) is what a phone shows as a failed send: nothing was sent.
+      const sent = await chain.deposit(client, user, op.taggedAmount(5, ctx.nextTag())).catch((error: unknown) => {
+        log.walletErrors = [
+          ...(log.walletErrors ?? []),
+          error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
+        ];
+        return null;
+      });
       if (sent) log.deposits.push(sent);
     },
   };
