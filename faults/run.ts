@@ -13,6 +13,7 @@ import { randomMix, SCENARIOS, scenarioNamed } from './scenarios/index.ts';
 import type { Scenario } from './scenarios/scenario.ts';
 import { startChainFaultProxy } from './stack/chain-fault-proxy.ts';
 import { startStack } from './stack/stack.ts';
+import type { Stack } from './stack/types.ts';
 
 /**
  * The short profile: a crash of an API instance mid-request and a crash (immediate shutdown) of PostgreSQL, each
@@ -49,6 +50,7 @@ try {
       say: (line) => console.log(line),
     });
     results.push(result);
+    await reviveDead(stack);
     console.log(
       `  ${result.error || result.violations.length ? 'FAILED' : 'ok'} in ${Math.round(result.ms / 1000)} s: ${result.acknowledged} acknowledged, ${result.violations.length} violations`,
     );
@@ -60,9 +62,32 @@ const printed = figures(results, seed);
 console.log(`\n${printed}`);
 const failed = failures(results);
 for (const line of failed) console.log(line);
-fs.mkdirSync('.test-results', { recursive: true });
-fs.writeFileSync(path.join('.test-results', `faults-${values.profile}.json`), JSON.stringify(results, null, 2));
+// In a folder of its own: `npm test`'s report reads every .json at the top of .test-results as a test report.
+fs.mkdirSync('.test-results/faults', { recursive: true });
+fs.writeFileSync(path.join('.test-results/faults', `${values.profile}.json`), JSON.stringify(results, null, 2));
 process.exit(failed.length > 0 ? 1 : 0);
+
+/**
+ * A process that died during a scenario (not one the scenario killed and restarted: one that exited on its own) is
+ * a finding: its last output is printed, and it is started again so the next scenario has the whole stack.
+ */
+async function reviveDead(stack: Stack) {
+  for (const instance of [...stack.instances, stack.treasury]) {
+    if (instance.running() && (await answers(instance.baseUrl))) continue;
+    console.log(`  ${instance.name} died or stopped answering during the scenario; its last output:`);
+    console.log(instance.output().slice(-3000).replace(/^/gm, '    | '));
+    if (instance.running()) await instance.kill('SIGKILL');
+    await instance.start();
+  }
+}
+
+async function answers(baseUrl: string) {
+  try {
+    return (await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(30_000) })).status < 500;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The workload and the invariants of faults/workload and faults/invariants, loaded by path so the runner also runs

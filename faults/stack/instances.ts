@@ -57,6 +57,8 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   const port = await freePort();
   let run: MainRun | null = null;
   let said = '';
+  /** Runs that ended, killed or on their own (a crash is a finding the runner reports). */
+  const exited = new WeakSet<MainRun>();
   const clock = instanceClock(options.name);
   const start = async (extra: Record<string, string> = {}) => {
     const env = { ...options.env, ...clock.env, ...extra, ROLES: options.roles, HOST: '127.0.0.1', PORT: String(port) };
@@ -66,11 +68,12 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
       throw new Error(`${options.name} did not start (exit ${next.code}):\n${next.stderr().slice(-3000)}`);
     }
     run = next;
+    void next.exit.then(() => exited.add(next));
   };
   const kill = async (signal: NodeJS.Signals) => {
     const current = run;
     if (!current?.pid) throw new Error(`${options.name} is not running`);
-    process.kill(current.pid, signal);
+    if (!exited.has(current)) process.kill(current.pid, signal);
     const exit = await current.exit;
     said = `${said}${current.stdout()}${current.stderr()}`.slice(-20_000);
     await current.stop(); // removes its temporary folder
@@ -83,7 +86,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     roles: options.roles,
     baseUrl: `http://127.0.0.1:${port}`,
     pid: () => run?.pid ?? null,
-    running: () => run !== null,
+    running: () => run !== null && !exited.has(run),
     kill,
     start,
     restart: async (extra) => {
