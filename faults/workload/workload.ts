@@ -97,7 +97,15 @@ export const startWorkload: StartWorkload = async (target, options) => {
   const lanes = Array.from({ length: options.concurrency ?? 16 }, phone);
   if (kinds.has('daily-job')) {
     const operatorToken = target.operatorToken ?? DEV_OPERATOR_TOKEN;
-    lanes.push(dailyJobs(client, operatorToken, () => stopped, random));
+    lanes.push(
+      dailyJobs(
+        client,
+        operatorToken,
+        () => stopped,
+        random,
+        () => log.requests.length,
+      ),
+    );
   }
   return {
     log,
