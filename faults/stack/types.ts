@@ -23,7 +23,10 @@ export interface Stack {
 }
 
 export interface StackChains {
-  /** The BSC RPC the instances use (through the chain fault proxy when one is given). */
+  /**
+   * The BSC node straight (never through the fault proxy): where a wallet sends and the invariants read the chain's
+   * truth. The instances' URL (the fault proxy's, when there is one) is settings.BSC_RPC_URL.
+   */
   bscRpc: string;
   solanaRpc?: string;
   evm: EvmDevChain;
