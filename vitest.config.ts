@@ -66,6 +66,8 @@ export default defineConfig({
           maxWorkers: 2,
           isolate: false,
           testTimeout: 30_000,
+          // As 'api': a file's server, database and dev chain start in its beforeAll.
+          hookTimeout: 60_000,
         },
       },
     ],

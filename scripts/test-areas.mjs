@@ -29,7 +29,7 @@ export const AREAS = {
   assets: ['assets', 'reference-price', 'ReferenceTotal', 'statement', 'worth-currency'],
   ledger: ['ledger', 'races', 'money.test', 'transaction-types'],
   team: ['team', 'invite'],
-  feedback: ['feedback'],
+  tickets: ['ticket'],
   announcements: ['announcement'],
   operator: ['operator', 'console', 'settings-new-items', 'money-setting', 'csv', 'nav.test'],
   chain: ['chain', 'dev-wallet', 'metrics', 'deposit-keys'],
@@ -47,7 +47,7 @@ export const AREAS = {
     'schemas.test',
     'security-headers',
   ],
-  database: ['connection-lost', 'races', 'pglite-client'],
+  database: ['connection-lost', 'races', 'pglite-client', 'database-unreachable', 'graceful-stop', 'database-clock'],
   treasury: [
     'treasury',
     'money-setting',

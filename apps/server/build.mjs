@@ -1,4 +1,4 @@
-// The production build of the server (issue 16 item 5): one ES-module bundle per entry in dist/, so a
+// The production build of the server: one ES-module bundle per entry in dist/, so a
 // production start runs compiled JavaScript with plain `node`, no TypeScript at run time.
 // The workspace's own packages export their .ts sources, so @aidf/contract is bundled in; every other package
 // stays an import of node_modules (native and WASM parts such as sharp and PGlite must load from their own

@@ -16,7 +16,7 @@ import {
   retireOperator,
 } from './operators.ts';
 
-// The console is a desktop app (issue 16 item 4); the user's app beside it keeps the phone's size.
+// The console is a desktop app; the user's app beside it keeps the phone's size.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
 /** Above the e2e server's CREDIT_APPROVAL_THRESHOLD (1,000,000): it waits for a second finance operator. */
@@ -157,7 +157,7 @@ for (const language of CONSOLE_LANGUAGES) {
       await app.goto('/problemfeedback');
       const ticket = app.getByTestId('ticket').first();
       await expect(ticket).toHaveAttribute('data-replied', 'true');
-      await ticket.locator('.feedback-open').click();
+      await ticket.locator('.ticket-open').click();
       await expect(app.getByTestId('replies-dialog').getByTestId('ticket-reply')).toContainText(answer);
       await screenshot(app, shots, 'dialog-app-ticket-reply');
 

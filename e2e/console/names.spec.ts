@@ -1,3 +1,5 @@
+import { formatAmount, isRounded } from '@aidf/contract';
+import type { Page } from '@playwright/test';
 import { screenshot } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
 import {
@@ -14,6 +16,25 @@ import {
 test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
 
 const CHAIN_NAMES: Record<string, string> = { bsc: 'BNB Smart Chain', solana: 'Solana' };
+
+/**
+ * Every amount on the screen as the app shows amounts: rounded down to the display decimals (never the server's
+ * "99.999948408999638863"), its exact value in its title where the shown one is rounded.
+ */
+async function expectAmountsRounded(page: Page) {
+  const amounts = await page.locator('bdi.amount[data-exact]').evaluateAll((els) =>
+    els.map((el) => ({
+      shown: el.textContent,
+      exact: el.getAttribute('data-exact') ?? '',
+      title: el.getAttribute('title'),
+    })),
+  );
+  expect(amounts.length).toBeGreaterThan(0);
+  for (const a of amounts) {
+    expect(a.shown?.split(' ')[0]).toBe(formatAmount(a.exact));
+    expect(a.title).toBe(isRounded(a.exact) ? a.exact : null);
+  }
+}
 
 for (const language of CONSOLE_LANGUAGES) {
   test(`[console] chains, daily jobs and the report's state read in the operator's language (${language.code})`, async ({
@@ -46,6 +67,12 @@ for (const language of CONSOLE_LANGUAGES) {
         dashboard.jobs.map((j) => t(`dashboard.jobNames.${j.job}`)),
       );
       await expect(jobs).not.toContainText('pledge-settlement');
+      // The reserves alerts: names and amounts isolated (in Arabic they keep their own direction), amounts rounded.
+      for (const line of await page.getByTestId('reserves-alarms').getByRole('listitem').allTextContents()) {
+        expect(line).toMatch(/\u2068(BNB Smart Chain|Solana|[A-Z]+)\u2069/);
+        expect(line).not.toMatch(/\d\.\d{5}/);
+      }
+      await expectAmountsRounded(page);
       await screenshot(page, shots, 'dashboard-names');
 
       await openSection(page, language, 'treasury');
@@ -53,6 +80,8 @@ for (const language of CONSOLE_LANGUAGES) {
       const state = t(`treasury.reportStates.${report.status}`);
       await expect(page.getByTestId('treasury-report')).toContainText(`${state}`);
       if (language.code !== 'en') await expect(page.getByTestId('treasury-report')).not.toContainText(report.status);
+      await expect(page.getByTestId('treasury-holdings').getByRole('row')).not.toHaveCount(1);
+      await expectAmountsRounded(page);
       await screenshot(page, shots, 'treasury-names');
     } finally {
       await retireOperator(baseURL as string, admin);

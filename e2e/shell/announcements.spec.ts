@@ -73,3 +73,48 @@ for (const width of [360, 390] as const) {
     });
   });
 }
+
+for (const width of [360, 390] as const) {
+  test.describe(`[announcements] a mixed Arabic and English summary on the home list at ${width} px`, () => {
+    test.use({ viewport: { width, height: 780 } });
+    test(`shows the summary from its start, shortened at its end (ar, ${width})`, async ({ page, baseURL }) => {
+      const summary =
+        'سحب COW متاح الآن مرتين يوميًا، withdrawals of COW now run twice a day and each one is paid within the hour';
+      const title = `سحب COW ${width}`;
+      const translations = Object.fromEntries(
+        LANGUAGE_CODES.map((code) => [code, { title: `COW withdrawals ${width}`, summary, body: `<p>${summary}</p>` }]),
+      );
+      translations.ar = { title, summary, body: `<p>${summary}</p>` };
+      const { id } = await ops<{ id: string }>(baseURL as string, 'POST', '/announcements', { translations });
+      await ops(baseURL as string, 'POST', `/announcements/${id}/publish`, { reason: 'e2e: a mixed summary' });
+      await page.addInitScript(() => localStorage.setItem('localLan', 'ar'));
+      await page.goto('/');
+      const card = page.getByTestId('announcement-list').getByRole('link').filter({ hasText: title });
+      const shown = card.locator('.announcement-summary');
+      // Its first words, then an ellipsis at its end (a clamp's ellipsis once covered the start of the English run).
+      await expect(shown).toHaveText(/^سحب COW متاح الآن مرتين يوميًا، withdrawals of COW .*…$/);
+      const box = await shown.evaluate((el) => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        const first = walker.nextNode() as Text;
+        const range = document.createRange();
+        range.setStart(first, 0);
+        range.setEnd(first, 3);
+        const word = range.getBoundingClientRect();
+        const own = el.getBoundingClientRect();
+        return {
+          wordLeft: word.left,
+          wordRight: word.right,
+          left: own.left,
+          right: own.right,
+          hidden: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1,
+        };
+      });
+      expect(box.hidden).toBe(false);
+      // The first word ("سحب", right to left) inside the summary's box, at its right edge.
+      expect(box.wordLeft).toBeGreaterThanOrEqual(box.left - 1);
+      expect(box.wordRight).toBeLessThanOrEqual(box.right + 1);
+      expect(box.right - box.wordRight).toBeLessThan(8);
+      await screenshot(page, 'ar', `home-announcement-mixed-${width}`);
+    });
+  });
+}

@@ -99,7 +99,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await form2.getByTestId('ticket-content').fill(typed);
     expect(await form2.getByTestId('ticket-content').evaluate((el) => getComputedStyle(el).direction)).toBe(own);
     await form2.getByTestId('ticket-submit').click();
-    const summary = page.getByTestId('ticket').first().locator('.feedback-summary');
+    const summary = page.getByTestId('ticket').first().locator('.ticket-summary');
     await expect(summary).toHaveText(typed);
     expect(await summary.evaluate((el) => getComputedStyle(el).direction)).toBe(own);
     await screenshot(page, language, 'problemfeedback-bidi');

@@ -27,7 +27,7 @@ test.describe('[shell] the app and the console work under their Content-Security
     await expectInlineScriptBlocked(page);
   });
 
-  test('the feedback form previews a chosen image (a blob: URL) with no violation', async ({ page }) => {
+  test('the ticket form previews a chosen image (a blob: URL) with no violation', async ({ page }) => {
     const violations = await watchViolations(page);
     await signIn(page);
     await page.goto('/problemfeedback');

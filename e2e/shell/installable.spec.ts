@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { SAVE_SCREENSHOTS } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
+import { toastLog } from '../support/toasts.ts';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -149,4 +150,29 @@ test.describe('[shell] an app people can install', () => {
       await expect(page.getByTestId('announcement-list').getByRole('link').first()).toBeVisible();
     });
   }
+
+  test('a visitor opening a deep link with the network off sees the offline screen alone, no "please sign in" toast', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/machine');
+    await controlledByWorker(page);
+    await context.setOffline(true);
+    // A protected screen, opened by its address while offline: the worker starts the app from its cache.
+    await page.goto('/personalAssets');
+    await expect(page.getByTestId('offline-screen')).toBeVisible();
+    await expect(page.getByTestId('chain-picker')).toHaveCount(0);
+    if (SAVE_SCREENSHOTS) {
+      fs.mkdirSync(path.join(SCREENSHOTS, 'en'), { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'en', 'offline-deep-link.png'), animations: 'disabled' });
+    }
+    // The visitor cannot sign in before the API is back: no sheet, and no toast since the page loaded telling them to
+    // (the log, not the screen: a toast lasts 2.6 s).
+    expect((await toastLog(page))?.texts).toEqual([]);
+    // Back online, the deep link asks the visitor to sign in: the sheet, and now the toast.
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-screen')).toBeHidden();
+    await expect(page.getByTestId('chain-picker')).toBeVisible();
+    await expect.poll(async () => (await toastLog(page))?.texts).toEqual(['Please login first']);
+  });
 });

@@ -7,6 +7,7 @@ import zhCN from '../../apps/web/src/i18n/locales/zhCN.json' with { type: 'json'
 import { SAVE_SCREENSHOTS, screenshot } from '../support/app.ts';
 import { findOverflow } from '../support/overflow.ts';
 import { expect, test } from '../support/test.ts';
+import { toastLog } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
 
 /**
@@ -75,11 +76,13 @@ for (const width of [360, 390] as const) {
         expect(await findOverflow(page)).toEqual([]);
         await screenshot(page, language, shot('dialog-chain-picker-visitor'));
 
-        // Offline, a deep link to a protected screen: the offline screen alone, no sign-in sheet on top of it.
+        // Offline, a deep link to a protected screen: the offline screen alone, no sign-in sheet on top of it and no
+        // "Please login first" toast over it (the visitor cannot sign in before the API is back).
         await page.route('**/v1/**', (route) => route.abort('internetdisconnected'));
-        await page.goto('/me');
+        await page.goto('/personalAssets');
         await expect(page.getByTestId('offline-screen')).toBeVisible();
         await expect(page.getByTestId('chain-picker')).toHaveCount(0);
+        expect((await toastLog(page))?.texts).toEqual([]);
         // The screen behind (hidden) keeps waiting for the API, so screenshot() would wait for it to settle.
         if (SAVE_SCREENSHOTS) {
           await page.screenshot({ path: path.join(SCREENSHOTS, language, `${shot('offline-deep-link')}.png`) });
@@ -113,7 +116,7 @@ for (const width of [360, 390] as const) {
         const form = page.getByTestId('ticket-form');
         await form.getByTestId('ticket-content').fill(typed);
         await form.getByTestId('ticket-submit').click();
-        const summary = page.getByTestId('ticket').first().locator('.feedback-summary');
+        const summary = page.getByTestId('ticket').first().locator('.ticket-summary');
         // Its start, then an ellipsis at its end; nothing of it hidden (a clamp's ellipsis once covered "or" of "order").
         await expect(summary).toHaveText(/^طلبي رقم 12 لم يصل بعد، order 12 has not arrived .*…$/);
         const box = await summary.evaluate((el) => {

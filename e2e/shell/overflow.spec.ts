@@ -4,7 +4,7 @@ import { findBrokenTitle, findOverflow } from '../support/overflow.ts';
 import { expect, type Locator, type Page, test } from '../support/test.ts';
 
 /**
- * Issue 14 item 7: every screen and dialog at 360 px in all eleven languages, with no text clipped and nothing
+ * Every screen and dialog at 360 px in all eleven languages, with no text clipped and nothing
  * wider than the phone. One page per language, signed in once by storage; screens are reached client-side so the
  * run stays short, and the languages' tests spread over the workers (each with a server of its own).
  */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '../support/test.ts';
 
 /**
- * Issue 16 item 5: a server started the way an operator starts it, with its own REQUEST_SIGN_SECRET and no
+ * A server started the way an operator starts it, with its own REQUEST_SIGN_SECRET and no
  * other setting, serves the same built app (built with the dev default) and the app's signed calls pass: the
  * page takes the secret from the server. Before, every call answered "Invalid parameter".
  * The server is `npm start`'s own entry (src/main.ts, dev chains and all), in an empty folder of its own so its

@@ -40,7 +40,7 @@ test.describe('[shell] routes, header and tab bar', () => {
   }) => {
     await signIn(page);
     await page.goto('/me');
-    await page.getByTestId('header-feedback').click();
+    await page.getByTestId('header-tickets').click();
     await expect(page).toHaveURL(/\/problemfeedback$/);
     await expect(page.getByTestId('header-back')).toHaveCount(0);
     await page.getByTestId('header-close').click();

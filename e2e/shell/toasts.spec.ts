@@ -39,7 +39,7 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     const form = page.getByTestId('ticket-form');
     await form.getByTestId('ticket-content').fill('Where is my withdrawal?');
     await form.locator('button[type="submit"]').click();
-    await expect(page.locator('.toast')).toHaveText(t.feedback.submitted);
+    await expect(page.locator('.toast')).toHaveText(t.tickets.submitted);
     await expectToastClearOf(page, '[data-testid="ticket-form"]');
     await screenshot(page, language, 'problemfeedback-ticket-submitted');
   });

@@ -27,9 +27,9 @@ const PLATFORM_KEY_SETTINGS = [
 /** Secrets whose development default is public (in the repository): production needs its own. */
 const OWN_SECRETS = ['REQUEST_SIGN_SECRET', 'OPERATOR_TOKEN'] as const;
 /** What a production-like start needs besides its own secrets; the chain settings only when a chain is meant. */
-// PUBLIC_HOSTS: else a signed text may name whatever host the request came through (issue 9 point 6).
+// PUBLIC_HOSTS: else a signed text may name whatever host the request came through.
 const REQUIRED_SETTINGS = ['SMTP_URL', 'PUBLIC_HOSTS'] as const;
-// Issue 16 four eyes: required with NODE_ENV=production only; unset anywhere else every credit applies at once.
+// Four eyes: required with NODE_ENV=production only; unset anywhere else every credit applies at once.
 const PRODUCTION_ONLY_SETTINGS = ['CREDIT_APPROVAL_THRESHOLD'] as const;
 // Each with the role that needs it (null: every role). DEPOSIT_XPUB, not DEPOSIT_HD_MNEMONIC: the API derives
 // deposit addresses without the seed that spends them; the hot wallet's key pays out, in the treasury role.

@@ -84,7 +84,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).withdrawFeeRate).toBe('0.005');
   });
 
-  describe('production start-up rules (issue 9 point 5)', () => {
+  describe('production start-up rules', () => {
     const own = { REQUEST_SIGN_SECRET: 'our-own-production-secret', OPERATOR_TOKEN: 'our-own-operator-token' };
     const everything = {
       ...own,
@@ -183,7 +183,7 @@ describe('loadConfig', () => {
       );
     });
 
-    it('needs CREDIT_APPROVAL_THRESHOLD with NODE_ENV=production only (issue 16: four eyes on money)', () => {
+    it('needs CREDIT_APPROVAL_THRESHOLD with NODE_ENV=production only (four eyes on money)', () => {
       expect(refusal({ NODE_ENV: 'production', ...everything })).toBe(
         'Invalid configuration:\n  CREDIT_APPROVAL_THRESHOLD: required in production',
       );

@@ -57,6 +57,8 @@ const ZEnv = z.object({
     .regex(/^0(\.\d{1,18})?$/, 'must be a decimal in [0, 1), such as 0.005')
     .default('0.005'),
   CHAIN_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(3000),
+  // A stop (SIGTERM) drains within this; what is still running after it is cut off and the exit code is 1.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   PAYOUT_BUMP_AFTER_BLOCKS: z.coerce.number().int().min(1).max(100_000).default(20),
   PAYOUT_MAX_GAS_PRICE_GWEI: z.coerce.number().positive().max(1_000_000).default(20),
   DEV_CHAIN: z.enum(['on', 'off']).default('on'),
@@ -91,10 +93,10 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   requestSignSecret: string;
-  /** Bearer token of the operator API (/ops/v1): the command line's, the admin operator `cli` (issue 16). */
+  /** Bearer token of the operator API (/ops/v1): the command line's, the admin operator `cli`. */
   operatorToken: string;
   /**
-   * Issue 16 four eyes: a credit, or a held payout's retry or refund, of at least this amount (in its own
+   * Four eyes: a credit, or a held payout's retry or refund, of at least this amount (in its own
    * currency) waits for a second operator. null (unset, allowed outside production): everything applies at once.
    */
   creditApprovalThreshold: string | null;
@@ -103,7 +105,7 @@ export interface AppConfig {
    * process running the treasury role (undefined in any other).
    */
   depositMnemonic: string | undefined;
-  /** Extended public key of m/44'/60'/0'/0: EVM deposit addresses without the seed (issue 9 point 9). */
+  /** Extended public key of m/44'/60'/0'/0: EVM deposit addresses without the seed. */
   depositXpub: string | undefined;
   /** Free Solana deposit addresses the treasury keeps derived ahead (domain/chain/solana-deposit-pool.ts). */
   solanaDepositPoolAhead: number;
@@ -133,25 +135,27 @@ export interface AppConfig {
   withdrawFeeRate: string;
   /** How often the deposit watchers and the payout worker look at the chains. */
   chainPollMs: number;
+  /** How long a graceful stop may take before the process exits with 1 (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
   /** Blocks a payout may wait unmined before it is signed again, same nonce, at a higher gas price. */
   payoutBumpAfterBlocks: number;
   /** The highest gas price a payout is ever signed at, in wei (from PAYOUT_MAX_GAS_PRICE_GWEI). */
   payoutMaxGasPrice: bigint;
-  /** Hours transfers and withdrawals stay refused after a bind, unbind or password change (issue 9). */
+  /** Hours transfers and withdrawals stay refused after a bind, unbind or password change. */
   securityHoldHours: number;
   /** N of new password hashes: RULES.md's 2^17, lower only in the test suite (PASSWORD_SCRYPT_N). */
   passwordScryptN: number;
   /**
-   * The hosts (as the browser's address bar shows them, port included) signed texts may name (issue 9 point 6);
+   * The hosts (as the browser's address bar shows them, port included) signed texts may name;
    * empty: the request's own Host header, for development. Set it in production.
    */
   publicHosts: string[];
-  /** Fastify's trustProxy: which X-Forwarded-For hops name the client (issue 9 point 7). */
+  /** Fastify's trustProxy: which X-Forwarded-For hops name the client. */
   trustProxy: TrustProxy;
   logLevel: string;
   /** The built web app; the server answers without it when the folder is missing. */
   webDistDir: string | undefined;
-  /** The built operator console, served at /ops/ (issue 16 item 4); absent, only the operator API answers. */
+  /** The built operator console, served at /ops/; absent, only the operator API answers. */
   consoleDistDir: string | undefined;
 }
 
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bscConfirmations: e.BSC_CONFIRMATIONS,
     withdrawFeeRate: e.WITHDRAW_FEE_RATE,
     chainPollMs: e.CHAIN_POLL_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     payoutBumpAfterBlocks: e.PAYOUT_BUMP_AFTER_BLOCKS,
     payoutMaxGasPrice: BigInt(Math.round(e.PAYOUT_MAX_GAS_PRICE_GWEI * 1e9)),
     securityHoldHours: e.SECURITY_HOLD_HOURS,

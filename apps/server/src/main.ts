@@ -3,6 +3,7 @@ import { operatorCommandHint } from './cli/operator-client.ts';
 import { type AppConfig, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { DevChains } from './dev/dev-chains.ts';
+import { gracefulStop } from './graceful-stop.ts';
 import { buildApp } from './http/app.ts';
 import { buildHealthApp } from './http/health-app.ts';
 import { startWorkers } from './jobs/workers.ts';
@@ -57,16 +58,9 @@ async function main() {
     solanaDeposits: { makeAddress: solanaAddressMakerOf(config), ahead: config.solanaDepositPoolAhead },
     collectionFallbackToHotWallet: devMode,
   });
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await workers.stop();
-    await app.close();
-    await devChains?.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  const stop = gracefulStop({ app, workers, close: [() => devChains?.close(), () => database.close()] });
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;

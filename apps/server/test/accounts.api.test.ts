@@ -6,7 +6,7 @@ import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, signUp } from './users.ts';
 import { evmWallet, signed, signedText, solanaWallet, type TestWallet } from './wallets.ts';
 
-/** Signed by `wallet`; a bind is co-signed (same text) by `confirmer`, a wallet already bound (issue 9). */
+/** Signed by `wallet`; a bind is co-signed (same text) by `confirmer`, a wallet already bound. */
 const bindBody = async (wallet: TestWallet, prefix = 'bindAddress-', confirmer?: TestWallet) => {
   const own = await signed(wallet, prefix);
   const auth = confirmer ? { authSign: await confirmer.sign(own.signContent), authSignContent: own.signContent } : {};

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeServerBundle, serverBundle } from './main-process.ts';
 
 /**
- * Issue 16 item 5: the production start runs compiled JavaScript. The server is built (build.mjs) and its
+ * The production start runs compiled JavaScript. The server is built (build.mjs) and its
  * bundle started with plain `node`, no tsx: Node 20 refuses any .ts module, so a start that answers proves
  * none is left. The build goes under node_modules/.cache, where the bundle's package imports still resolve.
  */

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './test-server.ts';
 const PAGE = '<!doctype html><html><head><title>AIDF Console</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `op${i % 13}`))};`;
 
-describe('[api] the operator console is served at /ops/ (issue 16 item 4)', () => {
+describe('[api] the operator console is served at /ops/', () => {
   let server: TestServer;
   let distDir: string;
 

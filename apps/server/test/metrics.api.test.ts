@@ -6,7 +6,7 @@ import { type ChainTestServer, startChainTestServer } from './chain.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { credit, ops, signUp } from './users.ts';
 
-/** Issue 16 item 5: /metrics (Prometheus text, behind the operator token) and /readyz (the database and each chain). */
+/** /metrics (Prometheus text, behind the operator token) and /readyz (the database and each chain). */
 async function scrape(server: TestServer, authorization?: string) {
   const res = await fetch(`${server.baseUrl}/metrics`, authorization ? { headers: { authorization } } : {});
   return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };

@@ -12,7 +12,7 @@ import { credit, ops, signUp } from './users.ts';
 
 const execFileAsync = promisify(execFile);
 
-describe('[api] operators are accounts (issue 16 item 1)', () => {
+describe('[api] operators are accounts', () => {
   let server: TestServer;
   // TRUST_PROXY=loopback: each test is its own client through X-Forwarded-For, so their limits are apart.
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { type Operator, signInOperator } from './operators.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { balanceOf, ops, signUp } from './users.ts';
 
-describe('[api] four eyes on money (issue 16 item 2)', () => {
+describe('[api] four eyes on money', () => {
   let server: TestServer;
   let finance: Operator;
   let finance2: Operator;

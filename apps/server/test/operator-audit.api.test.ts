@@ -4,7 +4,7 @@ import { type Operator, signInOperator } from './operators.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { signUp } from './users.ts';
 
-describe('[api] the operators audit trail (issue 16 item 3)', () => {
+describe('[api] the operators audit trail', () => {
   let server: TestServer;
   let admin: Operator;
   let finance: Operator;

@@ -8,8 +8,8 @@ import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, signUp, withdrawBody } from './users.ts';
 import { evmWallet, signed } from './wallets.ts';
 
-/** Issue 16 item 4, the console's server half: dashboard, user lookup, payouts set aside and their refund. */
-describe('[api] operator console: dashboard, users, payouts (issue 16)', () => {
+/** The console's server half: dashboard, user lookup, held payouts and their refund. */
+describe('[api] operator console: dashboard, users, payouts', () => {
   let server: TestServer;
   let finance: Operator;
   let finance2: Operator;

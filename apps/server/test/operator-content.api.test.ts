@@ -5,8 +5,8 @@ import { awayFromWindowEdge } from './limit-window.ts';
 import { addOperator, login, type Operator, signInOperator, totpCode } from './operators.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 
-/** Issue 16 item 4: announcements as drafts, the TOTP QR at first sign-in, every setting with its meaning. */
-describe('[api] operator console: announcements, enrolment, settings (issue 16)', () => {
+/** Announcements as drafts, the TOTP QR at first sign-in, every setting with its meaning. */
+describe('[api] operator console: announcements, enrolment, settings', () => {
   let server: TestServer;
   let admin: Operator;
   beforeAll(async () => {

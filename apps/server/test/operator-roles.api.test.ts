@@ -10,7 +10,7 @@ const SUPPORT: Role[] = ['support', 'admin'];
 const ADMIN: Role[] = ['admin'];
 
 /**
- * Every /ops/v1 route with the roles issue 16 gives it (written here apart from roles.ts, so a change there
+ * Every /ops/v1 route with the roles the operator guide gives it (written here apart from roles.ts, so a change there
  * shows). Bodies are valid where that is cheap; an allowed call must not answer 401 or 403.
  */
 const ROUTES: { method: 'GET' | 'POST' | 'PUT'; path: string; roles: Role[]; body?: unknown }[] = [
@@ -116,7 +116,7 @@ const normalized = (route: string) =>
     .replace(/\/(\d+|no-such-[a-z]+)(?=\/|$)/g, '/:param')
     .replace(/:\w+/g, ':param');
 
-describe('[api] every role against every /ops/v1 route (issue 16)', () => {
+describe('[api] every role against every /ops/v1 route', () => {
   let server: TestServer;
   let operators: Record<Role, Operator>;
   let username: string;

@@ -14,7 +14,7 @@ async function hashesDuring(work: () => Promise<unknown>) {
   return passwordHashStats().started - before;
 }
 
-describe('[api] password guesses (issue 9 point 3)', () => {
+describe('[api] password guesses', () => {
   let server: TestServer;
   // TRUST_PROXY=loopback: each test is its own client through X-Forwarded-For, so their limits are apart.
   beforeAll(async () => {

@@ -389,4 +389,22 @@ describe('[api] pledge settlement across instances, crashes and outages', () => 
     expect(paid.total.toFixed()).toBe(trunc18(new Money(106).times(1.5).div(100).times(5).div(30)));
     expect((await checkLedger(server.repos)).ok).toBe(true);
   });
+
+  it('a stop between batches hands the day back at once: another instance finishes it, paying nothing twice', async () => {
+    const day = dayAfter(6);
+    const stopping = new AbortController();
+    const stopped = jobRunner({
+      repos: server.repos,
+      owner: 'stopping',
+      stopping: stopping.signal,
+      // The stop (SIGTERM) arrives while the first batch is booked; the next checkpoint ends the run.
+      jobs: [pledgeSettlementJob({ batchSize: 3, afterBatch: () => stopping.abort() })],
+    });
+    expect(await stopped.runDay('pledge-settlement', day)).toMatchObject({ status: 'busy' });
+    expect((await payoutsOn(day)).reduce((s, n) => s + n, 0)).toBe(3);
+    // No wait for the lease (five minutes by default): the slot is free now.
+    const next = jobRunner({ repos: server.repos, jobs: [pledgeSettlementJob({ batchSize: 3 })], owner: 'next' });
+    expect(await next.runDay('pledge-settlement', day)).toMatchObject({ status: 'done', items: 4 });
+    expect(await payoutsOn(day)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+  });
 });

@@ -3,7 +3,7 @@ import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
 import { EVERY_PRODUCTION_SETTING, type MainRun, runMain, START_TIMEOUT_MS } from './main-process.ts';
 
 /**
- * Issue 9 point 5: `npm start` (src/main.ts) in a process of its own, with exactly the environment a
+ * `npm start` (src/main.ts) in a process of its own, with exactly the environment a
  * deployment would give it — not the test runner's NODE_ENV=test — and every module it reaches written down
  * by module-loads/register.mjs.
  */
@@ -12,11 +12,11 @@ import { EVERY_PRODUCTION_SETTING, type MainRun, runMain, START_TIMEOUT_MS } fro
 const DEV_MODULE =
   /\/apps\/server\/src\/dev\/|\/packages\/devchain\/|\/node_modules\/(smtp-server|mailparser|hardhat|@aidf\/devchain)\/|\/routes\/dev-(mailbox|wallet)\.ts$/;
 
-describe('production start-up rules (issue 9 point 5)', () => {
+describe('production start-up rules', () => {
   it(
     'refuses to start with real chain URLs and keys but not the production secrets, in one line saying why',
     async () => {
-      // The issue's case: real RPC URLs and keys, no NODE_ENV, no own secrets, no SMTP_URL nor PUBLIC_HOSTS.
+      // A careless deployment: real RPC URLs and keys, no NODE_ENV, no own secrets, no SMTP_URL nor PUBLIC_HOSTS.
       const {
         REQUEST_SIGN_SECRET: _s,
         OPERATOR_TOKEN: _o,

@@ -11,7 +11,7 @@ import { type Account, balanceOf, credit, signUp, uniqueTimestamp, withdrawBody 
 import { evmWallet, signed } from './wallets.ts';
 
 /**
- * Issue 9 point 8: races found in review. Each test fires the racing requests at once against a real server;
+ * Races found in review. Each test fires the racing requests at once against a real server;
  * on PostgreSQL they run on separate connections and collide, on PGlite (one connection) they are serialised
  * and the test checks the same outcome.
  */

@@ -11,7 +11,7 @@ const codeRequest = (server: TestServer, email: string, forwardedFor: string) =>
     headers: { 'x-forwarded-for': forwardedFor },
   });
 
-describe('[api] client address without TRUST_PROXY (issue 9 point 7)', () => {
+describe('[api] client address without TRUST_PROXY', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
@@ -40,7 +40,7 @@ describe('[api] client address without TRUST_PROXY (issue 9 point 7)', () => {
   });
 });
 
-describe('[api] client address with TRUST_PROXY=1 (issue 9 point 7)', () => {
+describe('[api] client address with TRUST_PROXY=1', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ env: { TRUST_PROXY: '1' } });
@@ -60,12 +60,12 @@ describe('[api] client address with TRUST_PROXY=1 (issue 9 point 7)', () => {
   }, 90_000);
 });
 
-describe('[api] sign-in limits no client can turn on another (issue 9 point 7)', () => {
+describe('[api] sign-in limits no client can turn on another', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({
       env: { TRUST_PROXY: 'loopback' },
-      // An upload route, as the feedback issue will add: only it may take an unsigned multipart POST.
+      // An upload route, as ticket images have: only it may take an unsigned multipart POST.
       extend: (app) => {
         app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, {}));
         app.route({

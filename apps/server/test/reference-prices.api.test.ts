@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, credit, ops, signUp } from './users.ts';
 
-describe('[api] assets valued in USDT at the reference prices the operators set (issue 14 item 5)', () => {
+describe('[api] assets valued in USDT at the reference prices the operators set', () => {
   let server: TestServer;
   let user: Account;
   const setPrice = (currency: string, value: string) =>
@@ -63,7 +63,7 @@ describe('[api] assets valued in USDT at the reference prices the operators set 
     expect((await setPrice('usdt', '2')).status).toBe(400);
     const listed = await ops(server, 'GET', '/ops/v1/config');
     expect(listed.json.data).toContainEqual(
-      // OPERATOR_TOKEN is the operator cli (issue 16); its x-operator name goes to the audit row only.
+      // OPERATOR_TOKEN is the operator cli; its x-operator name goes to the audit row only.
       expect.objectContaining({ key: 'price.reference.aidf', updatedBy: 'cli' }),
     );
   });

@@ -11,7 +11,7 @@ import { type Account, balanceOf, credit, signUp, transferBody, withdrawBody } f
 import { evmWallet, signed, signedText, solanaWallet, type TestWallet } from './wallets.ts';
 
 /**
- * Issue 9 point 1: a session alone could bind a fresh key, which then signed transfers and withdrawals. A bind
+ * A session alone could bind a fresh key, which then signed transfers and withdrawals. A bind
  * now needs a factor the account already has, and any security change holds outgoing money for a while.
  */
 

@@ -11,11 +11,11 @@ const DAY_MS = 86_400_000;
 const dayAfter = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * Issue 16 item 4: a change of the mining rate, the cap multiple or the team's bonus rates (console config)
+ * A change of the mining rate, the cap multiple or the team's bonus rates (console config)
  * applies to new items only; machines already running keep the rate they were made with, bonuses already paid
  * stay as they were. (Pledges: pledge.api.test.ts, 'a rate change applies to new pledges only'.)
  */
-describe('[api] settings apply to new items only (issue 16)', () => {
+describe('[api] settings apply to new items only', () => {
   let server: TestServer;
   let alice: Account;
   let itemId: string;

@@ -13,7 +13,7 @@ import { type Account, balanceOf, credit, signUp, transferBody, uniqueTimestamp,
 import { signed, signedText } from './wallets.ts';
 
 /**
- * Issue 9 point 6: transfer, withdrawal and password reset sign a readable text naming the site, the action
+ * Transfer, withdrawal and password reset sign a readable text naming the site, the action
  * and its essentials; the server rebuilds it from the request, so a signature made for one request (or on
  * a phishing page) moves nothing else, and a used signature never answers another body with its result.
  */

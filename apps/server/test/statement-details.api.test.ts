@@ -5,7 +5,7 @@ import { postPrepared, prepareMovement } from '../src/domain/ledger/post-movemen
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, credit, ops, signUp, transferBody } from './users.ts';
 
-describe('[api] statement lines a person can recognise: movement, counterparty, transaction link, type filter (issue 14 item 4)', () => {
+describe('[api] statement lines a person can recognise: movement, counterparty, transaction link, type filter', () => {
   let server: TestServer;
   let alice: Account;
   let bob: Account;

@@ -1,5 +1,5 @@
 /**
- * A plain in-memory model of the team (issue 12), written from RULES.md "Invitations and team" without SQL:
+ * A plain in-memory model of the team, written from RULES.md "Invitations and team" without SQL:
  * a parent map, volumes and levels per user, and the bonuses of one purchase walking the line upwards.
  * Amounts are bigints of 10^-18 AIDF, rates bigints of 10^-8 percent, so every result is exact.
  */

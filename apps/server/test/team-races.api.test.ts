@@ -9,7 +9,7 @@ import { call, startTestServer, type TestServer } from './test-server.ts';
 import { evmWallet, signed } from './wallets.ts';
 
 /**
- * Issue 12: purchases and binds at the same moment. On PostgreSQL each runs on its own connection and they
+ * Purchases and binds at the same moment. On PostgreSQL each runs on its own connection and they
  * collide; on PGlite (one connection) they are serialised and the same outcome is checked.
  */
 describe('[api] team races', () => {

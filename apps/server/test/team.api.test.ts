@@ -5,7 +5,7 @@ import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, signUp } from './users.ts';
 import { evmWallet, signed } from './wallets.ts';
 
-/** Issue 12: the team as the API answers it (GET /v1/cow/user/child, POST /v1/cow/home/user). */
+/** The team as the API answers it (GET /v1/cow/user/child, POST /v1/cow/home/user). */
 describe('[api] team', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -39,7 +39,7 @@ export interface TestServer {
 
 /**
  * A real server on a random loopback port over a fresh database. `extend` may add routes before it
- * starts (used to exercise plugins on routes no issue has built yet).
+ * starts (used to exercise plugins on routes the product does not have).
  */
 export async function startTestServer(
   options: {

@@ -9,7 +9,7 @@ import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, credit, emailAccount, signUp, transferBody } from './users.ts';
 import { solanaWallet } from './wallets.ts';
 
-describe('[api] transfer recipient lookup and the receipt id (issue 14 item 3)', () => {
+describe('[api] transfer recipient lookup and the receipt id', () => {
   let server: TestServer;
   let alice: Account;
   let bob: Account;

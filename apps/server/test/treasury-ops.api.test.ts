@@ -413,6 +413,10 @@ describe('[api] treasury: status, sweeps, retry and skip, sweep-now', () => {
     const status = await cli(['treasury-status']);
     expect(status.stdout).toMatch(/bsc\s+usdt\s+200\s+0\s+50\s+0\s+0\s+250\s+250\s+0\s+1\.0000/);
     expect(status.stdout).toContain('solana: not read (connect ECONNREFUSED)');
+    // --exact: the server's decimal strings to the last digit, in the same table.
+    expect((await cli(['treasury-status', '--exact'])).stdout).toMatch(
+      /bsc\s+usdt\s+200\s+0\s+50\s+0\s+0\s+250\s+250\s+0\s+1\.0000/,
+    );
     expect(status.stdout).toContain(`held: ${sweepIds.inFlight}`);
     expect((await cli(['sweep-now', 'solana'])).stdout).toContain('requested sweep:solana');
     const usage = await cli(['sweep-skip', sweepIds.inFlight]).catch((e: { code: number; stderr: string }) => e);
@@ -430,5 +434,5 @@ describe('[api] treasury: status, sweeps, retry and skip, sweep-now', () => {
       ),
     );
     expect(audit).toEqual([{ operator: 'cli', detail: expect.objectContaining({ cliUser: 'night-shift' }) }]);
-  }, 120_000);
+  }, 180_000);
 });

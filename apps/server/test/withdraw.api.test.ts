@@ -58,7 +58,7 @@ describe('COW withdrawal requests on the BNB Smart Chain dev chain', () => {
     expect(
       (await call(server.baseUrl, '/v1/oms/assets/withdraw/web3', { token: user.token, body: stale })).json.code,
     ).toBe(1229);
-    // An opaque text (what was signed before issue 9 point 6) says nothing of the withdrawal: refused.
+    // An opaque text, naming nothing it authorises, says nothing of the withdrawal: refused.
     const wrongPrefix = {
       ...(await withdrawBody(user, '5', to)),
       ...(await signed(user.wallet, 'transfer-', uniqueTimestamp())),

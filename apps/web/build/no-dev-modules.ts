@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * What must never reach the production bundle (issue 14 item 9): the dev chains and dev wallets, the server (its
+ * What must never reach the production bundle: the dev chains and dev wallets, the server (its
  * dev mailbox, dev wallet routes and seeds live there), the end-to-end suite with its fake wallets, tests and
  * their tooling. Paths are relative to the repository, with '/' separators.
  */

@@ -1,8 +1,11 @@
+/** The decimals an amount is shown with where a screen names none (the app, the console, the operator command). */
+export const DISPLAY_DECIMALS = 4;
+
 /**
  * Shows a decimal string rounded down to `decimals` places (STYLE.md item 10: a shown balance never exceeds
  * the real one), with Latin digits. String arithmetic only, so the web app needs no decimal library.
  */
-export function formatAmount(amount: string, decimals = 4): string {
+export function formatAmount(amount: string, decimals = DISPLAY_DECIMALS): string {
   const negative = amount.startsWith('-');
   const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
   const kept = fraction.slice(0, decimals).replace(/0+$/, '');
@@ -65,4 +68,9 @@ export function withdrawalFigures(amount: string, feeRate: string): { fee: strin
   const units = toUnits(amount);
   const fee = (units * toUnits(feeRate)) / 10n ** BigInt(SCALE);
   return { fee: fromBaseUnits(fee, SCALE), receive: fromBaseUnits(units - fee, SCALE) };
+}
+
+/** Whether formatAmount cuts digits off a decimal string (shown with `decimals` places, some non-zero beyond). */
+export function isRounded(amount: string, decimals = DISPLAY_DECIMALS): boolean {
+  return /[1-9]/.test((amount.split('.')[1] ?? '').slice(decimals));
 }

@@ -25,7 +25,7 @@ export const VERIFY_CODE_COUNTDOWN_S = 60;
 export const ORDER_POLL_INTERVAL_MS = 3_000;
 export const ORDER_POLL_MAX_TRIES = 100;
 export const RECEIPT_POLL_INTERVAL_MS = 500;
-export const FEEDBACK_PAGE_SIZE = 100;
+export const TICKET_PAGE_SIZE = 100;
 export const FIRST_PAGE = 1;
 export const MAX_PAGE_SIZE = 100;
 

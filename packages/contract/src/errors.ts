@@ -52,7 +52,7 @@ export const ERROR_CATALOGUE = {
   1228: { status: 400, message: 'Wrong login name or password' },
   1229: { status: 400, message: 'Signature failed' },
   1230: { status: 409, message: 'Insufficient balance' },
-  // Issue 9 point 6: signed texts say what they authorise; a signature serves one request only.
+  // Signed texts say what they authorise; a signature serves one request only.
   1231: { status: 400, message: 'The signed text does not match this request' },
   1232: { status: 409, message: 'This signature was already used for another request' },
   1233: { status: 400, message: 'The signed text names another site' },
@@ -64,17 +64,17 @@ export const ERROR_CATALOGUE = {
   81009: { status: 400, message: 'The amount must be more than the fee' },
   81010: { status: 400, message: 'Invalid wallet address' },
   81011: { status: 400, message: 'Please enter a number between 1-1000000' },
-  // Issue 9 point 1: binding needs a factor the account already has; money waits after a security change.
+  // Binding needs a factor the account already has; money waits after a security change.
   81012: { status: 403, message: 'Transfers and withdrawals are paused after a security change' },
   81013: { status: 403, message: 'Confirm with the signature of a wallet already bound to this account' },
   81014: { status: 403, message: "Confirm with a code sent to this account's e-mail" },
-  // Issue 9 point 2: a withdrawal destination is checked strictly (apps/server domain/withdraw/destination.ts).
+  // A withdrawal destination is checked strictly (apps/server domain/withdraw/destination.ts).
   81016: { status: 400, message: 'Wrong address checksum (upper/lower case): copy the address again' },
   81017: { status: 400, message: 'The zero address cannot receive a withdrawal' },
   81018: { status: 400, message: 'This is an address of the platform: withdraw to a wallet of your own' },
   81020: { status: 429, message: "You have reached today's pledge limit" },
   81021: { status: 409, message: 'This signature was already used for another pledge' },
-  // Issue 11: the AI miner (apps/server domain/machine).
+  // The AI miner (apps/server domain/machine).
   81024: { status: 409, message: 'One of your machines is still running: buy the next one when it is out' },
   81025: { status: 409, message: 'This transaction was already offered for another order' },
   81026: { status: 409, message: 'This order is no longer awaiting payment' },
@@ -86,17 +86,17 @@ export const ERROR_CATALOGUE = {
     status: 429,
     message: 'Too many transaction ids of this order are still waiting to be checked: wait until they are checked',
   },
-  // Issue 13: feedback attachments (apps/server domain/tickets/image-policy.ts has the limits).
+  // Ticket images (apps/server domain/tickets/image-policy.ts has the limits).
   81040: { status: 400, message: 'Only PNG, JPEG or WebP images can be attached' },
   81041: { status: 413, message: 'The image is too large' },
   81042: { status: 400, message: 'At most 3 images can be attached' },
   81043: { status: 400, message: 'The image is empty or damaged' },
   81044: { status: 429, message: 'You have uploaded too many images, please try again tomorrow' },
   81046: { status: 413, message: 'The image has too many pixels (at most 8000 px a side and 40 megapixels)' },
-  // Issue 12: the team.
+  // The team.
   81045: { status: 404, message: 'This member is not in your team' },
   1404: { status: 404, message: 'Not found' },
-  // Issue 16: the operator API (/ops/v1) only.
+  // The operator API (/ops/v1) only.
   403: { status: 403, message: 'Your operator role may not do this' },
   1403: { status: 403, message: 'A second, independent operator must approve this' },
   // Four eyes means two people (apps/server domain/operator/independence.ts): why this approver is not a second one.
@@ -126,6 +126,8 @@ export const ERROR_CATALOGUE = {
   1409: { status: 409, message: 'This was already done' },
   1410: { status: 409, message: 'This proposal was withdrawn or has expired' },
   500: { status: 500, message: 'Server internal error' },
+  // The database cannot be reached (restarting, failing over): nothing was changed; answered with Retry-After.
+  503: { status: 503, message: 'The service is reconnecting: nothing was changed, please try again in a moment' },
 } as const satisfies Record<number, { status: number; message: string }>;
 
 export type TErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,21 +1,7 @@
-import type { TCurrency } from './currencies.ts';
+/* What the code derives from MINER_CURRENCIES (miner-currency-list.ts): codes, fields, the entries of a chain. */
+import { MINER_CURRENCIES, type TMinerCurrencyEntry } from './miner-currency-list.ts';
 
-/**
- * The currencies the AI miner accepts in a price, in the order screens show them, and how each is paid
- * (RULES.md "AI miner"): `balance` only from the user's balance (a shortfall refuses the purchase, 1230);
- * `chain` from the balance as far as it goes, the rest lacking and paid by a transfer on `chain` to the
- * collection address. The server, the app and the console read this list; adding a currency here adds its
- * price field (`<currency>Amount`) and, when paid on chain, its order fields (`lack<Currency>`, ...).
- */
-export const MINER_CURRENCIES = [
-  { currency: 'usdt', paid: 'balance' },
-  { currency: 'bnb', paid: 'chain', chain: 'bsc' },
-  { currency: 'eoeo', paid: 'chain', chain: 'bsc' },
-  { currency: 'sol', paid: 'chain', chain: 'solana' },
-] as const satisfies readonly (
-  | { currency: TCurrency; paid: 'balance' }
-  | { currency: TCurrency; paid: 'chain'; chain: 'bsc' | 'solana' }
-)[];
+export { MINER_CURRENCIES, type TMinerCurrencyEntry };
 
 type MinerEntry = (typeof MINER_CURRENCIES)[number];
 export type TMinerCurrency = MinerEntry['currency'];
@@ -26,6 +12,15 @@ export const MINER_CURRENCY_CODES: readonly TMinerCurrency[] = MINER_CURRENCIES.
 export const CHAIN_PAID_CURRENCIES: readonly TChainPaidCurrency[] = MINER_CURRENCIES.flatMap((m) =>
   m.paid === 'chain' ? [m.currency] : [],
 );
+
+/** A chain-paid entry of MINER_CURRENCIES: its chain, and whether it is the native coin or a pinned token. */
+export type TChainPaidEntry = Extract<TMinerCurrencyEntry, { paid: 'chain' }>;
+/** The entries paid on `chain` ('bsc', 'solana'), in the list's order. */
+export function chainPaidOn(chain: TChainPaidEntry['chain']): readonly TChainPaidEntry[] {
+  return (MINER_CURRENCIES as readonly TMinerCurrencyEntry[]).flatMap((m) =>
+    m.paid === 'chain' && m.chain === chain ? [m] : [],
+  );
+}
 
 export function isMinerCurrency(value: string): value is TMinerCurrency {
   return (MINER_CURRENCY_CODES as readonly string[]).includes(value);

@@ -12,7 +12,7 @@ export const ROUTES = {
     auth: true,
   },
   transfer: { method: 'POST', path: '/v1/cow/home/transfer', auth: true },
-  /** Ours: who a username is, before the wallet is asked to sign a transfer to it (issue 14 item 3). */
+  /** Ours: who a username is, before the wallet is asked to sign a transfer to it. */
   transferRecipient: { method: 'GET', path: '/v1/cow/home/transfer/recipient/{username}', auth: true },
   sendVerifyCode: { method: 'POST', path: '/v1/mc/user/msg/verifycode/{receiver}/{bizType}', auth: false },
   loginByMessage: { method: 'POST', path: '/v1/sso/login/message/{loginName}', auth: false },
@@ -51,9 +51,9 @@ export const ROUTES = {
     path: '/v1/cms/work/order/memberCheck/p/{workOrderNo}/{pageNum}-{pageSize}',
     auth: true,
   },
-  /** Ours: the user's follow-up on a ticket (issue 13). */
-  ticketFollowUp: { method: 'POST', path: '/v1/cms/work/order/reply/{workOrderNo}', auth: true },
-  /** Ours: the records a ticket can name (issue 13 point 2). */
+  /** Ours: the user's follow-up on a ticket. */
+  ticketFollowUp: { method: 'POST', path: '/v1/cms/work/order/reply/{ticketId}', auth: true },
+  /** Ours: the records a ticket can name. */
   ticketRecords: { method: 'GET', path: '/v1/cms/work/records', auth: true },
   announcementList: { method: 'POST', path: '/v1/cms/content/p/{pageNum}-{pageSize}', auth: false },
   announcementDetail: { method: 'POST', path: '/v1/cms/content/{id}', auth: false },

@@ -11,7 +11,7 @@ import {
 
 const T = 1_763_880_000_000;
 
-describe('descriptive sign texts (issue 9 point 6)', () => {
+describe('descriptive sign texts', () => {
   it('names the host, the transfer and its essentials, and ends with transfer-{ms}', () => {
     expect(
       buildTransferSignText({

@@ -4,7 +4,7 @@ import { CHAINS } from './currencies.ts';
 /**
  * Wallet sign messages end with '{prefix}{ms timestamp}' (SPEC.md point 7, RULES.md "Sign-in and sessions").
  * The first four prefixes come from SPEC.md and are the whole message; the last three are ours and end a
- * readable text that says what the signature authorises (issue 9 point 6).
+ * readable text that says what the signature authorises.
  */
 export const SIGN_PREFIXES = {
   login: 'Login-',

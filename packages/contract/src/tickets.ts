@@ -1,5 +1,5 @@
 /**
- * Ticket constants the web app needs without the zod schemas (issue 13): importing these never pulls
+ * Ticket constants the web app needs without the zod schemas: importing these never pulls
  * endpoints/support.ts, and with it zod, into the tickets screen's bundle.
  */
 

@@ -5,7 +5,7 @@ import { txType as arTxType } from '../../../web/src/i18n/locales/ar.json';
 import { txType as enTxType } from '../../../web/src/i18n/locales/en.json';
 import { txType as zhCNTxType } from '../../../web/src/i18n/locales/zhCN.json';
 
-/** The console's three languages (issue 16 item 4): English, simplified Chinese, and Arabic (right to left). */
+/** The console's three languages: English, simplified Chinese, and Arabic (right to left). */
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
   // A BCP 47 tag (the folder is zhCN like the web app's code), so Intl's plural rules and dates know it.

@@ -34,7 +34,7 @@ export interface ChainServices {
      */
     hotWalletAddress: `0x${string}` | null;
     deposits: DepositSource;
-    /** The invest contract's events and reserve (issue 10 point 7). */
+    /** The invest contract's events and reserve. */
     invests: InvestSource;
     /** Signs and sends payouts with the hot wallet's key: only in a process running the treasury role. */
     payouts: PayoutChain | null;

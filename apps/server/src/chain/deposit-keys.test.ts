@@ -53,7 +53,7 @@ describe('deposit keys: EVM addresses from the extended public key', () => {
     ).toThrow(/DEPOSIT_XPUB is required in production/);
   });
 
-  it('uses the dev seed file only beside the dev chains or in the tests, never production-like (issue 9 point 5)', () => {
+  it('uses the dev seed file only beside the dev chains or in the tests, never production-like', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aidf-deposit-keys-'));
     try {
       // DEV_CHAIN=off with no chain: production-like, and no DEPOSIT_XPUB.

@@ -4,7 +4,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
   buildMerkleSumTree,
@@ -16,10 +15,15 @@ import {
   shareLeaves,
 } from '@aidf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeServerBundle, serverBundle } from '../../test/main-process.ts';
 import { verifyProofFile } from './reserves-verify.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reserves-proof-'));
-const operatorCli = path.join(path.dirname(fileURLToPath(import.meta.url)), 'operator.ts');
+// The command as `npm run operator:prod` runs it: the production build, made once for the file, started with plain
+// node. A cold tsx start compiles the whole command first, seconds of CPU that a loaded machine may not give.
+let operatorCli = '';
+/** A run of the compiled command takes well under a second alone; this is what a machine busy with tests needs. */
+const CLI_TIMEOUT_MS = 60_000;
 const HOT = '0x00000000000000000000000000000000000000a1';
 
 function proofFile(name: string, content: unknown) {
@@ -30,13 +34,7 @@ function proofFile(name: string, content: unknown) {
 
 async function runCli(...args: string[]) {
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [
-      '--import',
-      'tsx',
-      operatorCli,
-      'reserves-verify',
-      ...args,
-    ]);
+    const { stdout } = await promisify(execFile)(process.execPath, [operatorCli, 'reserves-verify', ...args]);
     return { code: 0, stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -65,7 +63,7 @@ function outsideNode(txs: Map<string, Record<string, unknown>>) {
 
 const tx = (hash: string, data: string) => ({ hash, from: HOT, to: HOT, input: data, blockNumber: '0x2a' });
 
-describe('npm run operator -- reserves-verify', () => {
+describe('npm run operator -- reserves-verify', { timeout: CLI_TIMEOUT_MS }, () => {
   const currencies = ['cow', 'usdt'];
   const tree = buildMerkleSumTree(currencies, [
     ...shareLeaves('41', [5_000_000_000_000_000_000n, 0n], [randomSalt(), randomSalt()]),
@@ -87,6 +85,7 @@ describe('npm run operator -- reserves-verify', () => {
     });
 
   beforeAll(async () => {
+    operatorCli = path.join(path.dirname(serverBundle()), 'operator.js');
     txs.set(published, tx(published, encodeRootPublication({ reportId: '7', currencies, root: tree.root })));
     txs.set(
       otherRoot,
@@ -97,8 +96,9 @@ describe('npm run operator -- reserves-verify', () => {
     );
     await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
     rpcUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
-  });
+  }, CLI_TIMEOUT_MS);
   afterAll(() => {
+    removeServerBundle();
     node.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -67,7 +67,9 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
 }
 
 async function openPostgres(url: string, onConnectionLost: (error: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that does not answer (a failover, a dropped network) fails a request after a few seconds with 503,
+  // instead of holding it and its client until the socket gives up minutes later.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   pool.on('error', onConnectionLost);
   // Fail at start, with the driver's message, when the database cannot be reached.
   await pool.query('SELECT 1');

@@ -16,6 +16,7 @@ import { jobRunner } from '../jobs/job-runner.ts';
 import { attemptLimits } from './plugins/attempt-limits.ts';
 import { sessionAuth } from './plugins/auth.ts';
 import { consoleApp } from './plugins/console-app.ts';
+import { draining } from './plugins/draining.ts';
 import { errorHandling, frameworkErrors } from './plugins/errors.ts';
 import { openApi } from './plugins/openapi.ts';
 import { requestContext } from './plugins/request-context.ts';
@@ -68,6 +69,8 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
     frameworkErrors,
     // Off unless TRUST_PROXY names the proxies: else any client could pick its own request.ip.
     trustProxy: config.trustProxy,
+    // A stopping instance answers with plugins/draining.ts (the envelope and Retry-After), not Fastify's own 503.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,6 +107,7 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   });
 
   await app.register(errorHandling);
+  await app.register(draining);
   await app.register(securityHeaders);
   await app.register(requestContext);
   await app.register(requestSignatureCheck);

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config.ts';
 import { devToolsAllowed } from '../config-mode.ts';
 import type { Database } from '../db/client.ts';
 import { repositories } from '../db/repositories/index.ts';
+import { draining } from './plugins/draining.ts';
 import { errorHandling } from './plugins/errors.ts';
 import { healthRoutes } from './routes/health.ts';
 
@@ -14,7 +15,11 @@ import { healthRoutes } from './routes/health.ts';
  * user or operator route, no app: such a process is reached by no one but its orchestrator.
  */
 export async function buildHealthApp({ config, database }: { config: AppConfig; database: Database }) {
-  const app: FastifyInstance = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  const app: FastifyInstance = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    return503OnClosing: false,
+  });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('repos', repositories(database.db));
@@ -22,6 +27,7 @@ export async function buildHealthApp({ config, database }: { config: AppConfig; 
   const devSeedNeeded = config.roles.includes('treasury') && devToolsAllowed(config) && !config.hotWalletPrivateKey;
   app.decorate('chains', chainServices(config, devSeedNeeded ? depositKeys(config).devMnemonic : null));
   await app.register(errorHandling);
+  await app.register(draining);
   await app.register(healthRoutes);
   return app;
 }

@@ -13,7 +13,7 @@ export function bearerOf(request: FastifyRequest): string {
 }
 
 /**
- * The operator API's check (issue 16): `authorization: Bearer <token>` of a signed-in operator, or
+ * The operator API's check: `authorization: Bearer <token>` of a signed-in operator, or
  * OPERATOR_TOKEN (compared in constant time), which is the admin operator `cli`; then the route's permission
  * (domain/operator/roles.ts): 401 without a valid token, 403 when the role may not.
  */

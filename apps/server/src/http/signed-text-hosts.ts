@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 
 /**
- * The hosts our signed texts may name (issue 9 point 6): PUBLIC_HOSTS, or, when it is unset (development),
+ * The hosts our signed texts may name: PUBLIC_HOSTS, or, when it is unset (development),
  * the Host the request came with (X-Forwarded-Host behind a trusted proxy), as the browser's address bar
  * shows it, port included.
  */

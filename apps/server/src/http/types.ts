@@ -37,6 +37,9 @@ declare module 'fastify' {
     chains: ChainServices;
     /** The daily jobs (pledge settlement…): operators run a day by hand through it. */
     jobs: JobRunner;
+    /** A graceful stop began: new requests are turned away with 503 (plugins/draining.ts). */
+    startDraining: () => void;
+    isDraining: () => boolean;
     /** preHandler of protected calls: answers 401 unless the `authorization` token is live. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

@@ -55,7 +55,7 @@ export function investWatcherWork(): BackgroundWork {
   };
 }
 
-/** Payments of AI miner orders to the collection address of one chain: BNB and EOEO, or SOL. */
+/** Payments of AI miner orders to the collection address of one chain, in the currencies paid there. */
 export function collectionWatcherWork(chain: ChainName): BackgroundWork {
   return {
     name: `collection-watcher:${chain}`,

@@ -6,18 +6,29 @@ import { type DailyJob, utcDayOf } from './daily-job.ts';
 export interface JobRunnerOptions {
   repos: Repositories;
   jobs: DailyJob[];
-  /** The clock; injected so tests and operators decide what "today" is. */
+  /**
+   * The clock, injected where tests decide what "today" is. Without it "today" is the database's: an instance whose
+   * clock runs minutes ahead would otherwise start tomorrow's day before midnight, while the others still book today.
+   */
   now?: () => Date;
   owner?: string;
   /** How long a claimed day stays ours without a checkpoint (a crashed runner's day is free after it). */
   leaseMs?: number;
   /** How far back a runner catches up missed days. */
   maxCatchUpDays?: number;
+  /**
+   * Aborted when the process stops (SIGTERM): a running day stops at its next checkpoint, between committed batches,
+   * and hands its slot back, so another instance resumes it at once instead of after the lease.
+   */
+  stopping?: AbortSignal;
 }
 
 export type DayOutcome =
   | { job: string; day: string; status: 'done'; items: number }
   | { job: string; day: string; status: 'busy' };
+
+/** The process is stopping: the run ends at a checkpoint, its committed batches kept. */
+class JobStopping extends Error {}
 
 export class LostJobLease extends Error {
   constructor(job: string, day: string) {
@@ -35,22 +46,32 @@ export function jobRunner(options: JobRunnerOptions) {
   const { repos } = options;
   const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const now = options.now ?? (() => new Date());
+  const today = async () => (options.now ? utcDayOf(options.now()) : repos.jobRuns.today());
   const byName = new Map(options.jobs.map((j) => [j.name, j]));
 
   /** Runs one day of one job; `rerun` also repeats a finished day (an operator's run by hand). */
   async function runDay(name: string, day: string, rerun = false): Promise<DayOutcome> {
     const job = byName.get(name);
     if (!job) throw new Error(`unknown job ${name}`);
+    if (options.stopping?.aborted) return { job: name, day, status: 'busy' };
     const slot = await repos.jobRuns.claim(name, day, owner, leaseMs, rerun);
     if (!slot) return { job: name, day, status: 'busy' };
-    const items = await job.runDay({
-      repos,
-      day,
-      checkpoint: async () => {
-        if (!(await repos.jobRuns.renew(name, day, owner, leaseMs))) throw new LostJobLease(name, day);
-      },
-    });
+    const items = await job
+      .runDay({
+        repos,
+        day,
+        checkpoint: async () => {
+          if (options.stopping?.aborted) throw new JobStopping();
+          if (!(await repos.jobRuns.renew(name, day, owner, leaseMs))) throw new LostJobLease(name, day);
+        },
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof JobStopping)) throw error;
+        await repos.jobRuns.release(name, day, owner);
+        return null;
+      });
+    // Stopped: the day is left to the next runner, as a day another runner holds is ('busy').
+    if (items === null) return { job: name, day, status: 'busy' };
     if (!(await repos.jobRuns.finish(name, day, owner, items))) throw new LostJobLease(name, day);
     return { job: name, day, status: 'done', items };
   }
@@ -60,10 +81,10 @@ export function jobRunner(options: JobRunnerOptions) {
    * that one job's (the workers run each daily job as a work of its own, jobs/registry.ts).
    */
   async function catchUp(only?: string): Promise<DayOutcome[]> {
-    const today = utcDayOf(now());
+    const upTo = await today();
     const outcomes: DayOutcome[] = [];
     for (const job of options.jobs.filter((j) => only === undefined || j.name === only)) {
-      for (const day of await repos.jobRuns.daysToRun(job.name, today, options.maxCatchUpDays ?? 400)) {
+      for (const day of await repos.jobRuns.daysToRun(job.name, upTo, options.maxCatchUpDays ?? 400)) {
         const outcome = await runDay(job.name, day);
         outcomes.push(outcome);
         if (outcome.status === 'busy') break; // in order: never run a day before the one before it is done

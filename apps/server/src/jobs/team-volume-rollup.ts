@@ -4,7 +4,7 @@ import type { PeriodicJob } from './periodic-job.ts';
 const BATCH = 500;
 
 /**
- * `team-volume-rollup` (issue 12): moves the purchases a machine purchase appended to team_volume_tail into their
+ * `team-volume-rollup`: moves the purchases a machine purchase appended to team_volume_tail into their
  * uplines' team_stats rows, a batch per transaction, each purchase exactly once (the batch is deleted by the
  * statement that adds it). Volumes read meanwhile are right either way (rolled-up plus tail); rolling up keeps
  * the tail a purchase reads short.

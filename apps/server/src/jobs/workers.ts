@@ -44,6 +44,7 @@ export function startWorkers(options: {
   works?: BackgroundWork[];
 }) {
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const stopping = new AbortController();
   const works = workOfRoles(options.roles, options.works ?? backgroundWork());
   const context: WorkContext = {
     repos: options.repos,
@@ -55,6 +56,7 @@ export function startWorkers(options: {
       repos: options.repos,
       jobs: works.flatMap((w) => (w.dailyJob ? [w.dailyJob] : [])),
       owner,
+      stopping: stopping.signal,
     }),
     allowChainReset: options.allowChainReset,
     collectionFallbackToHotWallet: options.collectionFallbackToHotWallet ?? false,
@@ -72,7 +74,6 @@ export function startWorkers(options: {
   });
 
   let stopped = false;
-  const stopping = new AbortController();
   /** Runs one tick; answers the pause it asked for (`retryInMs`), if any. */
   const tickOnce = async (work: BackgroundWork, loop: WorkLoop): Promise<number | null> => {
     try {
@@ -101,6 +102,12 @@ export function startWorkers(options: {
   return {
     /** The names of the works this process started, in the registry's order. */
     started: loops.map(({ work }) => work.name),
+    /** The owner name this process's leases and claimed days carry (worker_leases, job_runs). */
+    owner,
+    /**
+     * Ends every loop after its current tick (a daily job at its next checkpoint, between committed batches), then
+     * hands back every lease, so another instance takes the work over at once instead of after the lease's time.
+     */
     async stop() {
       stopped = true;
       stopping.abort();

@@ -2,7 +2,7 @@ import { CHAINS, languageInfo, maskAddress, type TChainName } from '@aidf/contra
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { BackIcon, BscMark, CrossIcon, FeedbackIcon, GlobeIcon, SolanaMark } from '../components/icons.tsx';
+import { BackIcon, BscMark, CrossIcon, GlobeIcon, SolanaMark, TicketsIcon } from '../components/icons.tsx';
 import { UserText } from '../components/UserText.tsx';
 import { useInviteSearch } from '../lib/invite.ts';
 import { openLoginDialog } from '../lib/login-dialog.ts';
@@ -111,10 +111,10 @@ export function Header({ handle }: { handle: RouteHandle | undefined }) {
             <Link
               to="/problemfeedback"
               className="icon-button"
-              aria-label={t('header.feedback')}
-              data-testid="header-feedback"
+              aria-label={t('header.tickets')}
+              data-testid="header-tickets"
             >
-              <FeedbackIcon />
+              <TicketsIcon />
             </Link>
           ) : (
             handle && <LeadControl lead={handle.lead} />

@@ -5,7 +5,7 @@ import { Skeleton } from '../components/Skeleton.tsx';
 import { showToast, Toaster } from '../components/toast.tsx';
 import { WalletWatcher } from '../features/auth/WalletWatcher.tsx';
 import { withAllMessages } from '../i18n/index.ts';
-import { useOffline } from '../lib/connection.ts';
+import { useOffline, whenApiAnswers } from '../lib/connection.ts';
 import { useInviteSearch } from '../lib/invite.ts';
 import { openLoginDialog, useLoginDialog } from '../lib/login-dialog.ts';
 import { preloadable } from '../lib/preloadable.tsx';
@@ -27,8 +27,9 @@ function SendVisitorHome() {
   const { t } = useTranslation();
   const search = useInviteSearch();
   useEffect(() => {
-    showToast(t('errors.401'));
+    // The sheet waits, hidden, while offline (below); the toast until the API answers, never over the offline screen.
     openLoginDialog('chain');
+    whenApiAnswers(() => showToast(t('errors.401')));
   }, [t]);
   return <Redirect to={`/${search}`} replace />;
 }

@@ -53,7 +53,7 @@ export const routes: AppRoute[] = [
   screen(
     '/problemfeedback',
     { titleKey: 'titles.problemfeedback', lead: 'cross', requiresLogin: true },
-    () => import('../features/tickets/ProblemFeedbackScreen.tsx'),
+    () => import('../features/tickets/TicketsScreen.tsx'),
   ),
   screen(
     '/language',

@@ -17,7 +17,7 @@ beforeAll(async () => {
   });
 });
 
-describe('the security hold (issue 9 point 1)', () => {
+describe('the security hold', () => {
   it('counts only a hold still ahead', () => {
     expect(activeHoldUntil(null, 1000)).toBeNull();
     expect(activeHoldUntil(1000, 1000)).toBeNull();

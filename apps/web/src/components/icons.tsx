@@ -59,7 +59,7 @@ export const EcologyIcon = (p: IconProps) => (
     <path d="M10.5 9.6 7 15M13.5 9.6 17 15M8 17h8" />
   </svg>
 );
-export const FeedbackIcon = (p: IconProps) => (
+export const TicketsIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <path d="M4 5h16v11H9l-5 4z" />
     <path d="M8 9.5h8M8 12.5h5" />

@@ -1,7 +1,7 @@
 import { DEV_REQUEST_SIGN_SECRET } from '@aidf/contract';
 
 /**
- * The server's REQUEST_SIGN_SECRET, which it writes into index.html when it serves it (issue 16 item 5): set
+ * The server's REQUEST_SIGN_SECRET, which it writes into index.html when it serves it: set
  * once, on the server. The build-time value is for pages served by Vite's dev server, which has no such tag.
  */
 function servedSignSecret(): string | null {

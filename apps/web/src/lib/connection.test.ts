@@ -2,7 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiCall } from './api-client.ts';
-import { retryConnection, useOffline } from './connection.ts';
+import { retryConnection, useOffline, whenApiAnswers } from './connection.ts';
 
 const call = (fetchImpl: typeof fetch) =>
   apiCall('announcementList', { params: { pageNum: '1', pageSize: '10' } }, { language: 'en', fetchImpl });
@@ -45,5 +45,33 @@ describe('useOffline', () => {
       Reflect.deleteProperty(navigator, 'onLine');
       if (onLine) Object.defineProperty(Navigator.prototype, 'onLine', onLine);
     }
+  });
+});
+
+describe('whenApiAnswers', () => {
+  const ok = (async () =>
+    new Response(JSON.stringify({ code: 200, msg: 'ok', data: { list: [], total: 0 } }), {
+      status: 200,
+    })) as typeof fetch;
+
+  it('waits while calls get no answer, "try again" included, and runs once at the next answer', async () => {
+    await expect(call(noAnswer)).rejects.toMatchObject({ code: 'network' });
+    const ran: string[] = [];
+    whenApiAnswers(() => ran.push('please sign in'));
+    retryConnection();
+    expect(ran).toEqual([]);
+    await expect(call(noAnswer)).rejects.toMatchObject({ code: 'network' });
+    expect(ran).toEqual([]);
+    await call(ok).catch(() => undefined);
+    expect(ran).toEqual(['please sign in']);
+    await call(ok).catch(() => undefined);
+    expect(ran).toEqual(['please sign in']);
+  });
+
+  it('runs at once while the API answers', async () => {
+    await call(ok).catch(() => undefined);
+    const ran: string[] = [];
+    whenApiAnswers(() => ran.push('now'));
+    expect(ran).toEqual(['now']);
   });
 });

@@ -12,17 +12,41 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
-/** The API client's report on each call: whether an answer came back. */
-export function reportApiReached(reached: boolean) {
-  if (apiUnreachable === reached) {
-    apiUnreachable = !reached;
+/** Whether any API call got an answer yet, and what waits for the first answer after a call got none. */
+let answered = false;
+const waitingForAnswer = new Set<() => void>();
+
+function setUnreachable(unreachable: boolean) {
+  if (apiUnreachable !== unreachable) {
+    apiUnreachable = unreachable;
     notify();
   }
 }
 
+/** The API client's report on each call: whether an answer came back. */
+export function reportApiReached(reached: boolean) {
+  if (reached) {
+    answered = true;
+    const waiting = [...waitingForAnswer];
+    waitingForAnswer.clear();
+    for (const then of waiting) then();
+  }
+  setUnreachable(!reached);
+}
+
 /** "Try again": the screen is shown again, and its calls say whether the API is back. */
 export function retryConnection() {
-  reportApiReached(true);
+  setUnreachable(false);
+}
+
+/**
+ * Runs `then` once the API is known to answer: at once when a call got an answer and none failed since, else at the
+ * next answer. A message that asks for the API ("please sign in") waits so: a deep link opened offline renders
+ * before its first call fails, and would put the message over the offline screen.
+ */
+export function whenApiAnswers(then: () => void) {
+  if (answered && !isOffline()) then();
+  else waitingForAnswer.add(then);
 }
 
 function subscribe(listener: () => void) {

@@ -1,6 +1,6 @@
 import { useUserInfo } from './account-queries.ts';
 
-/** The hold's end when it is still ahead of `now`, else null (issue 9 point 1). */
+/** The hold's end when it is still ahead of `now`, else null. */
 export function activeHoldUntil(until: number | null | undefined, now = Date.now()): number | null {
   return until !== null && until !== undefined && until > now ? until : null;
 }

@@ -69,7 +69,7 @@ export interface WalletActionOptions<R> {
 }
 
 /**
- * The one way the app has a wallet sign or send (issue 14 item 8): every signed action runs through `run`, which
+ * The one way the app has a wallet sign or send: every signed action runs through `run`, which
  * owns the state and the toast of each stage. `run` resolves to the action's result, or undefined once it failed
  * (the failure has been shown).
  */

@@ -19,7 +19,7 @@ export const ZBalance = z.object({
   submode: ZSubmode,
   balance: ZDecimalString,
   /**
-   * Ours (issue 14 item 5): the balance's worth in USDT at the reference price the operators set
+   * Ours: the balance's worth in USDT at the reference price the operators set
    * (`price.reference.<currency>`; USDT is 1), cut to 18 decimals; null where the currency has no price.
    */
   valueUsdt: ZDecimalString.nullable(),
@@ -47,7 +47,7 @@ export const ZStatementLine = z.object({
   amount: z.string(),
   balanceAfter: ZDecimalString,
   createTime: ZTimeMs,
-  /** Ours (issue 14 item 4): the movement the line belongs to, the id a receipt and support name. */
+  /** Ours: the movement the line belongs to, the id a receipt and support name. */
   movementId: ZIdString,
   /** Ours: the other user of a transfer (receiver or sender); null for other lines. */
   counterparty: z.string().nullable(),

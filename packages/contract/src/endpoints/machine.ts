@@ -53,12 +53,25 @@ export type TPriceItem = z.infer<typeof ZPriceItem>;
  */
 export const ZOrderStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
+/** How one currency paid on a chain is sent: the native coin (contract null) or a token's pinned contract. */
+export const ZPayToken = z.object({
+  currency: ZCurrency,
+  contract: z.string().nullable(),
+  decimals: z.number().int(),
+});
+export type TPayToken = z.infer<typeof ZPayToken>;
+
 /** Where and how the lacking part is paid on one chain. */
 export const ZOrderPayTarget = z.object({
   /** The platform's collection address on this chain: send the lacking amount here, from the bound address. */
   collectionAddress: z.string(),
   /** The user's bound address of this chain: only transfers from it count for the order. Null: not bound. */
   fromAddress: z.string().nullable(),
+  /**
+   * Every currency paid on this chain (MINER_CURRENCIES) that can be paid now: the native coin, and each token
+   * whose contract is pinned in the token configuration. A lacking currency missing here cannot be paid yet.
+   */
+  tokens: z.array(ZPayToken),
 });
 
 export const ZOrder = z.object({
@@ -79,14 +92,12 @@ export const ZOrder = z.object({
   expiresAt: ZTimeMs,
   /** The machine the paid order made; null until status 1. */
   machineId: z.string().nullable(),
-  /** Native BNB and EOEO (ERC-20, contract eoeoContract) on BNB Smart Chain; null when the chain is not set up. */
+  /** The currencies paid on BNB Smart Chain (native BNB, ERC-20 tokens); null when the chain is not set up. */
   payBsc: ZOrderPayTarget.extend({
     /** '0x38'. */
     chainId: z.string(),
-    eoeoContract: z.string().nullable(),
-    eoeoDecimals: z.number().int(),
   }).nullable(),
-  /** SOL on Solana; null when the chain is not set up. */
+  /** The currencies paid on Solana (SOL); null when the chain is not set up. */
   paySol: ZOrderPayTarget.extend({
     /**
      * The Solana RPC the browser builds and sends the transfer through: the dev stand-in beside the dev chains;
@@ -130,7 +141,7 @@ export const machineIndex = defineEndpoint({
 export const buyMachine = defineEndpoint({
   ...ROUTES.buyMachine,
   summary:
-    'Buy the machine of a price item: usdt from the balance (else 1230 = ms23); bnb, sol, eoeo from the balance as far as it goes, the rest lacking',
+    'Buy the machine of a price item: usdt from the balance (else 1230 = ms23); a chain-paid currency from the balance as far as it goes, the rest lacking',
   params: z.object({ id: ZIdString }),
   data: ZOrder,
 });

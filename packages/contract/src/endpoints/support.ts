@@ -10,7 +10,7 @@ import { ZMidParams } from './common.ts';
 const ZTimeSeconds = z.number().int().nonnegative();
 
 /**
- * The kinds of record a ticket can be about (issue 13 point 2). Extensible: a new kind is added here and in
+ * The kinds of record a ticket can be about. Extensible: a new kind is added here and in
  * the server's domain/tickets/ticket-records.ts (machine orders join when they exist).
  */
 export const TICKET_RECORD_KINDS = ['withdrawal', 'deposit', 'transfer'] as const;
@@ -48,14 +48,14 @@ export type TTicket = z.infer<typeof ZTicket>;
 
 export const ticketList = defineEndpoint({
   ...ROUTES.ticketList,
-  summary: "The user's feedback tickets, newest first",
+  summary: "The user's tickets, newest first",
   params: ZPageParams.extend(ZMidParams.shape),
   data: pageOf(ZTicket),
 });
 
 export const createTicket = defineEndpoint({
   ...ROUTES.createTicket,
-  summary: 'Submit a feedback ticket (8751 while 3 of yours wait for a reply)',
+  summary: 'Submit a ticket (8751 while 3 of yours wait for a reply)',
   body: z.object({
     type: z.literal(4),
     content: safeString().trim().pipe(ZText(2000)),
@@ -87,7 +87,7 @@ export const ticketReplies = defineEndpoint({
 export const ticketFollowUp = defineEndpoint({
   ...ROUTES.ticketFollowUp,
   summary: "The user's follow-up on a replied ticket; it opens the ticket again (8751 while it waits)",
-  params: z.object({ workOrderNo: ZIdString }),
+  params: z.object({ ticketId: ZIdString }),
   body: z.object({ content: safeString().trim().pipe(ZText(2000)), attach: ZAttach }),
   data: ZEmpty,
 });

@@ -26,7 +26,7 @@ const ZAddressChange = ZWalletSignature.extend({
 });
 
 /**
- * Issue 9 point 1: a bind is confirmed by a factor the account already has. An account with a bound wallet
+ * A bind is confirmed by a factor the account already has. An account with a bound wallet
  * sends that wallet's signature of the same 'bindAddress-{timestamp}' text (authSign, authSignContent); an
  * account without one sends a 'bind-address' code mailed to its own e-mail (verifyCodeId, verifyCode).
  */
@@ -82,7 +82,7 @@ export const register = defineEndpoint({
 
 export const ZTeamBonusType = z.enum(TEAM_BONUS_TYPES);
 
-/** Issue 12: the team of the caller, or of a member of it (`of`, a username in the caller's downline; 81045 else). */
+/** The team of the caller, or of a member of it (`of`, a username in the caller's downline; 81045 else). */
 export const team = defineEndpoint({
   ...ROUTES.team,
   summary: 'The team: star level and what the next one lacks, direct invitees (a page), income by bonus type',

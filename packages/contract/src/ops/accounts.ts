@@ -19,6 +19,7 @@ export const ZNewOperator = z.object({
   password: z.string(),
   otpauthUri: z.string(),
 });
+/** What adding an operator answers, once: nothing can show the password or the TOTP secret again. */
 export type TNewOperator = z.infer<typeof ZNewOperator>;
 
 export const ZOperatorProposed = z.object({

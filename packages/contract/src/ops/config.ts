@@ -24,6 +24,7 @@ export const ZSetting = z.object({
   /** A money setting: a change is a proposal a second, independent admin approves (status proposed). */
   fourEyes: z.boolean(),
 });
+/** One setting; value null: known but never set (the built-in default applies). */
 export type TSetting = z.infer<typeof ZSetting>;
 
 const ZAmountText = ZText(60, 0);
@@ -49,6 +50,7 @@ export const ZOpsPriceItem = z.object({
   onSale: z.boolean(),
   updatedBy: z.string().nullable(),
 });
+/** A price item of the AI miner; amounts are decimal strings, '0' unused. */
 export type TOpsPriceItem = z.infer<typeof ZOpsPriceItem>;
 
 /** Settings, price items, and running the jobs by hand (every change audited). */

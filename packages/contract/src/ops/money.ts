@@ -82,6 +82,7 @@ export const ZApproval = z.object({
   before: z.string().nullable().optional(),
   after: z.string().optional(),
 });
+/** An approval's answer; an approved new operator's carries its credentials, shown once. */
 export type TApproval = z.infer<typeof ZApproval>;
 
 export const ZCreditAnswer = z.discriminatedUnion('status', [

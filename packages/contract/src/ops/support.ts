@@ -3,10 +3,10 @@ import { safeString } from '../safe-string.ts';
 import { ZIdString, ZLanguage, ZText, ZTimeMs } from '../schemas.ts';
 import { defineOpsEndpoint, opsPageOf, opsPageQuery } from './common.ts';
 
-const ZWorkOrder = z.object({ workOrderNo: ZIdString });
+const ZTicketIdParams = z.object({ ticketId: ZIdString });
 const ZId = z.object({ id: ZIdString });
 
-/** One message of a ticket's thread; times in seconds, as the feedback API keeps them (SPEC.md). */
+/** One message of a ticket's thread; times in seconds, as the user's ticket calls keep them (SPEC.md). */
 export const ZTicketMessage = z.object({
   /** user or operator. */
   from: z.string(),
@@ -21,7 +21,7 @@ const ZRecordKind = z.enum(['deposit', 'withdrawal', 'transfer']);
 
 /** A ticket waiting for support, with its whole thread and the record it is about. */
 export const ZQueuedTicket = z.object({
-  workOrderNo: z.string(),
+  ticketId: z.string(),
   username: z.string(),
   createTime: z.number(),
   waitingSince: z.string(),
@@ -117,7 +117,7 @@ export const ZUserDetail = z.object({
     }),
   ),
   team: z.object({ directCount: z.number(), teamSize: z.number(), level: z.number() }),
-  tickets: z.array(z.object({ workOrderNo: z.string(), status: z.string(), createdAt: ZTimeMs, title: z.string() })),
+  tickets: z.array(z.object({ ticketId: z.string(), status: z.string(), createdAt: ZTimeMs, title: z.string() })),
   securityChanges: z.array(z.object({ at: ZTimeMs, kind: z.string(), detail: z.string().nullable() })),
 });
 export type TUserDetail = z.infer<typeof ZUserDetail>;
@@ -158,10 +158,10 @@ export const opsSupport = {
   }),
   ticketReplies: defineOpsEndpoint({
     method: 'GET',
-    path: '/ops/v1/tickets/{workOrderNo}/replies',
+    path: '/ops/v1/tickets/{ticketId}/replies',
     auth: true,
     summary: "A ticket's thread",
-    params: ZWorkOrder,
+    params: ZTicketIdParams,
     data: z.object({
       total: z.number().int(),
       list: z.array(
@@ -177,10 +177,10 @@ export const opsSupport = {
   }),
   replyTicket: defineOpsEndpoint({
     method: 'POST',
-    path: '/ops/v1/tickets/{workOrderNo}/reply',
+    path: '/ops/v1/tickets/{ticketId}/reply',
     auth: true,
     summary: "Support's reply to a ticket",
-    params: ZWorkOrder,
+    params: ZTicketIdParams,
     body: z.object({ content: safeString().trim().pipe(ZText(4000)) }),
     data: z.object({ id: z.string(), status: z.literal('replied') }),
   }),

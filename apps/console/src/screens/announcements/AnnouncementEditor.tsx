@@ -1,4 +1,4 @@
-import type { TLanguage } from '@aidf/contract';
+import type { TAnnouncementText, TAnnouncementTranslations, TLanguage } from '@aidf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
@@ -6,18 +6,10 @@ import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { ServerRefusal } from '../../components/ServerRefusal.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { AnnouncementPreview } from './AnnouncementPreview.tsx';
-import {
-  ANNOUNCEMENT_LANGUAGES,
-  missingLanguages,
-  type Text,
-  type Translations,
-  useAnnouncements,
-  usePublish,
-  useSaveDraft,
-} from './api.ts';
+import { ANNOUNCEMENT_LANGUAGES, missingLanguages, useAnnouncements, usePublish, useSaveDraft } from './api.ts';
 import { LanguageFields } from './LanguageFields.tsx';
 
-const EMPTY: Text = { title: '', summary: '', body: '' };
+const EMPTY: TAnnouncementText = { title: '', summary: '', body: '' };
 const languageName = (code: TLanguage) => ANNOUNCEMENT_LANGUAGES.find((l) => l.code === code)?.name ?? code;
 
 /**
@@ -30,7 +22,7 @@ export function AnnouncementEditor({ id }: { id: string | null }) {
   const list = useAnnouncements();
   const save = useSaveDraft();
   const publish = usePublish();
-  const [texts, setTexts] = useState<Translations>({});
+  const [texts, setTexts] = useState<TAnnouncementTranslations>({});
   const [loaded, setLoaded] = useState(id === null);
   const [language, setLanguage] = useState<TLanguage>('en');
   const [previewing, setPreviewing] = useState(false);

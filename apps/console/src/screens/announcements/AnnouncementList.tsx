@@ -1,15 +1,16 @@
+import type { TAnnouncementDraft } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { formatTime } from '../../lib/format.ts';
-import { type Announcement, missingLanguages, useAnnouncements } from './api.ts';
+import { missingLanguages, useAnnouncements } from './api.ts';
 
-const column = createColumnHelper<Announcement>();
+const column = createColumnHelper<TAnnouncementDraft>();
 
 /** The title in the console's language when it has one, else English, else any. */
-function titleOf(a: Announcement, consoleLanguage: string): string {
+function titleOf(a: TAnnouncementDraft, consoleLanguage: string): string {
   const own = consoleLanguage === 'zh-CN' ? a.translations.zhCN : undefined;
   return own?.title || a.translations.en?.title || Object.values(a.translations).find((t) => t?.title)?.title || '';
 }

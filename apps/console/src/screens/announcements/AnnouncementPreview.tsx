@@ -1,7 +1,6 @@
-import { LANGUAGES, type TLanguage } from '@aidf/contract';
+import { LANGUAGES, type TAnnouncementText, type TLanguage } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format.ts';
-import type { Text } from './api.ts';
 
 /**
  * The saved text as the app shows it: the list's card (title and summary) and the detail page (title, date,
@@ -13,7 +12,7 @@ export function AnnouncementPreview({
   publishTime,
 }: {
   language: TLanguage;
-  text: Text | undefined;
+  text: TAnnouncementText | undefined;
   publishTime: number | null;
 }) {
   const { t } = useTranslation();

@@ -1,6 +1,5 @@
-import { LANGUAGES, type TLanguage } from '@aidf/contract';
+import { LANGUAGES, type TAnnouncementText, type TLanguage } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
-import type { Text } from './api.ts';
 
 /** One language's title, summary and body; Arabic is typed and shown right to left. */
 export function LanguageFields({
@@ -10,9 +9,9 @@ export function LanguageFields({
   onChange,
 }: {
   language: TLanguage;
-  text: Text;
+  text: TAnnouncementText;
   readOnly: boolean;
-  onChange: (text: Text) => void;
+  onChange: (text: TAnnouncementText) => void;
 }) {
   const { t } = useTranslation();
   const info = LANGUAGES.find((l) => l.code === language);

@@ -1,12 +1,13 @@
+import type { TAnnouncementTranslations } from '@aidf/contract';
 import { describe, expect, it } from 'vitest';
-import { missingLanguages, type Translations } from './api.ts';
+import { missingLanguages } from './api.ts';
 
 const text = (title: string, body: string) => ({ title, summary: '', body });
 
 describe('[console] announcement languages', () => {
   it('names every language without a title or a body, in the app order', () => {
     expect(missingLanguages({})).toEqual(['en', 'zhCN', 'zhTW', 'ru', 'vi', 'th', 'ko', 'ja', 'sp', 'fr', 'ar']);
-    const texts: Translations = {
+    const texts: TAnnouncementTranslations = {
       en: text('Hello', 'Body'),
       zhCN: text('你好', ''),
       ar: text('', 'نص'),
@@ -18,7 +19,7 @@ describe('[console] announcement languages', () => {
   it('finds none missing once all eleven have both', () => {
     const all = Object.fromEntries(
       ['en', 'zhCN', 'zhTW', 'ru', 'vi', 'th', 'ko', 'ja', 'sp', 'fr', 'ar'].map((l) => [l, text(`t-${l}`, `b-${l}`)]),
-    ) as Translations;
+    ) as TAnnouncementTranslations;
     expect(missingLanguages(all)).toEqual([]);
   });
 });

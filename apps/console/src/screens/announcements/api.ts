@@ -1,23 +1,12 @@
-import {
-  LANGUAGES,
-  OPS,
-  type TAnnouncementDraft,
-  type TAnnouncementText,
-  type TAnnouncementTranslations,
-  type TLanguage,
-} from '@aidf/contract';
+import { LANGUAGES, OPS, type TAnnouncementTranslations, type TLanguage } from '@aidf/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-
-export type Text = TAnnouncementText;
-export type Translations = TAnnouncementTranslations;
-export type Announcement = TAnnouncementDraft;
 
 /** The eleven languages of the app, in its order; every one needs a title and a body before publishing. */
 export const ANNOUNCEMENT_LANGUAGES = LANGUAGES;
 
 /** The languages that still lack a title or a body (the server refuses to publish until none do). */
-export function missingLanguages(texts: Translations): TLanguage[] {
+export function missingLanguages(texts: TAnnouncementTranslations): TLanguage[] {
   return LANGUAGES.filter((l) => {
     const text = texts[l.code];
     return !text || text.title.trim() === '' || text.body.replace(/<[^>]*>/g, '').trim() === '';
@@ -25,10 +14,10 @@ export function missingLanguages(texts: Translations): TLanguage[] {
 }
 
 /** What is sent: languages with nothing typed are left out (a draft may lack them). */
-function payload(texts: Translations): Translations {
+function payload(texts: TAnnouncementTranslations): TAnnouncementTranslations {
   return Object.fromEntries(
     Object.entries(texts).filter(([, t]) => t && (t.title.trim() !== '' || t.body.trim() !== '')),
-  ) as Translations;
+  ) as TAnnouncementTranslations;
 }
 
 const listKey = ['announcements'] as const;
@@ -41,7 +30,7 @@ export function useAnnouncements() {
 export function useSaveDraft() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, texts }: { id: string | null; texts: Translations }) => {
+    mutationFn: async ({ id, texts }: { id: string | null; texts: TAnnouncementTranslations }) => {
       const translations = payload(texts);
       if (id === null) {
         return (await call(OPS.createAnnouncement, { body: { translations } })).id;

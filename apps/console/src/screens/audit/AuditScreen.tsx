@@ -1,3 +1,4 @@
+import type { TAuditRow } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,9 +6,9 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { downloadText } from '../../lib/csv.ts';
 import { formatTime } from '../../lib/format.ts';
-import { AUDIT_PAGE_SIZE, type AuditFilter, type AuditRow, allAuditRows, auditCsv, useAudit } from './api.ts';
+import { AUDIT_PAGE_SIZE, type AuditFilter, allAuditRows, auditCsv, useAudit } from './api.ts';
 
-const column = createColumnHelper<AuditRow>();
+const column = createColumnHelper<TAuditRow>();
 const EMPTY: AuditFilter = { operator: '', action: '', target: '' };
 /** A value before or after: one line in the table, the whole of it (indented) when opened. */
 function JsonCell({ value }: { value: unknown }) {

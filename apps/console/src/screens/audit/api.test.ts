@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { SUCCESS_CODE } from '@aidf/contract';
+import { SUCCESS_CODE, type TAuditRow } from '@aidf/contract';
 import { describe, expect, it } from 'vitest';
-import { type AuditRow, allAuditRows, auditCsv } from './api.ts';
+import { allAuditRows, auditCsv } from './api.ts';
 
-const row = (id: number): AuditRow => ({
+const row = (id: number): TAuditRow => ({
   id: String(id),
   at: Date.UTC(2026, 10, 23, 12, 0, id % 60),
   operator: 'fay',

@@ -3,8 +3,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import { toCsv } from '../../lib/csv.ts';
 
-export type AuditRow = TAuditRow;
-
 export interface AuditFilter {
   operator: string;
   action: string;
@@ -31,8 +29,8 @@ export function useAudit(filter: AuditFilter, page: number) {
  * Every row of the filter, newest first, page after page. Rows written during the export push older ones to
  * the next page, so a row can come twice: kept once, by id.
  */
-export async function allAuditRows(filter: AuditFilter, fetcher?: typeof fetch): Promise<AuditRow[]> {
-  const rows = new Map<string, AuditRow>();
+export async function allAuditRows(filter: AuditFilter, fetcher?: typeof fetch): Promise<TAuditRow[]> {
+  const rows = new Map<string, TAuditRow>();
   for (let page = 1; ; page += 1) {
     const answer = await auditPage(filter, page, EXPORT_PAGE_SIZE, fetcher);
     for (const row of answer.list) if (!rows.has(row.id)) rows.set(row.id, row);
@@ -56,7 +54,7 @@ const COLUMNS = [
 ] as const;
 
 /** The audit as CSV: times in UTC (ISO 8601), JSON values as JSON text. */
-export function auditCsv(rows: readonly AuditRow[]): string {
+export function auditCsv(rows: readonly TAuditRow[]): string {
   return toCsv(
     COLUMNS,
     rows.map((r) => COLUMNS.map((c) => (c === 'at' ? new Date(r.at).toISOString() : r[c]))),

@@ -1,22 +1,23 @@
+import type { TSetting } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { formatTime } from '../../lib/format.ts';
-import { type Setting, useSettings } from './api.ts';
+import { useSettings } from './api.ts';
 import './config.css';
 import { groupSettings, settingLabel } from './groups.ts';
 import { PriceItems } from './PriceItems.tsx';
 import { SettingEditor } from './SettingEditor.tsx';
 
-const column = createColumnHelper<Setting>();
+const column = createColumnHelper<TSetting>();
 
-/** Rates, limits, thresholds and prices (issue 16 item 4), grouped as operators think of them; each change audited. */
+/** Rates, limits, thresholds and prices, grouped as operators think of them; each change audited. */
 export function ConfigScreen() {
   const { t } = useTranslation();
   const settings = useSettings();
-  const [editing, setEditing] = useState<Setting | null>(null);
+  const [editing, setEditing] = useState<TSetting | null>(null);
 
   const columns = [
     column.accessor((s) => settingLabel(t, s), {

@@ -1,14 +1,15 @@
+import type { TOpsPriceItem, TOpsPriceItemChange } from '@aidf/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerRefusal } from '../../components/ServerRefusal.tsx';
 import { currencyLabel } from '../../lib/format.ts';
-import { PRICE_FIELDS, type PriceItem, type PriceItemChange, useSavePriceItem } from './api.ts';
+import { PRICE_FIELDS, useSavePriceItem } from './api.ts';
 import { ConfirmChange } from './ConfirmChange.tsx';
 
 type Field = (typeof PRICE_FIELDS)[number];
 
 /** Changing a price item: the values before beside the new ones, a reason, a second look; new orders only. */
-export function PriceItemEditor({ item, onDone }: { item: PriceItem; onDone: () => void }) {
+export function PriceItemEditor({ item, onDone }: { item: TOpsPriceItem; onDone: () => void }) {
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   // The list is long: the editor opens above it, where the operator may not be looking.
@@ -25,7 +26,7 @@ export function PriceItemEditor({ item, onDone }: { item: PriceItem; onDone: () 
   const save = useSavePriceItem();
 
   // Only what changed is sent, so the audit's before and after show exactly the change.
-  const change: PriceItemChange = { reason: reason.trim() };
+  const change: TOpsPriceItemChange = { reason: reason.trim() };
   for (const field of PRICE_FIELDS) if (values[field].trim() !== item[field]) change[field] = values[field].trim();
   if (onSale !== item.onSale) change.onSale = onSale;
   const changed = Object.keys(change).length > 1;

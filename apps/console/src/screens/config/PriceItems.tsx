@@ -1,3 +1,4 @@
+import type { TOpsPriceItem } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,16 +6,16 @@ import { Amount } from '../../components/Amount.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { currencyLabel } from '../../lib/format.ts';
-import { PRICE_FIELDS, type PriceItem, usePriceItems } from './api.ts';
+import { PRICE_FIELDS, usePriceItems } from './api.ts';
 import { PriceItemEditor } from './PriceItemEditor.tsx';
 
-const column = createColumnHelper<PriceItem>();
+const column = createColumnHelper<TOpsPriceItem>();
 
 /** The AI miner's price items: what a machine is worth and what it costs in each currency. */
 export function PriceItems() {
   const { t } = useTranslation();
   const items = usePriceItems();
-  const [editing, setEditing] = useState<PriceItem | null>(null);
+  const [editing, setEditing] = useState<TOpsPriceItem | null>(null);
   const columns = [
     column.accessor('id', { header: t('config.item.id'), meta: { num: true } }),
     ...PRICE_FIELDS.map((field) =>

@@ -1,7 +1,7 @@
+import type { TSetting } from '@aidf/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerRefusal } from '../../components/ServerRefusal.tsx';
-import type { Setting } from './api.ts';
 import { useSaveSetting } from './api.ts';
 import { ConfirmChange } from './ConfirmChange.tsx';
 import { settingLabel } from './groups.ts';
@@ -11,7 +11,7 @@ import { settingLabel } from './groups.ts';
  * it is saved. Running pledges, orders and machines keep the terms they started with: only new ones follow. A money
  * setting (fourEyes) is proposed instead, for a second admin to approve; the form says so before it is sent.
  */
-export function SettingEditor({ setting, onDone }: { setting: Setting; onDone: () => void }) {
+export function SettingEditor({ setting, onDone }: { setting: TSetting; onDone: () => void }) {
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   // The list is long: the editor opens above it, where the operator may not be looking.

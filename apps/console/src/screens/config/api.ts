@@ -1,23 +1,9 @@
-import {
-  MINER_PRICE_FIELDS,
-  OPS,
-  type TOpsPriceItem,
-  type TOpsPriceItemChange,
-  type TPriceField,
-  type TSetting,
-} from '@aidf/contract';
+import { MINER_PRICE_FIELDS, OPS, type TOpsPriceItemChange, type TPriceField } from '@aidf/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
-/** One setting; value null: known but never set (the built-in default applies). */
-export type Setting = TSetting;
-/** A price item of the AI miner; amounts are decimal strings, '0' unused. */
-export type PriceItem = TOpsPriceItem;
-
 /** The columns of a price, in the order the console shows them: the worth, then each currency the miner accepts. */
 export const PRICE_FIELDS: readonly ('worth' | TPriceField)[] = ['worth', ...MINER_PRICE_FIELDS];
-
-export type PriceItemChange = TOpsPriceItemChange;
 
 const settingsKey = ['config', 'settings'] as const;
 const itemsKey = ['config', 'machine-items'] as const;
@@ -42,7 +28,7 @@ export function useSaveSetting() {
 export function useSavePriceItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: PriceItemChange }) =>
+    mutationFn: ({ id, change }: { id: string; change: TOpsPriceItemChange }) =>
       call(OPS.savePriceItem, { params: { id }, body: change }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: itemsKey }),
   });

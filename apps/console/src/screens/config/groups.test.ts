@@ -1,10 +1,10 @@
+import type { TSetting } from '@aidf/contract';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../i18n/en/config.json' with { type: 'json' };
-import type { Setting } from './api.ts';
 import { groupSettings, settingLabel } from './groups.ts';
 
-const setting = (key: string, meaning: string | null = null): Setting => ({
+const setting = (key: string, meaning: string | null = null): TSetting => ({
   key,
   value: null,
   updatedAt: null,

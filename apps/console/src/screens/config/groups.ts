@@ -1,5 +1,5 @@
+import type { TSetting } from '@aidf/contract';
 import type { TFunction } from 'i18next';
-import type { Setting } from './api.ts';
 
 /** The config screen's groups, in the order they show; a setting belongs to the first group whose test it passes. */
 export const GROUPS = [
@@ -21,8 +21,8 @@ function sortKey(key: string): string {
   return key;
 }
 
-export function groupSettings(settings: readonly Setting[]): { id: GroupId; settings: Setting[] }[] {
-  const groups = GROUPS.map((g) => ({ id: g.id as GroupId, settings: [] as Setting[] }));
+export function groupSettings(settings: readonly TSetting[]): { id: GroupId; settings: TSetting[] }[] {
+  const groups = GROUPS.map((g) => ({ id: g.id as GroupId, settings: [] as TSetting[] }));
   for (const setting of settings) {
     const index = GROUPS.findIndex((g) => g.test(setting.key));
     groups[index]?.settings.push(setting);
@@ -35,7 +35,7 @@ export function groupSettings(settings: readonly Setting[]): { id: GroupId; sett
  * A setting's name in the operator's language. The server's `meaning` is English only, so known keys get the
  * console's own words; a key the console does not know yet falls back to the server's meaning, then the key.
  */
-export function settingLabel(t: TFunction, setting: Pick<Setting, 'key' | 'meaning'>): string {
+export function settingLabel(t: TFunction, setting: Pick<TSetting, 'key' | 'meaning'>): string {
   const { key } = setting;
   let m = /^pledge\.rate\.(\d+)$/.exec(key);
   if (m) return t('config.labels.pledgeRate', { days: m[1] });

@@ -1,9 +1,9 @@
+import type { TSetting } from '@aidf/contract';
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, setLanguage } from '../../i18n/index.ts';
-import type { Setting } from './api.ts';
 import { SettingEditor } from './SettingEditor.tsx';
 
 beforeAll(async () => {
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const setting = (key: string, fourEyes: boolean): Setting => ({
+const setting = (key: string, fourEyes: boolean): TSetting => ({
   key,
   value: null,
   updatedAt: null,
@@ -23,7 +23,7 @@ const setting = (key: string, fourEyes: boolean): Setting => ({
 });
 
 /** Fills the form and opens its second look; nothing is sent. */
-function reviewed(s: Setting, value: string) {
+function reviewed(s: TSetting, value: string) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <SettingEditor setting={s} onDone={() => {}} />

@@ -1,5 +1,5 @@
+import type { TProposal } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
-import type { Proposal } from './api.ts';
 
 /**
  * An open proposal's Approve button, offered only when the server says the reader's approval can pass; otherwise
@@ -12,7 +12,7 @@ export function ApproveAction({
   pending,
   onApprove,
 }: {
-  proposal: Pick<Proposal, 'proposalId' | 'canApprove' | 'cannotApprove'>;
+  proposal: Pick<TProposal, 'proposalId' | 'canApprove' | 'cannotApprove'>;
   mine: boolean;
   pending: boolean;
   onApprove: (proposalId: string) => void;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CreditForm } from './CreditForm.tsx';
 import { ProposalsTable } from './ProposalsTable.tsx';
 
-/** Four eyes on money (issue 16 item 2): credit, and approve what another operator proposed. */
+/** Four eyes on money: credit, and approve what another operator proposed. */
 export function CreditsScreen() {
   const { t } = useTranslation();
   return (

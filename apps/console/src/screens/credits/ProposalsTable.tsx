@@ -1,3 +1,4 @@
+import type { TProposal, TProposalFilter } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,10 @@ import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { NewOperatorCard } from '../operators/NewOperatorCard.tsx';
 import { ApproveAction } from './ApproveAction.tsx';
-import { type Proposal, type ProposalFilter, useApprove, useProposals, useWithdraw } from './api.ts';
+import { useApprove, useProposals, useWithdraw } from './api.ts';
 
 /** What a proposal changes, in one line: the user and amount of money, the operator, the setting. */
-function Subject({ p }: { p: Proposal }) {
+function Subject({ p }: { p: TProposal }) {
   const { t } = useTranslation();
   if (p.kind === 'operator-create' || p.kind === 'operator-role') {
     return <>{t('credits.subject.operator', { name: p.username ?? '', role: t(`common.roles.${p.role ?? ''}`) })}</>;
@@ -27,7 +28,7 @@ function Subject({ p }: { p: Proposal }) {
   );
 }
 
-const column = createColumnHelper<Proposal>();
+const column = createColumnHelper<TProposal>();
 
 /**
  * Proposals waiting for (or given) a second operator's approval, of every kind. Approve is offered only where the
@@ -37,7 +38,7 @@ const column = createColumnHelper<Proposal>();
 export function ProposalsTable() {
   const { t } = useTranslation();
   const me = useMe();
-  const [filter, setFilter] = useState<ProposalFilter>('proposed');
+  const [filter, setFilter] = useState<TProposalFilter>('proposed');
   const proposals = useProposals(filter);
   const approve = useApprove();
   const withdraw = useWithdraw();
@@ -87,7 +88,7 @@ export function ProposalsTable() {
         <h2 id="proposals-title">{t('credits.proposals')}</h2>
         <label className="inline">
           {t('credits.show')}
-          <select value={filter} onChange={(e) => setFilter(e.target.value as ProposalFilter)}>
+          <select value={filter} onChange={(e) => setFilter(e.target.value as TProposalFilter)}>
             <option value="proposed">{t('credits.filter.proposed')}</option>
             <option value="applied">{t('credits.filter.applied')}</option>
             <option value="withdrawn">{t('credits.filter.withdrawn')}</option>

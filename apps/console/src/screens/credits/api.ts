@@ -1,15 +1,10 @@
-import { OPS, type OpsBody, type TApproval, type TProposal, type TProposalFilter } from '@aidf/contract';
+import { OPS, type OpsBody, type TProposalFilter } from '@aidf/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
-export type Proposal = TProposal;
-export type ProposalFilter = TProposalFilter;
-/** An approval's answer; an approved new operator's carries its credentials, shown once. */
-export type ApproveAnswer = TApproval;
-
 const proposalsKey = ['proposals'] as const;
 
-export function useProposals(status: ProposalFilter) {
+export function useProposals(status: TProposalFilter) {
   return useQuery({
     queryKey: [...proposalsKey, status],
     queryFn: () => call(OPS.proposals, { query: { status } }),
@@ -28,7 +23,7 @@ export function useApprove() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (proposalId: string) => call(OPS.approveProposal, { params: { proposalId } }),
-    // An approved payout proposal changes the payouts set aside too.
+    // An approved payout proposal changes the held payouts too.
     onSettled: () => queryClient.invalidateQueries(),
   });
 }

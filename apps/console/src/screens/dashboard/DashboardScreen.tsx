@@ -1,15 +1,16 @@
+import type { TDashboard } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { chainName, currencyLabel, formatTime } from '../../lib/format.ts';
-import { type Dashboard, useDashboard } from './api.ts';
+import { useDashboard } from './api.ts';
 import { ReservesCard } from './ReservesCard.tsx';
 
-const balance = createColumnHelper<Dashboard['balances'][number]>();
-const job = createColumnHelper<Dashboard['jobs'][number]>();
-const watcher = createColumnHelper<Dashboard['watchers'][number]>();
+const balance = createColumnHelper<TDashboard['balances'][number]>();
+const job = createColumnHelper<TDashboard['jobs'][number]>();
+const watcher = createColumnHelper<TDashboard['watchers'][number]>();
 
 /** Money's state at a glance: what users hold, whether the ledger adds up, and what is waiting or behind. */
 export function DashboardScreen() {

@@ -1,13 +1,21 @@
+import type { TDashboard } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
-import { chainName, currencyLabel, formatTime } from '../../lib/format.ts';
-import type { Dashboard } from './api.ts';
+import {
+  amountIsolated,
+  chainName,
+  currencyLabel,
+  exactTitle,
+  formatTime,
+  isolated,
+  listIsolated,
+} from '../../lib/format.ts';
 
 /**
  * The latest reserves report at a glance. A shortfall (the chains hold less than the users are owed) or a chain
  * whose holdings differ from its clearing account is the red line; addresses left unread make it a warning, since
  * the report then says nothing about them (docs/operator-guide.md "Alerts").
  */
-type Publication = NonNullable<Dashboard['reserves']>['publication'];
+type Publication = NonNullable<TDashboard['reserves']>['publication'];
 
 /** Where the root users check their proof against stands on BNB Smart Chain (docs/operator-guide.md). */
 function publicationLine(t: (key: string, options?: Record<string, unknown>) => string, p: Publication) {
@@ -20,26 +28,46 @@ function publicationLine(t: (key: string, options?: Record<string, unknown>) => 
 const publicationClass = (status: string) =>
   status === 'published' ? 'muted' : status === 'failed' || status === 'no-chain' ? 'warn' : 'muted';
 
-export function ReservesCard({ reserves }: { reserves: Dashboard['reserves'] }) {
+type T = (key: string, options?: Record<string, unknown>) => string;
+type Reserves = NonNullable<TDashboard['reserves']>;
+
+/**
+ * Each alert as a line with its amounts rounded as the console shows amounts, and, where one is rounded, the line
+ * with the exact amounts as its tooltip. Names and amounts are isolates: in Arabic a Latin chain or currency code
+ * and a number keep their own direction inside the right-to-left sentence.
+ */
+function alarmLines(t: T, reserves: Reserves): { text: string; exact: string | undefined }[] {
+  const line = (key: string, names: Record<string, string>, amounts: Record<string, string>) => {
+    const named = Object.fromEntries(Object.entries(names).map(([k, v]) => [k, isolated(v)]));
+    const shown = Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, amountIsolated(v)]));
+    const rounded = Object.values(amounts).some((v) => exactTitle(v) !== undefined);
+    const exact = Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, `\u2066${v}\u2069`]));
+    return {
+      text: t(key, { ...named, ...shown }),
+      exact: rounded ? t(key, { ...named, ...exact }) : undefined,
+    };
+  };
+  return [
+    ...reserves.shortfall.map((s) =>
+      line(
+        'dashboard.reservesShortfall',
+        { currency: currencyLabel(s.currency) },
+        { holdings: s.holdings, liabilities: s.liabilities },
+      ),
+    ),
+    ...reserves.clearingMismatch.map((m) =>
+      line(
+        'dashboard.reservesMismatch',
+        { chain: chainName(m.chain), currency: currencyLabel(m.currency) },
+        { difference: m.difference },
+      ),
+    ),
+  ];
+}
+
+export function ReservesCard({ reserves }: { reserves: TDashboard['reserves'] }) {
   const { t } = useTranslation();
-  const alarms = reserves
-    ? [
-        ...reserves.shortfall.map((s) =>
-          t('dashboard.reservesShortfall', {
-            currency: currencyLabel(s.currency),
-            holdings: s.holdings,
-            liabilities: s.liabilities,
-          }),
-        ),
-        ...reserves.clearingMismatch.map((m) =>
-          t('dashboard.reservesMismatch', {
-            chain: chainName(m.chain),
-            currency: currencyLabel(m.currency),
-            difference: m.difference,
-          }),
-        ),
-      ]
-    : [];
+  const alarms = reserves ? alarmLines(t, reserves) : [];
   const unread = reserves ? reserves.unread > 0 || reserves.unreadChains.length > 0 : false;
   // A report made without reading the chains (status liabilities-only) says nothing of what they hold.
   const chainsRead = reserves !== null && reserves.status !== 'liabilities-only';
@@ -49,7 +77,7 @@ export function ReservesCard({ reserves }: { reserves: Dashboard['reserves'] }) 
     if (!chainsRead) return t('dashboard.reservesNotRead');
     if (alarms.length > 0) return t('dashboard.reservesAlarms', { count: alarms.length });
     if (reserves.unreadChains.length > 0)
-      return t('dashboard.reservesChainsUnread', { chains: reserves.unreadChains.map(chainName).join(', ') });
+      return t('dashboard.reservesChainsUnread', { chains: listIsolated(reserves.unreadChains.map(chainName)) });
     if (unread) return t('dashboard.reservesUnread', { count: reserves.unread });
     return t('dashboard.reservesOk');
   }
@@ -63,7 +91,9 @@ export function ReservesCard({ reserves }: { reserves: Dashboard['reserves'] }) 
       {alarms.length > 0 && (
         <ul className="bad" data-testid="reserves-alarms">
           {alarms.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line.text} title={line.exact}>
+              {line.text}
+            </li>
           ))}
         </ul>
       )}

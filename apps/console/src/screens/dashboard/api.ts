@@ -1,8 +1,6 @@
-import { OPS, type TDashboard } from '@aidf/contract';
+import { OPS } from '@aidf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-
-export type Dashboard = TDashboard;
 
 export function useDashboard() {
   // Money's state moves while the page is open: a fresh look every 30 s.

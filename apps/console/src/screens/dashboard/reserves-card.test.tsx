@@ -1,8 +1,8 @@
+import type { TDashboard } from '@aidf/contract';
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, setLanguage } from '../../i18n/index.ts';
-import type { Dashboard } from './api.ts';
 import { ReservesCard } from './ReservesCard.tsx';
 
 beforeAll(async () => {
@@ -10,7 +10,10 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-type Reserves = NonNullable<Dashboard['reserves']>;
+/** The text as read, without the invisible isolates around names and amounts. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
+
+type Reserves = NonNullable<TDashboard['reserves']>;
 const report = (alerts: Partial<Reserves>): Reserves => ({
   reportId: '7',
   createdAt: Date.UTC(2026, 10, 26, 9, 30),
@@ -76,7 +79,7 @@ describe.each(['en', 'zh-CN'] as const)("[console] the dashboard's reserves card
     const state = screen.getByTestId('reserves-state');
     expect(state.className).toContain('bad');
     expect(state.textContent).toBe(words.alerts);
-    const lines = screen.getAllByRole('listitem').map((li) => li.textContent);
+    const lines = screen.getAllByRole('listitem').map((li) => plain(li.textContent));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain('COW');
     expect(lines[0]).toContain(words.short);
@@ -98,7 +101,7 @@ describe.each(['en', 'zh-CN'] as const)("[console] the dashboard's reserves card
     render(<ReservesCard reserves={report({ status: 'incomplete', unreadChains: ['bsc'] })} />);
     const state = screen.getByTestId('reserves-state');
     expect(state.className).toContain('warn');
-    expect(state.textContent).toBe(words.chainUnread);
+    expect(plain(state.textContent)).toBe(words.chainUnread);
   });
 
   it("says where the report's root stands on BNB Smart Chain, and when it never will be published", async () => {
@@ -108,5 +111,45 @@ describe.each(['en', 'zh-CN'] as const)("[console] the dashboard's reserves card
     rerender(<ReservesCard reserves={report({ publication: { status: 'no-chain', blockNumber: null } })} />);
     expect(screen.getByTestId('reserves-publication').textContent).toContain(words.noChain);
     expect(screen.getByTestId('reserves-publication').className).toContain('warn');
+  });
+});
+
+describe("[console] the dashboard's reserves alerts in Arabic", () => {
+  const LRI = '\u2066';
+  const FSI = '\u2068';
+  const PDI = '\u2069';
+
+  it('isolates the Latin names and the amounts, rounds the amounts and keeps the exact ones on demand', async () => {
+    await setLanguage('ar');
+    render(
+      <ReservesCard
+        reserves={report({
+          shortfall: [{ currency: 'cow', holdings: '99.999948408999638863', liabilities: '744000' }],
+          clearingMismatch: [{ chain: 'bsc', currency: 'usdt', difference: '-19.9' }],
+          unreadChains: [],
+        })}
+      />,
+    );
+    const [short, mismatch] = screen.getAllByRole('listitem');
+    expect(short?.textContent).toContain(`${FSI}COW${PDI}`);
+    expect(short?.textContent).toContain(`${LRI}99.9999${PDI}`);
+    expect(short?.textContent).toContain(`${LRI}744,000${PDI}`);
+    expect(short?.textContent).not.toContain('99.99994');
+    expect(short?.getAttribute('title')).toContain('99.999948408999638863');
+    expect(mismatch?.textContent).toContain(`${FSI}BNB Smart Chain${PDI} ${FSI}USDT${PDI}`);
+    expect(mismatch?.textContent).toContain(`${LRI}-19.9${PDI}`);
+    // Nothing rounded: no tooltip.
+    expect(mismatch?.getAttribute('title')).toBeNull();
+    await setLanguage('en');
+  });
+
+  it('names unread chains as an Arabic list of isolates', async () => {
+    await setLanguage('ar');
+    render(<ReservesCard reserves={report({ status: 'incomplete', unreadChains: ['bsc', 'solana'] })} />);
+    const text = screen.getByTestId('reserves-state').textContent ?? '';
+    expect(text).toContain(`${FSI}BNB Smart Chain${PDI}`);
+    expect(text).toContain(`${FSI}Solana${PDI}`);
+    expect(text).not.toContain(', ');
+    await setLanguage('en');
   });
 });

@@ -1,13 +1,13 @@
+import type { TNewOperator } from '@aidf/contract';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NewOperator } from './api.ts';
 
 /**
  * The new operator's one-time password and authenticator secret, shown once: the server keeps only a hash and
  * answers them no more. The admin hands them over; the operator scans the QR (or signs in and sets it up there).
  */
-export function NewOperatorCard({ operator, onDone }: { operator: Omit<NewOperator, 'status'>; onDone: () => void }) {
+export function NewOperatorCard({ operator, onDone }: { operator: Omit<TNewOperator, 'status'>; onDone: () => void }) {
   const { t } = useTranslation();
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {

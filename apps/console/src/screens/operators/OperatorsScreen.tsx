@@ -1,3 +1,4 @@
+import type { TOperatorRole, TOperatorRow } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,11 +6,11 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { ServerRefusal } from '../../components/ServerRefusal.tsx';
 import { formatTime } from '../../lib/format.ts';
-import { type OperatorRole, type OperatorRow, ROLES, useAddOperator, useDisableOperator, useOperators } from './api.ts';
+import { ROLES, useAddOperator, useDisableOperator, useOperators } from './api.ts';
 import { NewOperatorCard } from './NewOperatorCard.tsx';
 import './operators.css';
 
-const column = createColumnHelper<OperatorRow>();
+const column = createColumnHelper<TOperatorRow>();
 
 /** The people who run the platform (admin only): who they are, their role, who made them, disabling one. */
 export function OperatorsScreen() {
@@ -22,7 +23,7 @@ export function OperatorsScreen() {
     if (reason) disable.mutate({ username: name, reason });
   };
   const [username, setUsername] = useState('');
-  const [role, setRole] = useState<OperatorRole>('support');
+  const [role, setRole] = useState<TOperatorRole>('support');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -86,7 +87,7 @@ export function OperatorsScreen() {
           </label>
           <label>
             {t('operators.role')}
-            <select value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>
+            <select value={role} onChange={(e) => setRole(e.target.value as TOperatorRole)}>
               {ROLES.map((r) => (
                 <option key={r} value={r}>
                   {t(`common.roles.${r}`)}

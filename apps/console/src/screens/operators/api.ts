@@ -1,12 +1,8 @@
-import { OPERATOR_ROLES, OPS, type TNewOperator, type TOperatorRole, type TOperatorRow } from '@aidf/contract';
+import { OPERATOR_ROLES, OPS, type TOperatorRole } from '@aidf/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
-export type OperatorRole = TOperatorRole;
 export const ROLES = OPERATOR_ROLES;
-export type OperatorRow = TOperatorRow;
-/** What adding an operator answers, once: nothing can show the password or the TOTP secret again. */
-export type NewOperator = TNewOperator;
 
 const operatorsKey = ['operators'] as const;
 
@@ -18,7 +14,7 @@ export function useAddOperator() {
   const queryClient = useQueryClient();
   return useMutation({
     // Past the platform's start a new operator is a proposal: no credentials until another admin approves it.
-    mutationFn: (body: { username: string; role: OperatorRole }) => call(OPS.addOperator, { body }),
+    mutationFn: (body: { username: string; role: TOperatorRole }) => call(OPS.addOperator, { body }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -1,7 +1,8 @@
+import type { TPayoutRow } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { ReasonForm } from '../../components/ReasonForm.tsx';
-import type { Payout, PayoutAction } from './api.ts';
+import type { PayoutAction } from './api.ts';
 
 /** Retry or refund one held payout: the reason is required, it goes into the audit trail with the action. */
 export function ActionForm({
@@ -11,7 +12,7 @@ export function ActionForm({
   onSubmit,
   onCancel,
 }: {
-  payout: Payout;
+  payout: TPayoutRow;
   action: PayoutAction;
   pending: boolean;
   onSubmit: (reason: string) => void;

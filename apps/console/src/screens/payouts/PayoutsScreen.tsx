@@ -1,3 +1,4 @@
+import type { TPayoutRow } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,19 +8,19 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { chainName, formatTime } from '../../lib/format.ts';
 import { ActionForm } from './ActionForm.tsx';
-import { PAYOUTS_PAGE_SIZE, type Payout, type PayoutAction, useHeldPayouts, usePayoutAction } from './api.ts';
+import { PAYOUTS_PAGE_SIZE, type PayoutAction, useHeldPayouts, usePayoutAction } from './api.ts';
 
-const column = createColumnHelper<Payout>();
+const column = createColumnHelper<TPayoutRow>();
 
-/** Payouts the worker set aside (docs/operator-guide.md "Held payouts"): send back to the worker, or refund, with a reason. */
+/** Held payouts (docs/operator-guide.md "Held payouts"): send back to the worker, or refund, with a reason. */
 export function PayoutsScreen() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const payouts = useHeldPayouts(page);
   const action = usePayoutAction();
-  const [chosen, setChosen] = useState<{ payout: Payout; action: PayoutAction } | null>(null);
+  const [chosen, setChosen] = useState<{ payout: TPayoutRow; action: PayoutAction } | null>(null);
 
-  const pick = (payout: Payout, kind: PayoutAction) => {
+  const pick = (payout: TPayoutRow, kind: PayoutAction) => {
     action.reset();
     setChosen({ payout, action: kind });
   };

@@ -1,8 +1,6 @@
-import { OPS, type TPayoutRow } from '@aidf/contract';
+import { OPS } from '@aidf/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-
-export type Payout = TPayoutRow;
 
 export type PayoutAction = 'retry' | 'refund';
 export const PAYOUTS_PAGE_SIZE = 20;

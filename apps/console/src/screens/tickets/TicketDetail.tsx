@@ -1,3 +1,4 @@
+import type { TQueuedTicket } from '@aidf/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
@@ -5,10 +6,10 @@ import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { ServerRefusal } from '../../components/ServerRefusal.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { Attachment } from './Attachment.tsx';
-import { type QueuedTicket, useReply, useTicketQueue } from './api.ts';
+import { useReply, useTicketQueue } from './api.ts';
 
 /** One message, the user's on one side and support's on the other. */
-function Message({ message }: { message: QueuedTicket['messages'][number] }) {
+function Message({ message }: { message: TQueuedTicket['messages'][number] }) {
   const { t } = useTranslation();
   const fromUser = message.from === 'user';
   return (
@@ -35,14 +36,14 @@ function Message({ message }: { message: QueuedTicket['messages'][number] }) {
  */
 export function TicketDetail() {
   const { t } = useTranslation();
-  const { workOrderNo = '' } = useParams<{ workOrderNo: string }>();
+  const { ticketId = '' } = useParams<{ ticketId: string }>();
   const queue = useTicketQueue();
-  const reply = useReply(workOrderNo);
-  const [opened, setOpened] = useState<QueuedTicket | null>(null);
+  const reply = useReply(ticketId);
+  const [opened, setOpened] = useState<TQueuedTicket | null>(null);
   const [text, setText] = useState('');
-  const [sent, setSent] = useState<QueuedTicket['messages']>([]);
+  const [sent, setSent] = useState<TQueuedTicket['messages']>([]);
 
-  const current = queue.data?.find((ticket) => ticket.workOrderNo === workOrderNo) ?? null;
+  const current = queue.data?.find((ticket) => ticket.ticketId === ticketId) ?? null;
   if (current && current !== opened) setOpened(current);
   const ticket = current ?? opened;
 
@@ -70,14 +71,14 @@ export function TicketDetail() {
       <>
         {back}
         <ErrorLine error={queue.error} />
-        <p className="card">{t('tickets.notInQueue', { no: workOrderNo })}</p>
+        <p className="card">{t('tickets.notInQueue', { no: ticketId })}</p>
       </>
     );
   }
   return (
     <>
       {back}
-      <h1>{t('tickets.detailTitle', { no: ticket.workOrderNo, user: ticket.username })}</h1>
+      <h1>{t('tickets.detailTitle', { no: ticket.ticketId, user: ticket.username })}</h1>
       <p className="muted">
         {t('tickets.waitingSince')}: {formatTime(Date.parse(ticket.waitingSince))}
         {ticket.about

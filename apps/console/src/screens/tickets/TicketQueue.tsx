@@ -1,15 +1,16 @@
+import type { TQueuedTicket } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { formatTime } from '../../lib/format.ts';
-import { type QueuedTicket, useTicketQueue } from './api.ts';
+import { useTicketQueue } from './api.ts';
 
-const column = createColumnHelper<QueuedTicket>();
+const column = createColumnHelper<TQueuedTicket>();
 
 /** The first line of the user's latest message: enough to triage without opening the ticket. */
-function excerpt(ticket: QueuedTicket): string {
+function excerpt(ticket: TQueuedTicket): string {
   const text = ticket.messages.at(-1)?.content ?? '';
   return text.length > 90 ? `${text.slice(0, 90)}…` : text;
 }
@@ -18,7 +19,7 @@ export function TicketQueue() {
   const { t } = useTranslation();
   const queue = useTicketQueue();
   const columns = [
-    column.accessor('workOrderNo', {
+    column.accessor('ticketId', {
       header: t('tickets.number'),
       cell: (c) => (
         <Link href={`/${c.getValue()}`} aria-label={t('tickets.openOne', { no: c.getValue() })}>

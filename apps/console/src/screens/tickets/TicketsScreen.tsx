@@ -3,12 +3,12 @@ import { TicketDetail } from './TicketDetail.tsx';
 import { TicketQueue } from './TicketQueue.tsx';
 import './tickets.css';
 
-/** Feedback tickets: the queue, oldest first, and one ticket's thread with its reply box (nested under /tickets). */
+/** Tickets: the queue, oldest first, and one ticket's thread with its reply box (nested under /tickets). */
 export function TicketsScreen() {
   return (
     <Switch>
       <Route path="/" component={TicketQueue} />
-      <Route path="/:workOrderNo" component={TicketDetail} />
+      <Route path="/:ticketId" component={TicketDetail} />
     </Switch>
   );
 }

@@ -1,11 +1,7 @@
-import { buildPath, OPS, type TQueuedTicket, type TTicketMessage } from '@aidf/contract';
+import { buildPath, OPS } from '@aidf/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import { sessionToken } from '../../api/session.ts';
-
-export type TicketMessage = TTicketMessage;
-/** A ticket waiting for support, with its whole thread and the record it is about. */
-export type QueuedTicket = TQueuedTicket;
 
 /** The route's largest page: the queue is shown whole, oldest first, as the server orders it. */
 export const QUEUE_LIMIT = 500;
@@ -20,10 +16,10 @@ export function useTicketQueue() {
   });
 }
 
-export function useReply(workOrderNo: string) {
+export function useReply(ticketId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => call(OPS.replyTicket, { params: { workOrderNo }, body: { content } }),
+    mutationFn: (content: string) => call(OPS.replyTicket, { params: { ticketId }, body: { content } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queueKey }),
   });
 }

@@ -1,8 +1,9 @@
+import type { TSweepRow } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { ReasonForm } from '../../components/ReasonForm.tsx';
 import { chainName } from '../../lib/format.ts';
-import type { Sweep, SweepAction } from './api.ts';
+import type { SweepAction } from './api.ts';
 
 /** Retry or skip one sweep: the reason is required, it goes into the audit trail with the action. */
 export function SweepActionForm({
@@ -12,7 +13,7 @@ export function SweepActionForm({
   onSubmit,
   onCancel,
 }: {
-  sweep: Sweep;
+  sweep: TSweepRow;
   action: SweepAction;
   pending: boolean;
   onSubmit: (reason: string) => void;

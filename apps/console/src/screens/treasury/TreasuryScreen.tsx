@@ -1,4 +1,10 @@
-import { SWEEP_STATUSES } from '@aidf/contract';
+import {
+  formatAmount,
+  SWEEP_STATUSES,
+  type TAwaitingWithdrawal,
+  type TSweepRow,
+  type TTreasuryStatus,
+} from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +15,9 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { chainName, currencyLabel, formatTime } from '../../lib/format.ts';
 import {
-  type AwaitingWithdrawal,
   SWEEPS_PAGE_SIZE,
-  type Sweep,
   type SweepAction,
   type SweepFilter,
-  type TreasuryStatus,
   useAwaitingWithdrawals,
   useSweepAction,
   useSweepNow,
@@ -25,13 +28,15 @@ import { SweepActionForm } from './SweepActionForm.tsx';
 import { TreasurySettings } from './TreasurySettings.tsx';
 import './treasury.css';
 
-type Holding = TreasuryStatus['holdings'][number];
-type Coverage = TreasuryStatus['coverage'][number];
+type Holding = TTreasuryStatus['holdings'][number];
+type Coverage = TTreasuryStatus['coverage'][number];
 const holding = createColumnHelper<Holding>();
 const coverage = createColumnHelper<Coverage>();
-const sweep = createColumnHelper<Sweep>();
-const awaiting = createColumnHelper<AwaitingWithdrawal>();
+const sweep = createColumnHelper<TSweepRow>();
+const awaiting = createColumnHelper<TAwaitingWithdrawal>();
 
+/** A network fee is a few millionths of a coin: more places than a balance, so it never reads "0". */
+const FEE_DECIMALS = 8;
 /** Only these states wait for an operator's retry or skip (the server refuses the others). */
 const ACTIONABLE = ['held', 'failed'];
 const amountColumn = (value: string | null) =>
@@ -53,9 +58,9 @@ export function TreasuryScreen() {
   const withdrawals = useAwaitingWithdrawals();
   const action = useSweepAction();
   const sweepNow = useSweepNow();
-  const [chosen, setChosen] = useState<{ sweep: Sweep; action: SweepAction } | null>(null);
+  const [chosen, setChosen] = useState<{ sweep: TSweepRow; action: SweepAction } | null>(null);
 
-  const pick = (s: Sweep, kind: SweepAction) => {
+  const pick = (s: TSweepRow, kind: SweepAction) => {
     action.reset();
     setChosen({ sweep: s, action: kind });
   };
@@ -168,7 +173,9 @@ export function TreasuryScreen() {
           <div key={tx.id} className="address">
             {t(`treasury.purposes.${tx.purpose}`, { defaultValue: tx.purpose })} ·{' '}
             {t(`treasury.txStates.${tx.status}`, { defaultValue: tx.status })}
-            {tx.fee ? ` · ${t('treasury.fee', { fee: tx.fee, currency: currencyLabel(tx.feeCurrency) })}` : ''}
+            {tx.fee
+              ? ` · ${t('treasury.fee', { fee: formatAmount(tx.fee, FEE_DECIMALS), currency: currencyLabel(tx.feeCurrency) })}`
+              : ''}
             <div className="mono">{tx.txHash}</div>
           </div>
         )),

@@ -1,12 +1,12 @@
+import type { TTreasuryStatus } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Amount } from '../../components/Amount.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { chainName, currencyLabel, formatTime } from '../../lib/format.ts';
-import type { TreasuryStatus } from './api.ts';
 
-type Settings = TreasuryStatus['settings'];
+type Settings = TTreasuryStatus['settings'];
 const limit = createColumnHelper<Settings['limits'][number]>();
 const proposal = createColumnHelper<Settings['proposals'][number]>();
 

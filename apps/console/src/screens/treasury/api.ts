@@ -1,10 +1,7 @@
-import { OPS, type TAwaitingWithdrawal, type TSweepRow, type TSweepStatus, type TTreasuryStatus } from '@aidf/contract';
+import { OPS, type TSweepStatus } from '@aidf/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
-export type TreasuryStatus = TTreasuryStatus;
-export type Sweep = TSweepRow;
-export type AwaitingWithdrawal = TAwaitingWithdrawal;
 export type SweepFilter = TSweepStatus | 'all';
 export type SweepAction = 'retry' | 'skip';
 

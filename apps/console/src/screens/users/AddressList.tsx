@@ -1,12 +1,12 @@
+import type { TUserAddress } from '@aidf/contract';
 import { useTranslation } from 'react-i18next';
 import { chainName } from '../../lib/format.ts';
-import type { Address } from './api.ts';
 
 /**
  * A user's addresses, each named for what it is (the sign-in wallet, a bound wallet, the deposit address the
  * platform gave) and on which chain: two "bsc" lines with nothing else would leave support guessing.
  */
-export function AddressList({ addresses }: { addresses: Address[] }) {
+export function AddressList({ addresses }: { addresses: TUserAddress[] }) {
   const { t } = useTranslation();
   return (
     <dl className="address-list">

@@ -1,3 +1,4 @@
+import type { TUserRow } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +7,9 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorLine } from '../../components/ErrorLine.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { AddressList } from './AddressList.tsx';
-import { USERS_PAGE_SIZE, type UserRow, useUserSearch } from './api.ts';
+import { USERS_PAGE_SIZE, useUserSearch } from './api.ts';
 
-const column = createColumnHelper<UserRow>();
+const column = createColumnHelper<TUserRow>();
 
 /** Find a user by username (its start), e-mail or address; the search and page live in the address bar. */
 export function UsersScreen() {

@@ -1,10 +1,6 @@
-import { OPS, type TUserAddress, type TUserDetail, type TUserRow } from '@aidf/contract';
+import { OPS } from '@aidf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
-
-export type Address = TUserAddress;
-export type UserRow = TUserRow;
-export type UserDetail = TUserDetail;
 
 export const USERS_PAGE_SIZE = 20;
 

@@ -1,11 +1,10 @@
-import { transactionTypeKey } from '@aidf/contract';
+import { type TUserDetail, transactionTypeKey } from '@aidf/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { currencyLabel, formatTime } from '../../lib/format.ts';
-import type { UserDetail } from './api.ts';
 
-type Item<K extends keyof UserDetail> = UserDetail[K] extends (infer T)[] ? T : never;
+type Item<K extends keyof TUserDetail> = TUserDetail[K] extends (infer T)[] ? T : never;
 
 const balance = createColumnHelper<Item<'balances'>>();
 const movement = createColumnHelper<Item<'movements'>>();
@@ -74,7 +73,7 @@ export function useUserColumns(worthCurrency: string) {
       machine.accessor('status', { header: t('users.status'), cell: status }),
     ],
     tickets: [
-      ticket.accessor('workOrderNo', { header: t('users.workOrderNo') }),
+      ticket.accessor('ticketId', { header: t('users.ticketId') }),
       // The user's words, in their own direction (an English or Chinese message in the Arabic console too).
       ticket.accessor('title', { header: t('users.ticketTitle'), cell: (c) => <bdi>{c.getValue()}</bdi> }),
       ticket.accessor('status', { header: t('users.status'), cell: status }),

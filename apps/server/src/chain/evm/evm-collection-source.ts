@@ -16,7 +16,7 @@ import { nativeTransfer } from './evm-native-transfers.ts';
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
 /**
- * BNB Smart Chain payments to the collection address. ERC-20 (EOEO): Transfer logs of the pinned contract with
+ * BNB Smart Chain payments to the collection address. ERC-20 tokens: Transfer logs of each pinned contract with
  * topic 2 = the collection address, through the deposit source (the node filters). Native BNB leaves no log: the
  * deposit source reads the range's blocks with their transactions, and a transaction to the collection address
  * with a value is a payment once its receipt says it succeeded (evm-native-transfers.ts; BNB sent by a contract's

@@ -1,4 +1,4 @@
--- Issue 9 point 1: binding needs a factor the account already has, and money leaving the account is held
+-- Binding needs a factor the account already has, and money leaving the account is held
 -- for a while after any security change.
 
 -- What an e-mail code is for: a sign-in code must not bind a wallet, nor a bind code sign in.

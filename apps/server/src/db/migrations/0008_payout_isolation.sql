@@ -1,4 +1,4 @@
--- Issue 9 point 2: payouts isolated from each other, and a payout stuck at a low gas price replaced.
+-- Payouts isolated from each other, and a payout stuck at a low gas price replaced.
 
 -- 'held': set aside for an operator (held_reason says why) while the other payouts go on. A payout may now
 -- end refunded without ever being signed (a destination the strict rule of domain/withdraw/destination.ts

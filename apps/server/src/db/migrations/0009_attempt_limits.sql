@@ -1,4 +1,4 @@
--- Issue 9 points 3 and 7: fixed-window attempt counters shared by every instance on this database
+-- Fixed-window attempt counters shared by every instance on this database
 -- (password failures, sign-ins, e-mail code requests). A counter is taken with one conditional
 -- INSERT ... ON CONFLICT DO UPDATE ... RETURNING, so parallel requests can never pass its maximum.
 CREATE TABLE attempt_counters (

@@ -1,4 +1,4 @@
--- Issue 10 point 7: the invest contract (RULES.md "Pledge"). A wallet approves the contract for AIDF and calls
+-- The invest contract (RULES.md "Pledge"). A wallet approves the contract for AIDF and calls
 -- invest(amount); the invest watcher credits each Invested event, after its confirmations, to the account
 -- bound to the sender. Its contract address is the setting 'invest.contract.bsc'.
 

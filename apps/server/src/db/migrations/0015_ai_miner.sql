@@ -1,4 +1,4 @@
--- The AI miner (issue 11, RULES.md "AI miner"): price items, orders, on-chain payments, machines and their
+-- The AI miner (RULES.md "AI miner"): price items, orders, on-chain payments, machines and their
 -- daily mining. Money moves only through the ledger; these tables say why.
 
 -- Mining settings: AIDF a day per unit of worth, and the cap as a multiple of worth. A machine keeps the

@@ -1,8 +1,8 @@
--- Issue 13: feedback tickets (SPEC.md points 3 and 7, RULES.md "Support and content"), their messages and
+-- Tickets (SPEC.md's feedback, points 3 and 7, RULES.md "Support and content"), their messages and
 -- their image attachments.
 
 -- A ticket is 'open' (not replied) until an operator answers, 'replied' after; a user's follow-up opens it
--- again. `about_*` names one of the user's records (domain/feedback/ticket-records.ts lists the kinds).
+-- again. `about_*` names one of the user's records (domain/tickets/ticket-records.ts lists the kinds).
 CREATE TABLE tickets (
   id bigserial PRIMARY KEY,
   user_id bigint NOT NULL REFERENCES users(id),

@@ -1,4 +1,4 @@
--- Issue 12: the invitation tree as a closure table, team volumes and star levels, and the bonuses of purchases.
+-- The invitation tree as a closure table, team volumes and star levels, and the bonuses of purchases.
 
 -- One row per (ancestor, descendant) pair, depth >= 1 (a user is not stored as its own ancestor). Written in the
 -- transaction that binds an inviter; a line 1,000 deep holds 1,000 rows for its deepest member.
@@ -66,7 +66,7 @@ INSERT INTO settings (key, value) VALUES
 ON CONFLICT (key) DO NOTHING;
 
 -- Backfill: the closure of the existing inviter links (bounded by the number of users, so a cycle left by an
--- older bug cannot loop), then each user's direct invitees. No machine was bought before this issue, so volumes
+-- older bug cannot loop), then each user's direct invitees. No machine was bought before this migration, so volumes
 -- and levels start at 0.
 INSERT INTO team_tree (ancestor_id, descendant_id, depth)
 WITH RECURSIVE up(descendant_id, ancestor_id, depth) AS (

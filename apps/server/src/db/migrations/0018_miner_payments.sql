@@ -1,4 +1,4 @@
--- Issue 11 point 4: the collection watcher's cursor keeps the hash of the last block it scanned (a block that
+-- The collection watcher's cursor keeps the hash of the last block it scanned (a block that
 -- changes under it is a reorganisation deeper than the confirmation depth: it stops for an operator, as the
 -- deposit watcher does), the head it saw and its last RPC error, for the operator.
 ALTER TABLE machine_payment_cursors

@@ -1,4 +1,4 @@
--- Daily jobs at 20,000 items a second (issues 10 and 11, ARCHITECTURE.md "Performance budgets").
+-- Daily jobs at 20,000 items a second (ARCHITECTURE.md "Performance budgets").
 --
 -- 1. Each payout row carries the item's running total after it (`total`): what a pledge was paid so far, what a
 --    machine mined so far. A day's payment reads the item's latest row instead of a figure on the item, so the

@@ -1,4 +1,4 @@
--- Issue 11: a machine payment is unique per (chain, genesis, transaction, log or instruction), as chain_deposits
+-- A machine payment is unique per (chain, genesis, transaction, log or instruction), as chain_deposits
 -- is: a dev chain started afresh repeats the transaction hashes of the last one, and without its genesis a payment
 -- of the new chain would be taken for one already recorded (and settled) on the old.
 ALTER TABLE machine_payments ADD COLUMN genesis_hash text;

@@ -1,4 +1,4 @@
--- Issue 12, at scale: a purchase no longer adds its worth to the team_stats row of each of its (up to 1,000s of)
+-- A purchase no longer adds its worth to the team_stats row of each of its (up to 1,000s of)
 -- uplines. It appends one row here; an upline's team volume is team_stats.team_volume (rolled up) plus the rows
 -- here bought in its downline. The team-volume-rollup job (and every bind, first) moves these rows into
 -- team_stats in one set-based statement per batch and deletes them in the same transaction: each once.

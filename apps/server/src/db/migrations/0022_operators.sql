@@ -1,4 +1,4 @@
--- Issue 16 item 1: operators are people with accounts, not one shared token and a name they type. Each has a
+-- Operators are people with accounts, not one shared token and a name they type. Each has a
 -- slow password hash (scrypt, as users' passwords), a TOTP secret (RFC 6238) and one role; repeated failures
 -- lock the account for a while. OPERATOR_TOKEN stays as the command line's credential and is no row here: it
 -- acts as the operator 'cli', a name this table refuses.

@@ -1,4 +1,4 @@
--- Issue 16 item 3: operator_actions (0003) becomes the one audit trail of every operator action, of the console,
+-- `operator_actions` (0003) becomes the one audit trail of every operator action, of the console,
 -- the API and the command line alike: who (operator and role), what (action, target, the value before and
 -- after), why (reason) and from where (client address). Rows before this migration were all written through
 -- the shared OPERATOR_TOKEN, which is the admin operator 'cli' from now on.
@@ -25,7 +25,7 @@ CREATE TRIGGER operator_actions_append_only BEFORE UPDATE OR DELETE ON operator_
 CREATE TRIGGER operator_actions_no_truncate BEFORE TRUNCATE ON operator_actions
   FOR EACH STATEMENT EXECUTE FUNCTION operator_actions_are_append_only();
 
--- Issue 16 item 2, four eyes on money: a credit, or a refund or release of a payout set aside, at or above
+-- Four eyes on money: a credit, or a refund or release of a held payout, at or above
 -- CREDIT_APPROVAL_THRESHOLD waits here until a different finance or admin operator approves it. It names the
 -- user by id, so what is approved is what was proposed whatever happens to the account meanwhile.
 CREATE TABLE operator_proposals (

@@ -1,4 +1,4 @@
--- Issue 16 item 4, the console's announcements: an announcement is a draft until an operator publishes it. A
+-- The console's announcements: an announcement is a draft until an operator publishes it. A
 -- draft has no publish_time, so the app's list and detail (publish_time <= now) never show it; updated_at says
 -- when its text last changed. Every announcement so far was published when it was stored.
 ALTER TABLE announcements

@@ -39,12 +39,25 @@ export function jobRunsRepository(db: AppDb) {
       return rowsOf(result).length === 1;
     },
 
+    /** Hands a running slot back (its runner is stopping): another runner may claim it at once. */
+    async release(job: string, day: string, owner: string): Promise<void> {
+      await db.execute(sql`
+        UPDATE job_runs SET lease_until = now() - interval '1 millisecond'
+        WHERE job = ${job} AND day = ${day}::date AND owner = ${owner} AND status = 'running'`);
+    },
+
     async finish(job: string, day: string, owner: string, items: number): Promise<boolean> {
       const result = await db.execute(sql`
         UPDATE job_runs SET status = 'done', finished_at = now(), items = items + ${items}
         WHERE job = ${job} AND day = ${day}::date AND owner = ${owner} AND status = 'running'
         RETURNING job`);
       return rowsOf(result).length === 1;
+    },
+
+    /** Today (UTC) by the database's clock, the one every instance agrees on. */
+    async today(): Promise<string> {
+      const result = await db.execute(sql`SELECT (now() AT TIME ZONE 'UTC')::date::text AS day`);
+      return (rowsOf<{ day: string }>(result)[0] as { day: string }).day;
     },
 
     /** Days from the job's first slot up to `today` without a finished run, oldest first. */

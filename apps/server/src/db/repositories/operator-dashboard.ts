@@ -9,7 +9,7 @@ export type PayoutFilter = 'held' | 'queued' | 'all';
 
 const ms = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
 
-/** The operator console's dashboard and payout list (issue 16 item 4). */
+/** The operator console's dashboard and payout list. */
 export function operatorDashboardRepository(db: AppDb) {
   const payoutWhere = (filter: PayoutFilter) =>
     filter === 'held'

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
 
-/** The counts /metrics shows that no other repository already answers (issue 16 item 5). */
+/** The counts /metrics shows that no other repository already answers. */
 export function opsGaugesRepository(db: AppDb) {
   return {
     /** Machine orders still waiting for payment, wholly or in part: what the order-expiry job will look at. */

@@ -124,7 +124,7 @@ function resultOf(row: RawPollRow | undefined): PollResult {
 }
 
 /**
- * The order-status poll (GET /v1/cow/home/order/{orderId}, issue 11): 10,000 pending orders polled every 3 s are
+ * The order-status poll (GET /v1/cow/home/order/{orderId}): 10,000 pending orders polled every 3 s are
  * ~3,333 polls a second on one instance. A round trip per poll spent most of the server's time writing to the
  * database's socket, so the polls that arrive in one turn of the event loop are answered by one statement
  * (DataLoader, scheduled with setImmediate: after every socket read of that turn). Nothing is cached: each poll sees

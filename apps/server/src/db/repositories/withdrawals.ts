@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
+import { rowsOf } from '../raw.ts';
 import { hotWalletNonces, payoutVariants, withdrawals } from '../schema.ts';
 import { usersRepository } from './users.ts';
 
@@ -40,6 +41,15 @@ export function withdrawalsRepository(db: AppDb) {
     },
 
     /** Requests of the user on that UTC day that still count: a refunded (failed) payout gives its turn back. */
+    /**
+     * Today (UTC) by the database's clock: every instance counts a user's withdrawals of one day alike, whatever
+     * its own clock says near midnight.
+     */
+    async today(): Promise<string> {
+      const result = await db.execute(sql`SELECT (now() AT TIME ZONE 'UTC')::date::text AS day`);
+      return (rowsOf<{ day: string }>(result)[0] as { day: string }).day;
+    },
+
     async countOnDay(userId: bigint, utcDay: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })

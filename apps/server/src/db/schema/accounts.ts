@@ -56,7 +56,7 @@ export const emailCodes = pgTable('email_codes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
-  /** 'login' or 'bind-address' (issue 9 point 1): a code works only for what it was sent for. */
+  /** 'login' or 'bind-address': a code works only for what it was sent for. */
   purpose: text('purpose').notNull().default('login'),
 });
 
@@ -70,7 +70,7 @@ export const sessions = pgTable('sessions', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
-// Issue 9 point 1: security changes of an account and the hold on money leaving it (0007_security_hold.sql).
+// Security changes of an account and the hold on money leaving it (0007_security_hold.sql).
 export const securityChanges = pgTable('security_changes', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   userId: bigint('user_id', { mode: 'bigint' })
@@ -83,7 +83,7 @@ export const securityChanges = pgTable('security_changes', {
   holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
 });
 
-// Issue 9 points 3 and 7: fixed-window attempt counters (0009_attempt_limits.sql; login_failures is gone).
+// Fixed-window attempt counters (0009_attempt_limits.sql; login_failures is gone).
 export const attemptCounters = pgTable(
   'attempt_counters',
   {

@@ -98,7 +98,7 @@ export const withdrawals = pgTable('withdrawals', {
   signedAt: timestamp('signed_at', { withTimezone: true }),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
-  // Issue 9 point 2 (0008_payout_isolation.sql): set aside for an operator, and when the bytes were priced.
+  // 0008_payout_isolation.sql: held for an operator (one payout blocks no other), and when the bytes were priced.
   heldReason: text('held_reason'),
   heldAt: timestamp('held_at', { withTimezone: true }),
   pricedAtBlock: bigint('priced_at_block', { mode: 'bigint' }),
@@ -117,7 +117,7 @@ export const hotWalletNonces = pgTable(
   (t) => [primaryKey({ columns: [t.chain, t.address] })],
 );
 
-// Issue 9 point 2: every signed variant of a payout, one nonce, several gas prices (0008_payout_isolation.sql).
+// Every signed variant of a payout, one nonce, several gas prices (0008_payout_isolation.sql).
 export const payoutVariants = pgTable('payout_variants', {
   txHash: text('tx_hash').primaryKey(),
   withdrawalId: bigint('withdrawal_id', { mode: 'bigint' })
@@ -127,7 +127,7 @@ export const payoutVariants = pgTable('payout_variants', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// Issue 10 point 7: the invest contract's watcher cursor and the Invested events it recorded (0014_invest.sql).
+// The invest contract's watcher cursor and the Invested events it recorded (0014_invest.sql).
 export const investCursors = scanCursorTable('invest_cursors');
 
 export const chainInvests = pgTable('chain_invests', {

@@ -2,7 +2,7 @@ import { bigint, bigserial, customType, integer, pgTable, primaryKey, text, time
 import { users } from './accounts.ts';
 
 /**
- * Announcements and feedback tickets with their messages and image attachments.
+ * Announcements and tickets with their messages and image attachments.
  * Mirrors the SQL migrations (test/platform.api.test.ts checks them).
  */
 
@@ -28,7 +28,7 @@ export const announcementTranslations = pgTable(
   (t) => [primaryKey({ columns: [t.announcementId, t.language] })],
 );
 
-// Issue 13: feedback tickets, their messages and image attachments (0016_feedback.sql).
+// Tickets, their messages and image attachments (0016_feedback.sql).
 /** bytea as a Buffer (node-postgres answers a Buffer, PGlite a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',

@@ -49,7 +49,7 @@ export const entries = pgTable('entries', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// Issue 10: settings, the jobs layer and pledges (migration 0013).
+// Settings, the jobs layer and pledges (migration 0013).
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

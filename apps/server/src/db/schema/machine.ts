@@ -16,7 +16,7 @@ import { money, scanCursorTable } from './columns.ts';
 import { movements } from './ledger.ts';
 
 /**
- * The AI miner: price items, orders, machines, mining, payments, hints and cursors (issue 11, 0015_ai_miner.sql).
+ * The AI miner: price items, orders, machines, mining, payments, hints and cursors (0015_ai_miner.sql).
  * Mirrors the SQL migrations (test/platform.api.test.ts checks them).
  */
 

@@ -4,7 +4,7 @@ import { withdrawals } from './chain.ts';
 import { movements } from './ledger.ts';
 
 /**
- * Operators, their sessions, proposals (four eyes) and the audit trail (issue 16).
+ * Operators, their sessions, proposals (four eyes) and the audit trail.
  * Mirrors the SQL migrations (test/platform.api.test.ts checks them).
  */
 
@@ -16,7 +16,7 @@ export const operatorActions = pgTable('operator_actions', {
   reason: text('reason').notNull(),
   detail: jsonb('detail').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  // 0023_operator_audit.sql: issue 16's audit trail.
+  // 0023_operator_audit.sql: one audit row per operator action, never updated or deleted.
   role: text('role').notNull(),
   target: text('target'),
   before: jsonb('before_value'),
@@ -24,7 +24,7 @@ export const operatorActions = pgTable('operator_actions', {
   clientAddress: text('client_address'),
 });
 
-// 0022_operators.sql: issue 16's named operators and their sessions.
+// 0022_operators.sql: operators are named people with accounts and sessions, never one shared token.
 export const operators = pgTable('operators', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
   username: text('username').notNull().unique(),

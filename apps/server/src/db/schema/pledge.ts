@@ -3,7 +3,7 @@ import { users } from './accounts.ts';
 import { movements } from './ledger.ts';
 
 /**
- * Pledges and their daily payouts (issue 10).
+ * Pledges and their daily payouts.
  * Mirrors the SQL migrations (test/platform.api.test.ts checks them).
  */
 

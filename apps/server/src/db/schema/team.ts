@@ -3,11 +3,11 @@ import { users } from './accounts.ts';
 import { movements } from './ledger.ts';
 
 /**
- * The invitation tree's closure, team volumes and star levels, purchases counted, bonuses paid (issue 12).
+ * The invitation tree's closure, team volumes and star levels, purchases counted, bonuses paid.
  * Mirrors the SQL migrations (test/platform.api.test.ts checks them).
  */
 
-// Issue 12: the invitation tree's closure, team volumes and star levels, purchases counted, bonuses paid
+// The invitation tree's closure, team volumes and star levels, purchases counted, bonuses paid
 // (0017_team.sql).
 export const teamTree = pgTable(
   'team_tree',

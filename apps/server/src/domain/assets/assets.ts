@@ -28,7 +28,7 @@ export function normalize(value: string): string {
 
 /**
  * A page of a user's statement lines for one currency and submode, newest first, each with what a person needs to
- * recognise it (issue 14 item 4): the movement id, the other user of a transfer, and for a movement made on chain
+ * recognise it: the movement id, the other user of a transfer, and for a movement made on chain
  * its transaction with a link to the chain's explorer.
  */
 export async function statementPage(

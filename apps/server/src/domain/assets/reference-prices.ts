@@ -2,7 +2,7 @@ import { CURRENCIES, MONEY_SCALE, Money, moneyString, type TCurrency } from '@ai
 import type { Repositories } from '../../db/repositories/index.ts';
 
 /**
- * Issue 14 item 5: what one unit of a currency is worth in USDT, as the operators set it (`price.reference.<currency>`).
+ * What one unit of a currency is worth in USDT, as the operators set it (`price.reference.<currency>`).
  * Only a reference for the assets screen's total; no payment or payout reads it. USDT is 1 by definition, so it has
  * no setting.
  */

@@ -31,10 +31,10 @@ export async function resetPassword(
   input: WalletSignatureInput & {
     newPassword: string;
     walletAddress?: string | undefined;
-    /** The hosts the signed text may name (issue 9 point 6). */
+    /** The hosts the signed text may name. */
     hosts: readonly string[];
   },
-  /** Issue 9 point 1: a password change holds outgoing money this long. */
+  /** A password change holds outgoing money this long. */
   holdHours: number,
 ): Promise<{ user: TUserInfo; token: string; change: SecurityChangeRecord }> {
   assertPasswordPolicy(input.newPassword);

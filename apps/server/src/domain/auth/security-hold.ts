@@ -6,7 +6,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { SecurityNotice } from '../mail/security-change-mail.ts';
 
 /**
- * Issue 9 point 1: after a bind, an unbind or a password change, money leaving the account (transfers,
+ * After a bind, an unbind or a password change, money leaving the account (transfers,
  * withdrawals) waits SECURITY_HOLD_HOURS, so that an owner whose session or key was taken learns of it by
  * e-mail and can act before the balance is gone. Each change is a row of security_changes (what, when, which
  * address) with the end of its hold; the latest end counts.

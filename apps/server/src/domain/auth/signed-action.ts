@@ -66,7 +66,7 @@ export interface SignedRequest extends WalletSignatureInput, Signer {
 }
 
 /**
- * The first step for our own descriptive texts (issue 9 point 6): `address` signed `signContent`, and that
+ * The first step for our own descriptive texts: `address` signed `signContent`, and that
  * text is exactly the one this request's body and an accepted host give, so a signature made for one amount,
  * recipient, address or site moves nothing else. A signature already used with this very text is a replay of
  * the same request (`replay: true`; refused with 409 when the action is not replayable); used with another

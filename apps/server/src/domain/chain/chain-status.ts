@@ -65,7 +65,7 @@ export async function chainStatus(
     chains.solana ? { source: chains.solana.deposits, rpcUrl: chains.solana.rpcUrl } : null,
   ].filter((s) => s !== null);
 
-  // The collection watchers (issue 11) scan the same chains with their own cursors: shown the same way.
+  // The collection watchers scan the same chains with their own cursors: shown the same way.
   const collectionCursors = new Map(
     (await Promise.all(sources.map(({ source }) => repos.scanCursors.collection.cursor(source.chain))))
       .filter((c) => c !== null)

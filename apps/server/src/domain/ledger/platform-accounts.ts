@@ -24,9 +24,9 @@ export const PLATFORM = {
   withdrawalsInFlight: 'withdrawals-in-flight',
   /** Principal of running pledges, held until each pledge's last day. */
   pledgePool: 'pledge-pool',
-  /** Issue 11: the covered part of miner orders awaiting payment, and on-chain payments counted for them. */
+  /** The covered part of miner orders awaiting payment, and on-chain payments counted for them. */
   machineOrdersHeld: 'machine-orders-held',
-  /** Issue 11: what paid miner orders bring in (the collection side of a purchase). */
+  /** What paid miner orders bring in (the collection side of a purchase). */
   machineSales: 'machine-sales',
 } as const;
 

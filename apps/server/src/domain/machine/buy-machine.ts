@@ -63,7 +63,7 @@ export async function buyMachine(
           itemId,
           worth: item.worth,
           status: ORDER_STATUS.awaitingPayment,
-          // The terms shown now hold for this order's machine, whenever it is paid (issue 16 item 4).
+          // The terms shown now hold for this order's machine, whenever it is paid.
           dailyRate: config.dailyRate,
           capMultiple: config.capMultiple,
           createdAt: now,

@@ -1,5 +1,4 @@
-import { ORDER_STATUS } from '@aidf/contract';
-import { BNB_TOKEN, SOL_TOKEN } from '../../chain/chain-services.ts';
+import { CHAINS, ORDER_STATUS } from '@aidf/contract';
 import type { CollectionSource } from '../../chain/collection-source.ts';
 import type { ScannedTransfer, WatchedToken } from '../../chain/deposit-source.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
@@ -8,6 +7,7 @@ import { cursorScan, cursorStore } from '../chain/cursor-scan.ts';
 import { errorSummary } from '../chain/error-summary.ts';
 import { type MachineConfig, machineConfig } from './machine-config.ts';
 import { openStatusOf, settlePayment } from './order-lifecycle.ts';
+import { payTokens } from './pay-tokens.ts';
 
 export interface CollectionWatcherOptions {
   repos: Repositories;
@@ -59,7 +59,7 @@ export const WATCHER_BATCH = 100;
 export const HINT_FIRST_LOOK_AFTER_MS = 5_000;
 
 /**
- * The collection watcher of one chain (issue 11 point 4, RULES.md "AI miner"): records every payment to the
+ * The collection watcher of one chain (RULES.md "AI miner"): records every payment to the
  * platform's collection address, one row per (chain, genesis, transaction, log or instruction), and settles each once it
  * is deep enough (BSC_CONFIRMATIONS blocks; Solana finalized) through settlePayment, under the rows of the users
  * concerned. A tick: (1) the transaction ids clients submitted (hints), read at any depth so the order shows
@@ -77,15 +77,11 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
   const batch = options.batch ?? WATCHER_BATCH;
   const firstLookAfterMs = options.firstLookAfterMs ?? HINT_FIRST_LOOK_AFTER_MS;
   const now = options.now ?? (() => new Date());
-  const boundCurrency = chain === 'bsc' ? 'bnb' : 'sol';
+  const boundCurrency = CHAINS[chain].currency;
 
-  /** The native coin and, on BNB Smart Chain, the pinned EOEO contract: what an order may lack on this chain. */
+  /** What an order may lack on this chain (MINER_CURRENCIES): its native coin and the pinned tokens. */
   async function tokens(): Promise<WatchedToken[]> {
-    if (chain === 'solana') return [SOL_TOKEN];
-    const eoeo = (await repos.tokenConfigs.all()).find((t) => t.chainCurrency === 'bnb' && t.currency === 'eoeo');
-    return eoeo?.contractAddress
-      ? [BNB_TOKEN, { currency: 'eoeo', contract: eoeo.contractAddress, decimals: eoeo.decimals }]
-      : [BNB_TOKEN];
+    return (await payTokens(repos))[chain];
   }
 
   const record = (p: ScannedTransfer, genesisHash: string, on: Repositories = repos) =>

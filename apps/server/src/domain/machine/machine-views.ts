@@ -6,11 +6,11 @@ import { AppError } from '../errors.ts';
 import type { MachineConfig } from './machine-config.ts';
 import { cachedOrderContext } from './order-context-cache.ts';
 import { type OrderContext, orderAnswer, toMachine, toOrder, toPriceItem } from './order-view.ts';
+import { payTokens } from './pay-tokens.ts';
 
-/** Where the client pays: the config and the pinned EOEO contract of BNB Smart Chain. */
+/** Where the client pays: the config and, per chain, how each currency paid there is sent. */
 export async function orderContext(repos: Repositories, config: MachineConfig): Promise<OrderContext> {
-  const eoeo = (await repos.tokenConfigs.all()).find((t) => t.chainCurrency === 'bnb' && t.currency === 'eoeo');
-  return { config, eoeo: { contract: eoeo?.contractAddress ?? null, decimals: eoeo?.decimals ?? 18 } };
+  return { config, tokens: await payTokens(repos) };
 }
 
 /** What is on sale and the mining settings: the same for every user and for a visitor. */

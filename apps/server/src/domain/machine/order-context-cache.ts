@@ -2,7 +2,7 @@ import type { Repositories } from '../../db/repositories/index.ts';
 import type { OrderContext } from './order-view.ts';
 
 /**
- * The order context (the miner's settings and the pinned EOEO contract) of the order-status poll, kept a few
+ * The order context (the miner's settings and the pinned token contracts) of the order-status poll, kept a few
  * seconds: 10,000 pending orders polled every 3 s would otherwise read the same settings and token rows 3,333
  * times a second. A change through the operator's set-config (setSetting) is seen at once on the instance that
  * made it (forgetOrderContexts); other instances see it within CONTEXT_TTL_MS, and token contracts (set when a

@@ -1,6 +1,7 @@
 import {
   BSC_CHAIN_ID_HEX,
   CHAIN_PAID_CURRENCIES,
+  CHAINS,
   MINER_CURRENCY_CODES,
   Money,
   moneyString,
@@ -18,6 +19,7 @@ import type { MachineRow, OrderRow, PriceItemRow } from '../../db/repositories/m
 import type { OrderExtras } from '../../db/repositories/order-status.ts';
 import type { MachineConfig } from './machine-config.ts';
 import { stillLacking } from './order-payment.ts';
+import type { PayTokens } from './pay-tokens.ts';
 
 const text = (value: string | Money) => moneyString(new Money(value));
 
@@ -56,7 +58,7 @@ function orderAmounts<P extends TOrderAmountPrefix>(
 
 export interface OrderContext {
   config: MachineConfig;
-  eoeo: { contract: string | null; decimals: number };
+  tokens: PayTokens;
 }
 
 /** The order as the client sees it (contract ZOrder), its extras read one by one. */
@@ -99,16 +101,16 @@ export function orderAnswer(order: OrderRow, extras: OrderExtras, context: Order
     payBsc: collection.bsc
       ? {
           collectionAddress: collection.bsc,
-          fromAddress: from('bnb'),
+          fromAddress: from(CHAINS.bsc.currency),
+          tokens: context.tokens.bsc,
           chainId: BSC_CHAIN_ID_HEX,
-          eoeoContract: context.eoeo.contract,
-          eoeoDecimals: context.eoeo.decimals,
         }
       : null,
     paySol: collection.solana
       ? {
           collectionAddress: collection.solana,
-          fromAddress: from('sol'),
+          fromAddress: from(CHAINS.solana.currency),
+          tokens: context.tokens.solana,
           rpcUrl: context.config.publicSolanaRpcUrl ?? null,
         }
       : null,

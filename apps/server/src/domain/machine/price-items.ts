@@ -85,7 +85,7 @@ export async function savePriceItem(
   });
 }
 
-/** Transfers to a collection address from no user's bound address: not counted for any order (issue 11). */
+/** Transfers to a collection address from no user's bound address: not counted for any order. */
 export async function thirdPartyPayments(repos: Repositories, limit = 100) {
   return (await repos.machines.thirdPartyPayments(limit)).map((p) => ({
     id: String(p.id),

@@ -1,7 +1,7 @@
 import type { TLanguage } from '@aidf/contract';
 
 /**
- * The e-mail with a code that confirms binding a wallet to an account without one (issue 9 point 1); `{code}`
+ * The e-mail with a code that confirms binding a wallet to an account without one; `{code}`
  * is replaced. It says what the code allows, so that it is not handed over as a harmless sign-in code.
  */
 export const BIND_CODE_MAIL: Record<TLanguage, { subject: string; text: string }> = {

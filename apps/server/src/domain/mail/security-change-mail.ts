@@ -1,7 +1,7 @@
 import type { TLanguage } from '@aidf/contract';
 import type { SecurityChangeKind } from '../../db/repositories/security-changes.ts';
 
-/** One security change of an account, as its e-mail tells it (issue 9 point 1). */
+/** One security change of an account, as its e-mail tells it. */
 export interface SecurityNotice {
   kind: SecurityChangeKind;
   /** The wallet address bound or unbound; null for a password change. */

@@ -1,7 +1,7 @@
 import { OPERATOR_ROLES, type TOperatorRole } from '@aidf/contract';
 
 /**
- * Issue 16: who may do what under /ops/v1, in this one table. Every operator route names one permission
+ * Who may do what under /ops/v1, in this one table. Every operator route names one permission
  * (http/operator-auth.ts operatorGuard); a role outside the permission's list gets 403. The roles themselves
  * are the contract's (the console shows them).
  */
@@ -18,7 +18,7 @@ export const PERMISSIONS = {
   self: ALL,
   /** The console's dashboard: money's state at a glance, read-only. */
   dashboard: ALL,
-  /** Feedback tickets: the queue, the threads, replies, their images. */
+  /** Tickets: the queue, the threads, replies, their images. */
   tickets: SUPPORT,
   /** Read-only lookup of users (support answers tickets with it; finance checks before crediting). */
   users: ALL,

@@ -28,7 +28,7 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
     PLEDGE_DAYS.map((d) => [PLEDGE_SETTINGS.rate(d), { pattern: PERCENT, meaning: `percent for the ${d}-day period` }]),
   ),
   [PLEDGE_SETTINGS.dailyLimit]: { pattern: COUNT, meaning: 'pledges per user per UTC day' },
-  // Issue 12: star level thresholds and bonus rates (percent of the machine's worth).
+  // Star level thresholds and bonus rates (percent of the machine's worth).
   ...Object.fromEntries(
     STAR_LEVELS.flatMap((l) => [
       [TEAM_SETTINGS.volume(l), { pattern: AMOUNT, meaning: `team volume (AIDF) star level ${l} needs` }],
@@ -46,7 +46,7 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
     pattern: RATE,
     meaning: 'maximum percent of the worth paid in bonuses per purchase',
   },
-  // Issue 11: the miner's rates (new machines take them; a running one keeps its own) and collection addresses.
+  // The miner's rates (new machines take them; a running one keeps its own) and collection addresses.
   [MACHINE_SETTINGS.dailyRate]: { pattern: /^0\.(?=\d*[1-9])\d{1,8}$/, meaning: 'daily rate in (0, 1), such as 0.01' },
   [MACHINE_SETTINGS.capMultiple]: {
     pattern: /^(?:[1-9]\d{0,2})(?:\.\d{1,4})?$/,
@@ -56,14 +56,14 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
     pattern: /^0x[0-9a-fA-F]{40}$/,
     meaning: 'EIP-55 BNB Smart Chain address machine payments go to (four eyes)',
   },
-  // Issue 14 item 4: where the history's transaction links go.
+  // Where the history's transaction links go.
   ...Object.fromEntries(
     Object.entries(EXPLORER_SETTINGS).map(([chain, key]) => [
       key,
       { pattern: EXPLORER_PATTERN, meaning: `https URL of a ${chain} transaction, {tx} for its hash` },
     ]),
   ),
-  // Issue 14 item 5: reference prices for the assets screen's total (USDT per unit; '0' takes a price away).
+  // Reference prices for the assets screen's total (USDT per unit; '0' takes a price away).
   ...Object.fromEntries(
     PRICED_CURRENCIES.map((c) => [
       referencePriceSetting(c),

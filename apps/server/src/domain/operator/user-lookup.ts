@@ -115,7 +115,7 @@ export async function userDetail(repos: Repositories, userId: bigint) {
     machines: machines.rows.map((r) => toMachine(r.machine, r.orderNo)),
     team: { directCount: stats.directCount, teamSize, level: stats.level },
     tickets: tickets.map((t) => ({
-      workOrderNo: t.id,
+      ticketId: t.id,
       status: t.status,
       createdAt: Number(t.created_at),
       title: t.first ?? '',

@@ -26,7 +26,7 @@ export interface MetricsSources {
 }
 
 /**
- * The platform's Prometheus metrics (issue 16 item 5), one registry per app so each test server has its own.
+ * The platform's Prometheus metrics, one registry per app so each test server has its own.
  * Request latency is observed as requests finish; the rest is read from the database and the chains at scrape.
  */
 export function platformMetrics(sources: MetricsSources) {

@@ -21,7 +21,7 @@ const BONUS_LINE_TYPES = (() => {
   return [direct, level, peer] as const;
 })();
 
-/** One machine purchase as the miner records it (issue 11 calls onMachinePurchased with it). */
+/** One machine purchase as the miner records it (the miner calls onMachinePurchased with it). */
 export interface MachinePurchase {
   /** The purchase's id (the miner order); bonuses are unique per (order, beneficiary, type). */
   orderId: bigint;

@@ -1,5 +1,5 @@
 /**
- * The limits of feedback attachments (issue 13 point 3), in one place: the upload route, the sanitizer and
+ * The limits of ticket images, in one place: the upload route, the sanitizer and
  * the quota read them, and docs/api.md quotes them.
  */
 export const IMAGE_POLICY = {

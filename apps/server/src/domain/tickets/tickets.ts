@@ -5,7 +5,7 @@ import type { OperatorActor } from '../operator/roles.ts';
 import { recordOf } from './ticket-records.ts';
 
 /**
- * Feedback tickets (issue 13). The two SPEC.md codes, decided from their wording (docs/api.md "Tickets and their images"):
+ * Tickets. The two SPEC.md codes, decided from their wording (docs/api.md "Tickets and their images"):
  * - 8751 "The ticket has not been replied to": the user writes again while support has not answered yet:
  *   a follow-up on a ticket still waiting, or a new ticket while MAX_WAITING of theirs wait.
  * - 8752 "There are unsubmitted tickets, please submit before replying": the user replies to (or reads the
@@ -92,7 +92,7 @@ export async function operatorReply(
       target: `ticket:${ticket.id}`,
       before: { status: ticket.status },
       after: { status: 'replied' },
-      reason: 'reply to a feedback ticket',
+      reason: 'reply to a ticket',
       detail: { ticketId: ticket.id.toString(), messageId: message.id.toString(), userId: ticket.userId.toString() },
     });
     return { id: ticket.id.toString(), status: 'replied' };
@@ -156,7 +156,7 @@ export async function openTickets(repos: Repositories, limit = 50) {
       const attach = await repos.attachments.idsByMessage(messages.map((m) => m.id));
       const about = t.aboutKind && t.aboutId ? { kind: t.aboutKind as TTicketRecordKind, id: t.aboutId } : null;
       return {
-        workOrderNo: t.id.toString(),
+        ticketId: t.id.toString(),
         username: t.username,
         createTime: seconds(t.createdAt),
         waitingSince: t.waitingSince.toISOString(),

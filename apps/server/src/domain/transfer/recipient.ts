@@ -5,7 +5,7 @@ import { reserveAttempt } from '../limits/attempts.ts';
 import { chargeOf } from '../limits/policies.ts';
 
 /**
- * Who a transfer would go to, asked before the wallet signs (issue 14 item 3): the username as stored and the
+ * Who a transfer would go to, asked before the wallet signs: the username as stored and the
  * recipient's sign-in address masked, so the sender can recognise a friend but learns no full address. Unknown
  * names answer 1226 and one's own name 1225, as the transfer itself would. Counted per user and per client, so
  * the lookup cannot be used to list who has an account.

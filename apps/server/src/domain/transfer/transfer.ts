@@ -11,7 +11,7 @@ export interface TransferInput extends WalletSignatureInput {
   amount: string;
   currency: string;
   username: string;
-  /** The hosts the signed text may name (issue 9 point 6). */
+  /** The hosts the signed text may name. */
   hosts: readonly string[];
 }
 

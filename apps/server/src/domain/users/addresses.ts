@@ -25,7 +25,7 @@ export async function listBoundAddresses(repos: Repositories, userId: bigint) {
   return { bindAddress: rows.map((r) => ({ currency: r.currency as TChainCurrency, walletAddress: r.walletAddress })) };
 }
 
-/** When and how long a security change holds the account's outgoing money (issue 9 point 1). */
+/** When and how long a security change holds the account's outgoing money. */
 export interface ChangeOptions {
   holdHours: number;
   headerAddress?: string | undefined;

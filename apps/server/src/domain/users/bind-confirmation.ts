@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 /**
- * Issue 9 point 1: a session alone must not add a wallet that can spend. A bind is confirmed by a factor the
+ * A session alone must not add a wallet that can spend. A bind is confirmed by a factor the
  * account already has: the signature of a wallet already bound to it, or, for an account with no bound wallet,
  * a code mailed to the account's own e-mail. An account with a bound wallet cannot use the e-mail path: whoever
  * reads its mailbox must not be able to add a spending key next to the owner's wallet.

@@ -27,7 +27,7 @@ export async function bindInviter(repos: Repositories, userId: bigint, inviteCod
     if (inviter.id === userId) throw new AppError(1119, 'you cannot invite yourself');
     if (await tx.team.isInDownline(userId, inviter.id)) throw new AppError(1119, 'the inviter is in your own team');
     await tx.users.setInviter(userId, inviter.id);
-    // The closure rows, volumes and levels move with the bind, in its transaction (issue 12).
+    // The closure rows, volumes and levels move with the bind, in its transaction.
     await joinTeam(tx, userId, inviter.id);
   });
 }

@@ -13,7 +13,7 @@ export type DestinationCheck = { ok: true; address: `0x${string}` } | ({ ok: fal
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
- * The one rule for a BNB Smart Chain destination's form (issue 9 point 2): 0x and 40 hex digits; an address in
+ * The one rule for a BNB Smart Chain destination's form: 0x and 40 hex digits; an address in
  * one case only (all lower or all upper hex) carries no checksum and is taken as is; a mixed-case one must be
  * exactly its EIP-55 form, since a wrong case is the sign of a mistyped or altered address. The answer is the
  * EIP-55 form, the one stored and paid to. The zero address burns the tokens and is refused.

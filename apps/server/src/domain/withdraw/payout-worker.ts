@@ -78,7 +78,7 @@ export function bumpedGasPrice(old: bigint, current: bigint, max: bigint): bigin
  * whose nonce another transaction of the hot wallet took, is refunded in full; each in one transaction with
  * the withdrawal's final state.
  *
- * Payouts are isolated from each other (issue 9 point 2): one that cannot be paid is set aside and the tick
+ * Payouts are isolated from each other: one that cannot be paid is held and the tick
  * goes on with the others. A destination the strict rule refuses (left by older code) is refunded before
  * signing; a payout whose signing fails, or whose bytes the node refuses outright, is held for an operator
  * (docs/operator-guide.md "Held payouts"); a passing broadcast failure (no gas money, the network, an earlier nonce not in

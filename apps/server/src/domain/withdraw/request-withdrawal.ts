@@ -8,14 +8,14 @@ import { AppError } from '../errors.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
 import { checkDestination, platformAddresses } from './destination.ts';
-import { utcDay, type WithdrawPolicy, withdrawalsLeftToday, withdrawalTerms } from './withdraw-policy.ts';
+import { type WithdrawPolicy, withdrawalsLeftToday, withdrawalTerms } from './withdraw-policy.ts';
 
 export interface WithdrawInput extends WalletSignatureInput {
   amount: string;
   currency: 'cow';
   chainCurrency: 'bnb';
   address: string;
-  /** The hosts the signed text may name (issue 9 point 6). */
+  /** The hosts the signed text may name. */
   hosts: readonly string[];
 }
 
@@ -47,7 +47,6 @@ export async function requestWithdrawal(
     textFor: (host) => buildWithdrawSignText({ ...input, host, timestampMs: input.timestamp }),
   });
   const idemKey = `withdraw:${signer.address}:${input.signContent}`;
-  const day = utcDay(now);
 
   const prepared = await prepareMovement(repos, {
     type: 'chain-withdraw',
@@ -63,6 +62,7 @@ export async function requestWithdrawal(
     await tx.withdrawals.lockUser(userId);
     const earlier = await tx.withdrawals.byIdem(idemKey);
     if (earlier) return earlier;
+    const day = await tx.withdrawals.today();
     if (withdrawalsLeftToday(await tx.withdrawals.countOnDay(userId, day)) === 0) throw new AppError(81008);
     const posted = await postPrepared(tx, prepared, () => claimSignedRequest(tx, { ...input, ...signer, now }));
     return tx.withdrawals.insert({

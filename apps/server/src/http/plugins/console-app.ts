@@ -8,7 +8,7 @@ import { htmlPage } from './index-page.ts';
 import { builtAssets } from './static-assets.ts';
 
 /**
- * The operator console (apps/console, issue 16 item 4) at /ops/: its hashed assets under /ops/assets/, and its
+ * The operator console (apps/console) at /ops/: its hashed assets under /ops/assets/, and its
  * index.html for /ops and every deep link such as /ops/users/42. /ops/v1/ stays the API: a path there that no
  * route answers gets the API's 404, never the page. The console calls only /ops/v1, which is not signed, so
  * its page carries no request secret.

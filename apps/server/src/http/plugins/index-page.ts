@@ -10,7 +10,7 @@ import { pageSecurityPolicy } from './security-headers.ts';
 export const SIGN_SECRET_META = 'aidf-sign';
 
 /**
- * The built index.html with this server's REQUEST_SIGN_SECRET in a meta tag (issue 16 item 5), so the secret
+ * The built index.html with this server's REQUEST_SIGN_SECRET in a meta tag, so the secret
  * is set once, on the server, and an app built with the dev default still signs what this server checks.
  * Made once at start, in memory: the .br and .gz files the build wrote next to index.html hold no secret and
  * are never sent for it; the variants here are compressed from the injected page instead.

@@ -18,7 +18,7 @@ export async function healthRoutes(app: FastifyInstance) {
   const chainProbe = cachedFor(READINESS.chainProbeCacheMs, () => chainHeads(app.chains));
   const perClient = localWindowLimit(READINESS.perClient);
 
-  // Readiness (issue 16 item 5): the database and each configured chain answer; 503 names what does not.
+  // Readiness: the database and each configured chain answer; 503 names what does not.
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     if (!perClient.take(request.ip)) throw new AppError(9000, 'too many readiness checks from this address');
     const database = await app.database.db.execute(sql`SELECT 1`).then(

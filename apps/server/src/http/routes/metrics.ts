@@ -4,7 +4,7 @@ import { platformMetrics } from '../../domain/ops/metrics.ts';
 import { operatorGuard } from '../operator-auth.ts';
 
 /**
- * `GET /metrics` (issue 16 item 5): Prometheus text behind the operator token (OPERATOR_TOKEN, or a signed-in
+ * `GET /metrics`: Prometheus text behind the operator token (OPERATOR_TOKEN, or a signed-in
  * finance or admin operator: it shows money's state). A plugin without encapsulation, so its onResponse hook
  * times every route of the app, not only its own.
  */

@@ -7,7 +7,7 @@ import { PERMISSIONS } from '../../domain/operator/roles.ts';
 import { bearerOf, operatorOf } from '../operator-auth.ts';
 import { defineOpsRoute } from './define-ops-route.ts';
 
-/** Issue 16: operators' sign-in, their accounts, and the audit trail of what they did. */
+/** Operators' sign-in, their accounts, and the audit trail of what they did. */
 export async function operatorAccountRoutes(app: FastifyInstance) {
   // The token answers as `authorization: Bearer <token>`; wrong name, password or code: 1228, then 429.
   defineOpsRoute(app, OPS.login, null, async ({ body, request }) => {

@@ -9,7 +9,7 @@ import {
 import { operatorOf } from '../operator-auth.ts';
 import { defineOpsRoute } from './define-ops-route.ts';
 
-/** Issue 16 item 4: announcements in all eleven languages, as drafts, then published; every write audited. */
+/** Announcements in all eleven languages, as drafts, then published; every write audited. */
 export async function operatorAnnouncementRoutes(app: FastifyInstance) {
   defineOpsRoute(app, OPS.announcements, 'config', () => listAnnouncementsForOperators(app.repos));
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { operatorDashboard } from '../../domain/operator/dashboard.ts';
 import { defineOpsRoute } from './define-ops-route.ts';
 
-/** Issue 16 item 4: the console's dashboard (every role) and its list of payouts (finance). */
+/** The console's dashboard (every role) and its list of payouts (finance). */
 export async function operatorDashboardRoutes(app: FastifyInstance) {
   const dashboard = operatorDashboard({ repos: app.repos, chains: app.chains, jobNames: () => app.jobs.jobNames() });
 

@@ -6,12 +6,12 @@ import { operatorOf } from '../operator-auth.ts';
 import { defineOpsRawRoute, defineOpsRoute } from './define-ops-route.ts';
 import { sendImage } from './tickets.ts';
 
-/** Operators' side of feedback tickets (issue 13 point 4). */
+/** Operators' side of tickets. */
 export async function operatorTicketRoutes(app: FastifyInstance) {
   defineOpsRoute(app, OPS.tickets, 'tickets', ({ query }) => openTickets(app.repos, query.limit));
 
   defineOpsRoute(app, OPS.ticketReplies, 'tickets', async ({ params }) => {
-    const id = BigInt(params.workOrderNo);
+    const id = BigInt(params.ticketId);
     if (!(await app.repos.tickets.byId(id))) throw new AppError(8752, `no ticket ${id}`);
     return repliesOf(app.repos, null, id, { pageNum: 1, pageSize: 1000 });
   });
@@ -19,7 +19,7 @@ export async function operatorTicketRoutes(app: FastifyInstance) {
   defineOpsRoute(app, OPS.replyTicket, 'tickets', ({ params, body, request }) =>
     operatorReply(app.repos, {
       actor: operatorOf(request),
-      ticketId: BigInt(params.workOrderNo),
+      ticketId: BigInt(params.ticketId),
       content: body.content,
     }),
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { findUsers, userDetail } from '../../domain/operator/user-lookup.ts';
 import { defineOpsRoute } from './define-ops-route.ts';
 
-/** Issue 16 item 4: read-only user lookup (support answers tickets with it; finance checks before crediting). */
+/** Read-only user lookup (support answers tickets with it; finance checks before crediting). */
 export async function operatorUserRoutes(app: FastifyInstance) {
   defineOpsRoute(app, OPS.users, 'users', ({ query }) => findUsers(app.repos, query));
 

@@ -75,7 +75,7 @@ export function sendImage(reply: FastifyReply, image: { mime: string; bytes: Buf
     .send(image.bytes);
 }
 
-/** Feedback tickets, their replies and image attachments (issue 13). */
+/** Tickets, their replies and image attachments. */
 export async function ticketRoutes(app: FastifyInstance) {
   // Registered here only, so no other route accepts multipart bodies.
   await app.register(multipart, {
@@ -110,7 +110,7 @@ export async function ticketRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, ticketFollowUp, ({ params, body, request }) =>
-    followUp(app.repos, sessionOf(request).userId, BigInt(params.workOrderNo), body),
+    followUp(app.repos, sessionOf(request).userId, BigInt(params.ticketId), body),
   );
 
   defineRoute(app, ticketRecords, async ({ request }) => ({

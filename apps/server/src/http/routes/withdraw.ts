@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import { payoutToken } from '../../domain/withdraw/payout-token.ts';
 import { requestWithdrawal } from '../../domain/withdraw/request-withdrawal.ts';
-import { utcDay, withdrawConfigOf } from '../../domain/withdraw/withdraw-policy.ts';
+import { withdrawConfigOf } from '../../domain/withdraw/withdraw-policy.ts';
 import { withdrawalView } from '../../domain/withdraw/withdrawal-view.ts';
 import { sessionOf } from '../session-of.ts';
 import { signedTextHosts } from '../signed-text-hosts.ts';
@@ -21,7 +21,7 @@ export async function withdrawRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, withdrawConfig, async ({ request }) => {
-    const used = await app.repos.withdrawals.countOnDay(sessionOf(request).userId, utcDay(new Date()));
+    const used = await app.repos.withdrawals.countOnDay(sessionOf(request).userId, await app.repos.withdrawals.today());
     return withdrawConfigOf(policy, used);
   });
 

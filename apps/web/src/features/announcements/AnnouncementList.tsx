@@ -4,8 +4,11 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { ChevronIcon, MegaphoneIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatDate, isolateAmounts } from '../../lib/format.ts';
+import { formatDate, isolateAmounts, shortText } from '../../lib/format.ts';
 import { useAnnouncements } from './api/get-announcements.ts';
+
+/** About two lines of a phone's width; the whole text is on the announcement's own page. */
+const SUMMARY_CHARS = 80;
 
 export function AnnouncementList() {
   const { t, i18n } = useTranslation();
@@ -38,7 +41,7 @@ export function AnnouncementList() {
             <Link className="card announcement-card" to={`/announcementdetails?id=${a.id}`}>
               <div className="announcement-text">
                 <h3 className="announcement-title">{a.title}</h3>
-                <p className="announcement-summary">{isolateAmounts(a.summary)}</p>
+                <p className="announcement-summary">{isolateAmounts(shortText(a.summary, SUMMARY_CHARS))}</p>
                 <time className="muted small" dateTime={new Date(a.publishTime).toISOString()}>
                   {formatDate(a.publishTime, i18n.language)}
                 </time>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CurrencyIcon } from './CurrencyIcon.tsx';
 import './assets.css';
 
-/** The currencies people may not know, described in one line (issue 14 item 5). */
+/** The currencies people may not know, described in one line. */
 const ABOUT: Partial<Record<TCurrency, 'assets.about.cow' | 'assets.about.eoeo'>> = {
   cow: 'assets.about.cow',
   eoeo: 'assets.about.eoeo',

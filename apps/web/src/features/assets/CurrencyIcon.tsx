@@ -2,7 +2,7 @@ import type { TCurrency } from '@aidf/contract';
 import type { ReactNode } from 'react';
 
 /**
- * Each currency's mark, bundled as inline SVG (issue 14 item 5: never fetched, a few hundred bytes each, in the
+ * Each currency's mark, bundled as inline SVG (never fetched, a few hundred bytes each, in the
  * assets screen's lazy chunk only). Drawn in the spirit of each token's own logo, simplified to read at 20–32 px.
  */
 const MARKS: Record<TCurrency, { bg: string; body: ReactNode }> = {

@@ -24,7 +24,7 @@ const row = (currency: string, balance: string, valueUsdt: string | null, submod
   valueUsdt,
 });
 
-describe('the assets total at reference prices (issue 14 item 5)', () => {
+describe('the assets total at reference prices', () => {
   it('adds the priced values exactly and names the held currencies it leaves out', () => {
     const { total, unpriced } = referenceTotal([
       row('aidf', '3', '0.1'),

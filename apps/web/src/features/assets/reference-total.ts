@@ -4,7 +4,7 @@ import { addAmounts, CURRENCIES, type TCurrency } from '@aidf/contract';
 type Balance = { currency: string; balance: string; valueUsdt?: string | null };
 
 /**
- * The assets screen's total (issue 14 item 5): the sum of the USDT values the server priced at the operators'
+ * The assets screen's total: the sum of the USDT values the server priced at the operators'
  * reference prices, added exactly (base units, never floats), and the held currencies left out for want of a price.
  */
 export function referenceTotal(assets: readonly Balance[]): { total: string; unpriced: TCurrency[] } {

@@ -9,7 +9,7 @@ import { inviteLink } from '../../lib/invite.ts';
 import { useTeam } from '../../lib/use-team.ts';
 
 /**
- * /invitefriends (issue 12): the invitation link with its QR code, copy and the phone's share sheet (copy
+ * /invitefriends: the invitation link with its QR code, copy and the phone's share sheet (copy
  * where the Web Share API is missing or refused), how many joined through it and what they earned the user.
  */
 export default function InviteFriendsScreen() {

@@ -13,8 +13,8 @@ import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { walletFailureMessage } from '../../lib/wallet-message.ts';
 import { Price, priceParts } from './amounts.tsx';
 import { useFollowAwaitingOrder, useOrderPoll, useRefreshAfterOrder, useWorthCurrency } from './machine-api.ts';
-import { lackOf, payChainOf } from './pay-check.ts';
-import { PayProblem, payOrder } from './pay-order.ts';
+import { lackOf, PayProblem, payChainOf, payTargetOf } from './pay-check.ts';
+import { payOrder } from './pay-order.ts';
 
 /**
  * The buy-machine dialog (SPEC.md "buyCow"): the purchase call, then by order status: 1 paid (ms40, refresh,
@@ -187,7 +187,7 @@ function OrderState({
 }) {
   const { t } = useTranslation();
   const lack = lackOf(order);
-  const target = lack.some((l) => l.currency === 'sol') ? order.paySol : order.payBsc;
+  const target = payTargetOf(order, payChainOf(lack));
   const unconfirmed = CHAIN_PAID_CURRENCIES.map((c) => ({
     currency: c.toUpperCase(),
     amount: order[orderField('unconfirmed', c)],

@@ -25,14 +25,19 @@ describe('paying the lack of a machine order (SPEC.md point 5)', () => {
 
   it('asks the BNB balance for the gas first (gas price x 21000 for a native transfer), then for the amounts', () => {
     const gas = 5n * gwei * 21_000n;
-    const base = { lackBnb: bnb('0.1'), lackEoeo: 0n, eoeoBalance: 0n, gas };
+    const base = { nativeLack: bnb('0.1'), tokens: [], gas };
     expect(bscProblem({ ...base, nativeBalance: gas - 1n })).toBe('messages.gasNotEnough');
     expect(bscProblem({ ...base, nativeBalance: bnb('0.1') })).toBe('messages.ms23');
     expect(bscProblem({ ...base, nativeBalance: bnb('0.1') + gas })).toBeNull();
-    const eoeo = { lackBnb: 0n, lackEoeo: bnb('200'), gas, nativeBalance: gas };
-    expect(bscProblem({ ...eoeo, eoeoBalance: bnb('199') })).toBe('messages.ms23');
-    expect(bscProblem({ ...eoeo, eoeoBalance: bnb('200') })).toBeNull();
-    expect(bscProblem({ ...eoeo, eoeoBalance: bnb('200'), nativeBalance: gas - 1n })).toBe('messages.gasNotEnough');
+    const token = (balance: bigint) => ({
+      nativeLack: 0n,
+      gas,
+      nativeBalance: gas,
+      tokens: [{ lack: bnb('200'), balance }],
+    });
+    expect(bscProblem(token(bnb('199')))).toBe('messages.ms23');
+    expect(bscProblem(token(bnb('200')))).toBeNull();
+    expect(bscProblem({ ...token(bnb('200')), nativeBalance: gas - 1n })).toBe('messages.gasNotEnough');
   });
 
   it('asks SOL for at least 0.001 and a balance that covers amount and fee', () => {

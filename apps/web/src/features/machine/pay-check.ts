@@ -9,6 +9,15 @@ import {
   type TOrderField,
   toBaseUnits,
 } from '@aidf/contract';
+import type { OnChainTransfer } from '../../wallet/types.ts';
+
+/** A check of SPEC.md point 5 refused the payment; `key` is the message to show. */
+export class PayProblem extends Error {
+  constructor(readonly key: string) {
+    super(key);
+    this.name = 'PayProblem';
+  }
+}
 
 /** The currencies an order may still lack (paid on chain, MINER_CURRENCIES), in the order they are paid. */
 export type LackCurrency = TChainPaidCurrency;
@@ -41,22 +50,41 @@ export function chainProblem(lack: { currency: LackCurrency }[], chain: TChainNa
   return lack.some((l) => chainOf(l.currency) !== chain) ? 'messages.ms69' : null;
 }
 
+/** Where the order's lack is paid on `chain`: the collection address and the currencies paid there. */
+export function payTargetOf(order: Pick<TOrder, 'payBsc' | 'paySol'>, chain: TChainName) {
+  return chain === CHAINS.solana.name ? order.paySol : order.payBsc;
+}
+
 /**
- * SPEC.md point 5 on BNB Smart Chain, in wei: the native balance covers the gas of the transfers ('gas not
- * enough'; a native transfer's gas is gas price × 21000, a token transfer's what the wallet estimates), then
- * the native and EOEO balances cover the amounts (ms23). Native BNB pays both its amount and the gas, so the
- * BNB amount is checked against what the gas leaves.
+ * The transfers that pay the order's lack on `chain`, one per lacking currency in the order of
+ * MINER_CURRENCIES, each sent as the pay target says (native coin, or the token's contract and decimals).
+ * A chain not set up, or a lacking currency it cannot take yet (its token not pinned): machine.payUnavailable.
+ */
+export function payTransfers(order: TOrder, chain: TChainName): OnChainTransfer[] {
+  const target = payTargetOf(order, chain);
+  if (!target) throw new PayProblem('machine.payUnavailable');
+  return lackOf(order).map(({ currency, amount }) => {
+    const token = target.tokens.find((t) => t.currency === currency);
+    if (!token) throw new PayProblem('machine.payUnavailable');
+    return { to: target.collectionAddress, token: { contract: token.contract, decimals: token.decimals }, amount };
+  });
+}
+
+/**
+ * SPEC.md point 5 on BNB Smart Chain, in base units: the native balance covers the gas of the transfers ('gas
+ * not enough'; a native transfer's gas is gas price × 21000, a token transfer's what the wallet estimates), then
+ * the native and each token's balance cover their amounts (ms23). The native coin pays both its amount and the
+ * gas, so its amount is checked against what the gas leaves.
  */
 export function bscProblem(input: {
-  lackBnb: bigint;
-  lackEoeo: bigint;
+  nativeLack: bigint;
   nativeBalance: bigint;
-  eoeoBalance: bigint;
   gas: bigint;
+  tokens: { lack: bigint; balance: bigint }[];
 }): 'messages.gasNotEnough' | 'messages.ms23' | null {
   if (input.nativeBalance < input.gas) return 'messages.gasNotEnough';
-  if (input.nativeBalance - input.gas < input.lackBnb) return 'messages.ms23';
-  if (input.eoeoBalance < input.lackEoeo) return 'messages.ms23';
+  if (input.nativeBalance - input.gas < input.nativeLack) return 'messages.ms23';
+  if (input.tokens.some((t) => t.balance < t.lack)) return 'messages.ms23';
   return null;
 }
 

@@ -12,7 +12,7 @@ export interface EmailCode {
 }
 
 /**
- * The e-mail code that confirms a bind on an account with no wallet yet (issue 9 point 1): the server mails a
+ * The e-mail code that confirms a bind on an account with no wallet yet: the server mails a
  * 'bind-address' code to the signed-in account's own e-mail only.
  */
 export function BindCodeField({

@@ -6,7 +6,7 @@ import { useApi } from '../../lib/use-api.ts';
 import { useWalletAction, type WalletSteps } from '../../lib/use-wallet-action.ts';
 
 /**
- * How a bind is confirmed (issue 9 point 1): the wallet already bound (on the other chain) signs the same
+ * How a bind is confirmed: the wallet already bound (on the other chain) signs the same
  * text, or, on an account with no wallet, a code mailed to the account's e-mail.
  */
 export type BindConfirmation =

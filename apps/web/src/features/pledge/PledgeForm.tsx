@@ -131,7 +131,7 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
         </strong>
       </div>
       <p className="muted small">{t('pledge.leftToday', { count: info.data.pledgesLeftToday })}</p>
-      {/* Issue 10 point 7: a short normal balance can be topped up from the wallet through the invest contract. */}
+      {/* A short normal balance can be topped up from the wallet through the invest contract. */}
       {submode === SUBMODES.normal && <InvestFromWallet missing={investShortfall(amount, balance)} />}
       <button type="submit" className="button" disabled={wallet.busy || info.data.pledgesLeftToday === 0}>
         {wallet.busy ? t('auth.waitingForWallet') : t('pledge.submit')}

@@ -14,7 +14,7 @@ import { LevelProgress } from './LevelProgress.tsx';
 import { StarLevel } from './StarLevel.tsx';
 
 /**
- * Tab 4 (issue 12): the user's star level and what the next one lacks, the income by bonus type and the direct
+ * Tab 4: the user's star level and what the next one lacks, the income by bonus type and the direct
  * invitees; a member opens his own team below (a path of usernames, back one step at a time).
  */
 export default function TeamScreen() {

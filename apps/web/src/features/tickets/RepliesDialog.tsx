@@ -21,7 +21,7 @@ export function RepliesDialog({ ticket, onClose }: { ticket: TTicket; onClose: (
   const { t, i18n } = useTranslation();
   const call = useApi();
   const queryClient = useQueryClient();
-  const key = ['feedback-replies', ticket.id];
+  const key = ['ticket-replies', ticket.id];
   const replies = useQuery({
     queryKey: key,
     queryFn: () =>
@@ -35,9 +35,9 @@ export function RepliesDialog({ ticket, onClose }: { ticket: TTicket; onClose: (
     if (text.trim() === '') return;
     setBusy(true);
     try {
-      await call('ticketFollowUp', { params: { workOrderNo: ticket.id }, body: { content: text.trim(), attach: [] } });
+      await call('ticketFollowUp', { params: { ticketId: ticket.id }, body: { content: text.trim(), attach: [] } });
       setText('');
-      showToast(t('feedback.followUpSent'), 'success');
+      showToast(t('tickets.followUpSent'), 'success');
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: key }),
         queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
@@ -54,13 +54,13 @@ export function RepliesDialog({ ticket, onClose }: { ticket: TTicket; onClose: (
   }
 
   return (
-    <Dialog title={t('feedback.replies')} onClose={onClose} testId="replies-dialog">
-      <div className="stack-sm feedback-thread">
-        <div className="feedback-message">
+    <Dialog title={t('tickets.replies')} onClose={onClose} testId="replies-dialog">
+      <div className="stack-sm ticket-thread">
+        <div className="ticket-message">
           <small className="muted">
-            {t('feedback.fromYou')} · {formatDateTime(ticket.createTime * 1000, i18n.language)}
+            {t('tickets.fromYou')} · {formatDateTime(ticket.createTime * 1000, i18n.language)}
           </small>
-          <UserText block className="feedback-body">
+          <UserText block className="ticket-body">
             {ticket.content.content}
           </UserText>
         </div>
@@ -68,25 +68,25 @@ export function RepliesDialog({ ticket, onClose }: { ticket: TTicket; onClose: (
           <Skeleton />
         ) : replies.data.list.length === 0 ? (
           <p className="muted" data-testid="no-replies">
-            {t('feedback.noReplies')}
+            {t('tickets.noReplies')}
           </p>
         ) : (
           replies.data.list.map((r) => (
             <div
               key={r.id}
-              className={`feedback-message${r.from === 'operator' ? ' feedback-message-support' : ''}`}
+              className={`ticket-message${r.from === 'operator' ? ' ticket-message-support' : ''}`}
               data-testid="ticket-reply"
               data-from={r.from}
             >
               <small className="muted">
-                {t(r.from === 'operator' ? 'feedback.fromSupport' : 'feedback.fromYou')} ·{' '}
+                {t(r.from === 'operator' ? 'tickets.fromSupport' : 'tickets.fromYou')} ·{' '}
                 {formatDateTime(r.createTime * 1000, i18n.language)}
               </small>
-              <UserText block className="feedback-body">
+              <UserText block className="ticket-body">
                 {r.replyContent.content}
               </UserText>
               {r.attach.length > 0 && (
-                <div className="feedback-images">
+                <div className="ticket-images">
                   {r.attach.map((id) => (
                     <TicketImage key={id} id={id} />
                   ))}
@@ -99,20 +99,20 @@ export function RepliesDialog({ ticket, onClose }: { ticket: TTicket; onClose: (
           <form className="stack-sm" onSubmit={send} data-testid="follow-up-form">
             <textarea
               dir="auto"
-              className="input feedback-text"
+              className="input ticket-text"
               rows={3}
               maxLength={2000}
               value={text}
-              placeholder={t('feedback.followUpPlaceholder')}
-              aria-label={t('feedback.followUp')}
+              placeholder={t('tickets.followUpPlaceholder')}
+              aria-label={t('tickets.followUp')}
               onChange={(e) => setText(e.target.value)}
             />
             <button type="submit" className="button" disabled={busy || text.trim() === ''}>
-              {t('feedback.followUp')}
+              {t('tickets.followUp')}
             </button>
           </form>
         ) : (
-          <p className="muted small">{t('feedback.waiting')}</p>
+          <p className="muted small">{t('tickets.waiting')}</p>
         )}
       </div>
     </Dialog>

@@ -10,7 +10,7 @@ import { amountText, formatDateTime } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { uploadImages } from './tickets-api.ts';
 
-export const TICKETS_KEY = ['feedback-tickets'];
+export const TICKETS_KEY = ['ticket-tickets'];
 /** What the server takes per file (domain/tickets/image-policy.ts); checked here first to spare the upload. */
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp'];
@@ -27,12 +27,12 @@ export function TicketForm() {
   const { t, i18n } = useTranslation();
   const call = useApi();
   const queryClient = useQueryClient();
-  const records = useQuery({ queryKey: ['feedback-records'], queryFn: () => call('ticketRecords', {}) });
+  const records = useQuery({ queryKey: ['ticket-records'], queryFn: () => call('ticketRecords', {}) });
   const [content, setContent] = useState('');
   const [about, setAbout] = useState('');
   const [images, setImages] = useState<Picked[]>([]);
   const checks = useFormChecks({ content }, (v) =>
-    v.content.trim() === '' ? { content: t('feedback.contentRequired') } : {},
+    v.content.trim() === '' ? { content: t('tickets.contentRequired') } : {},
   );
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -87,7 +87,7 @@ export function TicketForm() {
           about: record ? { kind: record.kind, id: record.id } : null,
         },
       });
-      showToast(t('feedback.submitted'), 'success');
+      showToast(t('tickets.submitted'), 'success');
       for (const image of images) URL.revokeObjectURL(image.preview);
       setContent('');
       checks.reset();
@@ -106,8 +106,8 @@ export function TicketForm() {
 
   return (
     <form className="card form-card stack-sm" onSubmit={submit} noValidate data-testid="ticket-form">
-      <h2 className="section-title">{t('feedback.newTicket')}</h2>
-      <Field label={t('feedback.about')}>
+      <h2 className="section-title">{t('tickets.newTicket')}</h2>
+      <Field label={t('tickets.about')}>
         <select
           className="input"
           value={about}
@@ -115,39 +115,39 @@ export function TicketForm() {
           name="about"
           data-testid="ticket-about"
         >
-          <option value="">{t('feedback.aboutNone')}</option>
+          <option value="">{t('tickets.aboutNone')}</option>
           {records.data?.list.map((r) => (
             <option key={recordValue(r)} value={recordValue(r)}>
-              {t(`feedback.kind.${r.kind}`)} #{r.id} · {amountText(r.amount, r.currency, 6)} ·{' '}
+              {t(`tickets.kind.${r.kind}`)} #{r.id} · {amountText(r.amount, r.currency, 6)} ·{' '}
               {formatDateTime(r.createTime * 1000, i18n.language)}
             </option>
           ))}
         </select>
       </Field>
-      <Field label={t('feedback.content')} error={checks.errors.content}>
+      <Field label={t('tickets.content')} error={checks.errors.content}>
         <textarea
           dir="auto"
-          className="input feedback-text"
+          className="input ticket-text"
           value={content}
           maxLength={2000}
           rows={5}
-          placeholder={t('feedback.contentPlaceholder')}
+          placeholder={t('tickets.contentPlaceholder')}
           onChange={(e) => setContent(e.target.value)}
           name="content"
           data-testid="ticket-content"
         />
       </Field>
       <div className="stack-sm">
-        <span className="field-label">{t('feedback.images', { max: MAX_TICKET_IMAGES })}</span>
-        <div className="feedback-images">
+        <span className="field-label">{t('tickets.images', { max: MAX_TICKET_IMAGES })}</span>
+        <div className="ticket-images">
           {images.map((image, index) => (
-            <div key={image.preview} className="feedback-preview" data-testid="ticket-preview">
-              <img className="feedback-thumb" src={image.preview} alt={t('feedback.imageAlt')} />
+            <div key={image.preview} className="ticket-preview" data-testid="ticket-preview">
+              <img className="ticket-thumb" src={image.preview} alt={t('tickets.imageAlt')} />
               <button
                 type="button"
-                className="feedback-remove"
+                className="ticket-remove"
                 onClick={() => remove(index)}
-                aria-label={t('feedback.removeImage')}
+                aria-label={t('tickets.removeImage')}
                 data-testid="ticket-remove-image"
               >
                 ×
@@ -157,9 +157,9 @@ export function TicketForm() {
           {images.length < MAX_TICKET_IMAGES && (
             <button
               type="button"
-              className="feedback-add"
+              className="ticket-add"
               onClick={() => fileInput.current?.click()}
-              aria-label={t('feedback.addImage')}
+              aria-label={t('tickets.addImage')}
             >
               +
             </button>
@@ -174,10 +174,10 @@ export function TicketForm() {
           onChange={pick}
           data-testid="ticket-file"
         />
-        <small className="muted">{t('feedback.imagesHint')}</small>
+        <small className="muted">{t('tickets.imagesHint')}</small>
       </div>
       <button type="submit" className="button" disabled={busy} data-testid="ticket-submit">
-        {t('feedback.submit')}
+        {t('tickets.submit')}
       </button>
     </form>
   );

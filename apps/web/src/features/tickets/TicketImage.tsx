@@ -6,10 +6,10 @@ import { imageUrl } from './tickets-api.ts';
 export function TicketImage({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const url = useQuery({
-    queryKey: ['feedback-image', id],
+    queryKey: ['ticket-image', id],
     queryFn: () => imageUrl(id, i18n.language),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  if (!url.data) return <span className="feedback-thumb feedback-thumb-empty" />;
-  return <img className="feedback-thumb" src={url.data} alt={t('feedback.imageAlt')} data-testid="ticket-image" />;
+  if (!url.data) return <span className="ticket-thumb ticket-thumb-empty" />;
+  return <img className="ticket-thumb" src={url.data} alt={t('tickets.imageAlt')} data-testid="ticket-image" />;
 }

@@ -33,29 +33,29 @@ export function TicketList() {
   if (!tickets.data) return <Skeleton />;
   return (
     <section className="stack-sm" data-testid="ticket-list">
-      <h2 className="section-title">{t('feedback.myTickets')}</h2>
+      <h2 className="section-title">{t('tickets.myTickets')}</h2>
       {tickets.data.list.length === 0 ? (
         <div className="card">
-          <EmptyState title={t('feedback.noTickets')} text={t('feedback.noTicketsText')} />
+          <EmptyState title={t('tickets.noTickets')} text={t('tickets.noTicketsText')} />
         </div>
       ) : (
         <ul className="card option-list">
           {tickets.data.list.map((ticket) => (
-            <li key={ticket.id} className="option feedback-ticket" data-testid="ticket" data-replied={ticket.replied}>
-              <button type="button" className="feedback-open" onClick={() => setOpen(ticket)}>
-                <UserText className="feedback-summary">{shortText(ticket.content.content, SUMMARY_CHARS)}</UserText>
+            <li key={ticket.id} className="option ticket-item" data-testid="ticket" data-replied={ticket.replied}>
+              <button type="button" className="ticket-open" onClick={() => setOpen(ticket)}>
+                <UserText className="ticket-summary">{shortText(ticket.content.content, SUMMARY_CHARS)}</UserText>
                 <small className="muted">
                   <bdi dir="ltr">#{ticket.id}</bdi> · {formatDateTime(ticket.createTime * 1000, i18n.language)}
                   {ticket.about && (
                     <>
                       {' '}
-                      · {t(`feedback.kind.${ticket.about.kind}`)} <bdi dir="ltr">#{ticket.about.id}</bdi>
+                      · {t(`tickets.kind.${ticket.about.kind}`)} <bdi dir="ltr">#{ticket.about.id}</bdi>
                     </>
                   )}
                 </small>
               </button>
               {ticket.attach.length > 0 && (
-                <div className="feedback-images">
+                <div className="ticket-images">
                   {ticket.attach.map((id) => (
                     <TicketImage key={id} id={id} />
                   ))}
@@ -65,7 +65,7 @@ export function TicketList() {
                 className={`badge ${ticket.replied ? 'badge-confirmed' : 'badge-requested'}`}
                 data-testid="ticket-state"
               >
-                {t(ticket.replied ? 'feedback.replied' : 'feedback.notReplied')}
+                {t(ticket.replied ? 'tickets.replied' : 'tickets.notReplied')}
               </span>
             </li>
           ))}

@@ -26,7 +26,7 @@ import { type TransferDone, TransferReceipt } from './TransferReceipt.tsx';
 import { type TransferDraft, TransferReview } from './TransferReview.tsx';
 
 /**
- * /internalTransfer (issue 14 item 3): the form, then the recipient looked up before anything is signed (unknown
+ * /internalTransfer: the form, then the recipient looked up before anything is signed (unknown
  * names refused at once), a review sheet, the wallet's signature, and a receipt with the movement id.
  */
 export default function InternalTransferScreen() {
@@ -86,7 +86,7 @@ export default function InternalTransferScreen() {
     const movementId = await wallet.run(
       async (steps) => {
         const timestamp = Date.now();
-        // The wallet shows what is authorised; the server rebuilds this text from the request (issue 9 point 6).
+        // The wallet shows what is authorised; the server rebuilds this text from the request.
         const signContent = buildTransferSignText({
           host: window.location.host,
           amount: draft.amount,

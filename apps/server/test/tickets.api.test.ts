@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorActions } from '../src/db/schema.ts';
-import { imageWithMetadata, operatorGet, operatorPost, upload } from './feedback-files.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
+import { imageWithMetadata, operatorGet, operatorPost, upload } from './ticket-files.ts';
 import { type Account, credit, signUp, transferBody } from './users.ts';
 
 const ticketBody = (content: string, extra: Record<string, unknown> = {}) => ({
@@ -14,7 +14,7 @@ const ticketBody = (content: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('[api] feedback tickets: create, list, replies, follow-up, states (issue 13)', () => {
+describe('[api] tickets: create, list, replies, follow-up, states', () => {
   let server: TestServer;
   let alice: Account;
   let bob: Account;
@@ -65,10 +65,10 @@ describe('[api] feedback tickets: create, list, replies, follow-up, states (issu
   it('an operator sees it among the open tickets, replies (audited), and the state becomes replied', async () => {
     const no = (await create(alice, ticketBody('Second question'))).json.data.id;
     const open = await openTickets();
-    const mine = open.data.find((t: { workOrderNo: string }) => t.workOrderNo === no);
+    const mine = open.data.find((t: { ticketId: string }) => t.ticketId === no);
     expect(mine).toMatchObject({ username: alice.username, messages: [{ from: 'user', content: 'Second question' }] });
     // Oldest first: the first test's ticket comes before this one.
-    const order = open.data.map((t: { workOrderNo: string }) => t.workOrderNo);
+    const order = open.data.map((t: { ticketId: string }) => t.ticketId);
     expect(order.indexOf(no)).toBeGreaterThan(0);
 
     const res = await reply(no, 'We are looking at it.');
@@ -89,7 +89,7 @@ describe('[api] feedback tickets: create, list, replies, follow-up, states (issu
       { operator: 'cli', detail: expect.objectContaining({ ticketId: no, cliUser: 'support-alice' }) },
     ]);
     const stillOpen = await openTickets();
-    expect(stillOpen.data.map((t: { workOrderNo: string }) => t.workOrderNo)).not.toContain(no);
+    expect(stillOpen.data.map((t: { ticketId: string }) => t.ticketId)).not.toContain(no);
   });
 
   it('8751: a follow-up before the reply is refused; after it, the follow-up reopens the ticket', async () => {
@@ -107,7 +107,7 @@ describe('[api] feedback tickets: create, list, replies, follow-up, states (issu
       'user',
     ]);
     const open = await openTickets();
-    expect(open.data.map((t: { workOrderNo: string }) => t.workOrderNo)).toContain(no);
+    expect(open.data.map((t: { ticketId: string }) => t.ticketId)).toContain(no);
   });
 
   it('8751: a new ticket while 3 of yours wait for a reply', async () => {
@@ -211,7 +211,7 @@ describe('[api] feedback tickets: create, list, replies, follow-up, states (issu
     expect(res.status, res.text).toBe(200);
     expect((await list(bob)).json.data.list[0].about).toEqual(about);
     const open = await openTickets();
-    expect(open.data.find((t: { workOrderNo: string }) => t.workOrderNo === res.json.data.id).record).toMatchObject({
+    expect(open.data.find((t: { ticketId: string }) => t.ticketId === res.json.data.id).record).toMatchObject({
       kind: 'transfer',
       amount: '-12.5',
     });

@@ -4,13 +4,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentBlobs, attachments } from '../src/db/schema.ts';
 import { decoderStats } from '../src/domain/tickets/upload-images.ts';
-import { declaredPng, imageWithMetadata, noisePng, SECRET, type UploadFile, upload } from './feedback-files.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
+import { declaredPng, imageWithMetadata, noisePng, SECRET, type UploadFile, upload } from './ticket-files.ts';
 import { type Account, signUp } from './users.ts';
 
 const SCRIPT = "<?php system($_GET['c']); ?>";
 
-describe('[api] feedback attachments: only real png, jpeg and webp, re-encoded, within limits (issue 13)', () => {
+describe('[api] ticket images: only real png, jpeg and webp, re-encoded, within limits', () => {
   let server: TestServer;
   let alice: Account;
 

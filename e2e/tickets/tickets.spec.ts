@@ -12,13 +12,13 @@ const texts = { en, ar } as const;
 test.describe.configure({ mode: 'parallel' });
 
 for (const language of ['en', 'ar'] as const) {
-  test(`[feedback] opens a ticket about a withdrawal with a screenshot, gets the operator's reply (${language})`, async ({
+  test(`[tickets] opens a ticket about a withdrawal with a screenshot, gets the operator's reply (${language})`, async ({
     page,
     baseURL,
   }) => {
     test.setTimeout(120_000);
     const base = baseURL as string;
-    const t = texts[language].feedback;
+    const t = texts[language].tickets;
     await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true });
     if (language !== 'en') await page.addInitScript((l) => localStorage.setItem('localLan', l), language);
     await page.goto('/');
@@ -26,7 +26,7 @@ for (const language of ['en', 'ar'] as const) {
     if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
     // A withdrawal to be about: 10 COW from the operator, withdrawn to the user's own wallet.
-    await operator(base, ['credit', username, 'cow', '10', '--reason', 'e2e feedback funding'], {
+    await operator(base, ['credit', username, 'cow', '10', '--reason', 'e2e ticket funding'], {
       name: 'e2e-support',
     });
     await page.goto('/withdraw');
@@ -38,9 +38,9 @@ for (const language of ['en', 'ar'] as const) {
 
     // From the feedback icon on /me.
     await page.goto('/me');
-    await page.getByTestId('header-feedback').click();
+    await page.getByTestId('header-tickets').click();
     await expect(page).toHaveURL(/\/problemfeedback$/);
-    await expect(page.getByTestId('feedback-safety')).toHaveText(t.safety);
+    await expect(page.getByTestId('ticket-safety')).toHaveText(t.safety);
     await expect(page.getByTestId('ticket-list')).toContainText(t.noTickets);
 
     const form = page.getByTestId('ticket-form');
@@ -80,20 +80,16 @@ for (const language of ['en', 'ar'] as const) {
 
     // Support reads the open tickets (oldest first) and replies from the operator's command.
     const open = await operator(base, ['tickets'], { name: 'e2e-support' });
-    const workOrderNo = new RegExp(`#(\\d+) from ${username}, waiting since \\S+ about withdrawal \\d+`).exec(
-      open,
-    )?.[1];
-    expect(workOrderNo, open).toBeTruthy();
+    const ticketId = new RegExp(`#(\\d+) from ${username}, waiting since \\S+ about withdrawal \\d+`).exec(open)?.[1];
+    expect(ticketId, open).toBeTruthy();
     const answer = language === 'en' ? 'Your withdrawal is on its way.' : 'سحبك في الطريق.';
-    expect(await operator(base, ['reply', workOrderNo as string, answer], { name: 'e2e-support' })).toContain(
-      'replied',
-    );
+    expect(await operator(base, ['reply', ticketId as string, answer], { name: 'e2e-support' })).toContain('replied');
 
     await page.reload();
     await expect(ticket).toHaveAttribute('data-replied', 'true');
     await expect(ticket.getByTestId('ticket-state')).toHaveText(t.replied);
     await screenshot(page, language, 'problemfeedback-replied');
-    await ticket.locator('.feedback-open').click();
+    await ticket.locator('.ticket-open').click();
     const dialog = page.getByTestId('replies-dialog');
     await expect(dialog.getByTestId('ticket-reply')).toHaveText(new RegExp(answer));
     await expect(dialog.getByTestId('ticket-reply')).toContainText(t.fromSupport);
