@@ -28,7 +28,7 @@ export function figures(results: readonly ScenarioResult[], seed: number): strin
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.seed} | ${r.faults.length} | ${r.acknowledged} | ${r.lost} | ${r.doubled} | ${r.violations.length}${r.error ? ' + error' : ''} | ${seconds(r.ms)} |`,
+        `| ${r.name} | ${r.seed} | ${r.faults.length} | ${r.acknowledged} | ${r.lost} | ${r.doubled} | ${r.violations.length}${r.expectedViolations.length ? ` (${r.expectedViolations.length} expected)` : ''}${r.error ? ' + error' : ''} | ${seconds(r.ms)} |`,
     ),
     '',
     '| fault kind | injected | time to recover p50 | p99 | never recovered |',

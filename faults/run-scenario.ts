@@ -39,6 +39,8 @@ export interface ScenarioResult {
   /** 5xx answers users saw, by status (and whether a 503 carried Retry-After). */
   fiveXx: Record<string, number>;
   violations: Violation[];
+  /** The violations the scenario causes by design (Scenario.expected), kept apart from the failures. */
+  expectedViolations: Violation[];
   /** What kept the scenario from finishing (the harness's own failure), if anything. */
   error: string | null;
   ms: number;
@@ -114,13 +116,16 @@ export async function runScenario(stack: Stack, harness: Harness, run: ScenarioR
   }
   const databaseUrl = stack.databaseUrlForChecks();
   await harness.settle({ databaseUrl, bscRpc: stack.chains.bscRpc, log, timeoutMs: 90_000 });
-  const violations = await harness.checkInvariants({ databaseUrl, bscRpc: stack.chains.bscRpc, log, ended });
+  const found = await harness.checkInvariants({ databaseUrl, bscRpc: stack.chains.bscRpc, log, ended });
+  const expected = run.scenario.expected ?? (() => false);
+  const violations = found.filter((v) => !expected(v));
   return {
     name: run.scenario.name,
     seed: run.seed,
     faults: faults.map((f) => ({ ...f, recoveredMs: recovery(f, transfersOk) })),
     ...outcomes(log, violations),
     violations,
+    expectedViolations: found.filter(expected),
     error,
     ms: Date.now() - started,
   };

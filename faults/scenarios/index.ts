@@ -1,6 +1,7 @@
 import { chainRpcFaults } from './chain-faults.ts';
 import { pgFailover, pgRestartFast, pgRestartImmediate, pgTerminateBackends } from './database-faults.ts';
 import { apiSigkill, apiSigterm, clockStep, leaseHolderSigkill } from './process-faults.ts';
+import { chainReorgDeep, chainReorgShallow } from './reorgs.ts';
 import type { Scenario } from './scenario.ts';
 
 /** Every scenario of the long profile (`npm run test:faults`), one fault kind each, in this order. */
@@ -14,6 +15,9 @@ export const SCENARIOS: readonly Scenario[] = [
   pgFailover,
   clockStep,
   chainRpcFaults,
+  chainReorgShallow,
+  // Last: it leaves the chain on another branch and the deposit watcher stopped, as operators would find it.
+  chainReorgDeep,
 ];
 
 /** The faults a random mix draws from: each scenario's own, one strike at a time. */

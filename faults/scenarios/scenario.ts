@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Instance, Stack } from '../stack/types.ts';
-import type { EndedProcess } from '../workload/types.ts';
+import type { EndedProcess, Violation } from '../workload/types.ts';
 
 /** One fault as it happened: its kind (the figures group by it), when it struck, and when it was lifted. */
 export interface FaultEvent {
@@ -29,6 +29,11 @@ export interface Scenario {
   /** One line: the fault and what it proves. */
   about: string;
   run(ctx: ScenarioContext): Promise<void>;
+  /**
+   * The violations this fault must cause by design (a reorganisation deeper than the confirmations leaves credits
+   * an operator corrects): reported apart, never counted as a failure. Every other violation is one.
+   */
+  expected?: (violation: Violation) => boolean;
 }
 
 export interface Random {
