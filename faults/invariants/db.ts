@@ -13,7 +13,11 @@ export interface CheckDb {
 }
 
 export async function openCheckDb(databaseUrl: string): Promise<CheckDb> {
-  const database = await openDatabase({ databaseUrl, dataDir: ':memory:', onConnectionLost: () => {} });
+  return checkDbOf(await openDatabase({ databaseUrl, dataDir: ':memory:', onConnectionLost: () => {} }));
+}
+
+/** The checks on a database already open (the checker's own tests hand it a throwaway PGlite). */
+export function checkDbOf(database: Database): CheckDb {
   return { database, rows: async <T>(query: SQL) => rowsOf<T>(await database.db.execute(query)) };
 }
 
