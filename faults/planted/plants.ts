@@ -66,13 +66,20 @@ export const PLANTS: Plant[] = [
   },
   {
     name: 'daily-job-without-its-claim',
-    bug: 'a daily batch claims no (item, day) row and keys its movement by the run, so a day run again pays again',
+    bug:
+      'a refactor lets a day run again "correct" itself: each batch is keyed by its run, the true-up reads the ' +
+      'payout before the day, and the (pledge, day) row is upserted instead of claimed, so a day run again pays again',
     catches: 'job-day-once',
     edits: [
       {
         file: 'apps/server/src/jobs/daily-batch-job.ts',
         find: 'idemKey: `${definition.name}:${day}:${after}-${last}`',
         replace: 'idemKey: `${definition.name}:${day}:${after}-${last}:${Date.now()}`',
+      },
+      {
+        file: 'apps/server/src/db/repositories/pledges.ts',
+        find: 'SELECT x.day, x.total FROM pledge_payouts x WHERE x.pledge_id = p.id ORDER BY',
+        replace: 'SELECT x.day, x.total FROM pledge_payouts x WHERE x.pledge_id = p.id AND x.day < ${day} ORDER BY',
       },
       {
         file: 'apps/server/src/db/repositories/pledges.ts',
@@ -84,7 +91,8 @@ export const PLANTS: Plant[] = [
         find: `          FROM due d
           ON CONFLICT DO NOTHING`,
         replace: `          FROM due d
-          ON CONFLICT (pledge_id, day) DO UPDATE SET amount = pledge_payouts.amount`,
+          ON CONFLICT (pledge_id, day) DO UPDATE SET amount = excluded.amount, principal = excluded.principal,
+            total = excluded.total, movement_id = excluded.movement_id`,
       },
     ],
   },

@@ -14,6 +14,7 @@ import { runScenario } from '../run-scenario.ts';
 import { apiSigkill } from '../scenarios/process-faults.ts';
 import type { Scenario } from '../scenarios/scenario.ts';
 import { startStack } from '../stack/stack.ts';
+import type { CheckInvariants, WorkloadLog } from '../workload/types.ts';
 import { startWorkload } from '../workload/workload.ts';
 import { mutantSources, PLANTS, type Plant } from './plants.ts';
 
@@ -57,9 +58,14 @@ for (const group of groups) {
     say: (line) => console.log(`  ${line}`),
   });
   try {
+    let seenLog: WorkloadLog | null = null;
+    const keepLog: CheckInvariants = (input) => {
+      seenLog = input.log;
+      return checkInvariants(input);
+    };
     const result = await runScenario(
       stack,
-      { startWorkload, checkInvariants, settle: settleAfterWorkload },
+      { startWorkload, checkInvariants: keepLog, settle: settleAfterWorkload },
       { scenario: plantedScenario, seed, users, hotSpot: 20, say: (line) => console.log(line) },
     );
     const seen = [...new Set(result.violations.map((v) => v.invariant))];
@@ -73,9 +79,12 @@ for (const group of groups) {
       console.log(`  ${plant.name}: ${caught ? 'caught' : 'MISSED'} by ${plant.catches}`);
       outcomes.push({ plant, caught, seen, error: result.error });
     }
+    if (seenLog) console.log(`  daily jobs forced: ${dailyRuns(seenLog)}`);
     fs.mkdirSync('.test-results', { recursive: true });
-    const file = `planted-${group.map((p) => p.name).join('+')}.json`.slice(0, 200);
-    fs.writeFileSync(path.join('.test-results', file), JSON.stringify(result, null, 2));
+    const file = `planted-${group.map((p) => p.name).join('+')}`.slice(0, 200);
+    fs.writeFileSync(path.join('.test-results', `${file}.json`), JSON.stringify(result, null, 2));
+    // The workload's log beside it: what a plant's invariant was given to judge (which days ran, and how often).
+    if (seenLog) fs.writeFileSync(path.join('.test-results', `${file}.log.json`), JSON.stringify(seenLog));
   } finally {
     await stack.stop();
   }
@@ -85,6 +94,16 @@ console.log(`\nplanted bugs: ${outcomes.length - missed.length} of ${outcomes.le
 for (const o of missed)
   console.log(`  MISSED ${o.plant.name}: ${o.plant.catches} held (failed: ${o.seen.join(', ') || 'none'})`);
 process.exit(missed.length > 0 ? 1 : 0);
+
+/** Each forced (job, day) with the statuses of its runs, e.g. `pledge-settlement 2026-12-08 ×2 (200, 200)`. */
+function dailyRuns(log: WorkloadLog): string {
+  const runs = new Map<string, (number | null)[]>();
+  for (const r of log.requests.filter((x) => x.kind === 'daily-job' && x.meta.date)) {
+    const key = `${r.meta.job} ${r.meta.date}`;
+    runs.set(key, [...(runs.get(key) ?? []), r.finalStatus]);
+  }
+  return [...runs].map(([key, statuses]) => `${key} ×${statuses.length} (${statuses.join(', ')})`).join('; ') || 'none';
+}
 
 function plantNamed(name: string): Plant {
   const plant = PLANTS.find((p) => p.name === name);
