@@ -52,6 +52,9 @@ export const chainReorgShallow: Scenario = {
  * deposits credited from the dropped blocks stay credited (an operator books the correction), the deposit watcher
  * stops and raises aidf_watcher_reorg_beyond_depth. The stack's chain is on another branch afterwards: run it last.
  */
+/** The block the deep reorganisation went back to: deposits mined after it are on the new branch. */
+let deepMark: bigint | null = null;
+
 export const chainReorgDeep: Scenario = {
   name: 'chain-reorg-deep',
   about: `the BSC chain rolled back further than the ${CONFIRMATIONS} confirmations, after deposits were credited`,
@@ -59,6 +62,7 @@ export const chainReorgDeep: Scenario = {
     const reorgs = reorgsOf(ctx);
     await ctx.acknowledged(5);
     const mark = await reorgs.mark();
+    deepMark = mark.block;
     await untilCredited(ctx.stack, mark.block);
     await ctx.fault(
       'chain-reorg-deep',
@@ -74,10 +78,15 @@ export const chainReorgDeep: Scenario = {
       },
     );
   },
-  // The credits of the dropped blocks stay until an operator books the correction: the deposit check reports them
-  // gone from the chain, credited once; anything else is a finding.
-  expected: (v: Violation) =>
-    v.invariant === 'deposit-credited-once' && /gone from the chain\) credited 1 times$/.test(v.message),
+  // What operators are told: the credits of the dropped blocks stay until an operator books the correction (the
+  // deposit check reports them gone from the chain, credited once), and the stopped watcher credits nothing on the
+  // new branch until an operator restarts it (confirmed after the mark, credited 0 times). Anything else is a finding.
+  expected: (v: Violation) => {
+    if (v.invariant !== 'deposit-credited-once') return false;
+    if (/gone from the chain\) credited 1 times$/.test(v.message)) return true;
+    const block = typeof v.detail.block === 'string' ? BigInt(v.detail.block) : null;
+    return /\(confirmed\) credited 0 times$/.test(v.message) && deepMark !== null && block !== null && block > deepMark;
+  },
 };
 
 /** Until a deposit mined after `block` has been credited (confirmed): then the reorganisation is deeper than it. */
