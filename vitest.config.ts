@@ -24,6 +24,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'], testTimeout: UNIT_TIMEOUT_MS } },
+      // The fault harness's checks on hand-written rows (its scenarios run on their own: npm run test:faults).
+      { test: { name: 'faults-unit', include: ['faults/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 120_000 } },
       {
         plugins: [react()],
         test: {

@@ -49,7 +49,7 @@ if (suite === 'unit') {
   // per workspace) needs little of the machine, and one worker left the unit step waiting on its slowest files.
   status = vitest(
     'unit',
-    ['contract', 'server-unit', 'web', 'console', 'devchain', 'scripts'],
+    ['contract', 'server-unit', 'web', 'console', 'devchain', 'scripts', 'faults-unit'],
     {},
     [],
     ['--maxWorkers=2'],

@@ -41,6 +41,9 @@ const apiPostgres = postgres
   ? ['api on PostgreSQL', 'node', ['scripts/run-vitest.mjs', 'api-postgres-rest', ...vitestChanged]]
   : null;
 const e2eStep = e2e ? ['e2e', 'node', ['scripts/run-e2e.mjs', ...e2e]] : null;
+// The fault harness's short profile (`npm run test:faults:short`) is not a step yet: no scenario passes every time on
+// the shared 2-core machine (the stack alone takes 130-160 s to start there, and each scenario still finds
+// violations), and a red step would block every change. It joins the steps beside the e2e tests once it does.
 // The e2e tests leave about a core idle (they wait on the browser and on blocks): the API pass on PostgreSQL runs
 // beside them.
 const last = [e2eStep, apiPostgres].filter(Boolean);

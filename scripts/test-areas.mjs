@@ -47,6 +47,7 @@ export const AREAS = {
     'schemas.test',
     'security-headers',
   ],
+  faults: ['faults/'],
   database: [
     'connection-lost',
     'races',
@@ -90,7 +91,7 @@ export const AREAS = {
 };
 
 const TEST_FILE = /\.(test\.tsx?|spec\.ts)$/;
-const ROOTS = ['apps', 'packages', 'e2e'];
+const ROOTS = ['apps', 'packages', 'e2e', 'faults'];
 
 /** Every test file of the repository, relative to its root, sorted. */
 export function allTestFiles() {

@@ -13,6 +13,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const given = process.argv.indexOf('--outdir');
 const outdir = given > 0 ? path.resolve(process.argv[given + 1] ?? '') : path.join(here, 'dist');
 const BUNDLED = /^@aidf\/contract(\/|$)/;
+// `--replace <file.json>` ({ "<absolute source path>": "<its replacement text>" }): a mutant build for the fault
+// harness's planted-bug tests, which prove an invariant catches the bug; never used for a build that ships.
+const replaceArg = process.argv.indexOf('--replace');
+const replacements = replaceArg > 0 ? JSON.parse(fs.readFileSync(process.argv[replaceArg + 1] ?? '', 'utf8')) : {};
 
 fs.rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -28,6 +32,14 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   plugins: [
+    {
+      name: 'replace-sources',
+      setup(b) {
+        b.onLoad({ filter: /\.ts$/ }, (args) =>
+          args.path in replacements ? { contents: replacements[args.path], loader: 'ts' } : undefined,
+        );
+      },
+    },
     {
       name: 'node-modules-external',
       setup(b) {

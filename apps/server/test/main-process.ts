@@ -60,17 +60,28 @@ export interface MainRun {
   loads: () => string[];
   /** How the process ended, once it has: its exit code, or the signal that killed it. */
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The process's id (the fault harness kills it with a signal of its choice: `process.kill(pid, 'SIGKILL')`). */
+  pid: number | undefined;
   stop: () => Promise<void>;
 }
 
 /**
  * Starts main.ts with `env` only (plus PATH and HOME) on an in-memory database; waits until it listens or exits.
+ * `bundle`: another build of main.js (the fault harness's, or a mutant's) with plain node.
  * `compiled`: the production build (serverBundle) with plain node, a third of tsx's start-up CPU, for tests that
  * start many processes and read no module loads (`loads()` is then empty: the bundle has no module graph to record).
  */
-export async function runMain(env: Record<string, string>, { compiled = false } = {}): Promise<MainRun> {
+export async function runMain(
+  env: Record<string, string>,
+  {
+    compiled = false,
+    bundle,
+    startTimeoutMs = START_TIMEOUT_MS,
+  }: { compiled?: boolean; bundle?: string; startTimeoutMs?: number } = {},
+): Promise<MainRun> {
   const loadsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aidf-loads-')), 'loads.txt');
-  const args = compiled ? [serverBundle()] : ['--import', 'tsx', '--import', RECORDER, MAIN];
+  const built = bundle ?? (compiled ? serverBundle() : null);
+  const args = built ? [built] : ['--import', 'tsx', '--import', RECORDER, MAIN];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
@@ -99,10 +110,10 @@ export async function runMain(env: Record<string, string>, { compiled = false } 
   );
   const outcome = await new Promise<{ state: 'running' | 'exited'; code: number | null; baseUrl: string }>(
     (resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`main did not start or stop:\n${stdout}\n${stderr}`)),
-        START_TIMEOUT_MS,
-      );
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL'); // a start given up on must not stay behind
+        reject(new Error(`main did not start or stop:\n${stdout}\n${stderr}`));
+      }, startTimeoutMs);
       child.stdout?.on('data', () => {
         const address = /AIDF is running: (http:\/\/\S+)/.exec(stdout)?.[1];
         if (address) {
@@ -121,6 +132,7 @@ export async function runMain(env: Record<string, string>, { compiled = false } 
     stdout: () => stdout,
     stderr: () => stderr,
     exit: exited,
+    pid: child.pid,
     loads: () => (fs.existsSync(loadsFile) ? fs.readFileSync(loadsFile, 'utf8').split('\n').filter(Boolean) : []),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {

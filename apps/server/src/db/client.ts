@@ -28,9 +28,10 @@ export interface OpenDatabaseOptions {
   /** A PGlite data directory dumped by `dumpDataDir` to start from (tests start from a migrated one). */
   loadDataDir?: Blob | undefined;
   /**
-   * Told when PostgreSQL closes an idle pooled connection (a server restart, a failover, an administrator):
-   * the pool drops that connection and opens a new one for the next query. Without a listener the pool's
-   * 'error' event would crash the process.
+   * Told when PostgreSQL (or the proxy in front of it) closes a pooled connection: a server restart, a failover,
+   * an administrator. An idle connection is dropped and the next query opens a new one; a connection checked
+   * out of the pool (a transaction in progress) fails its next query, so that request rolls back and is answered
+   * 503. Without a listener on every connection its 'error' event would crash the process.
    */
   onConnectionLost?: (error: Error) => void;
 }
@@ -43,7 +44,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 function warnConnectionLost(error: Error) {
-  console.warn(`PostgreSQL closed an idle connection (${error.message}); the next query opens a new one`);
+  console.warn(`PostgreSQL closed a connection (${error.message}); the next query opens a new one`);
 }
 
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
@@ -70,7 +71,18 @@ async function openPostgres(url: string, onConnectionLost: (error: Error) => voi
   // A database that does not answer (a failover, a dropped network) fails a request after a few seconds with 503,
   // instead of holding it and its client until the socket gives up minutes later.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  pool.on('error', onConnectionLost);
+  // Every connection reports its own loss, whether idle in the pool or checked out: the pool listens only on
+  // idle ones, and a checked-out connection's unheard 'error' event ends the process.
+  // A lost connection may raise several (the server's FATAL, then the socket's end): it is reported once.
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (error) => {
+      if (!reported) onConnectionLost(error);
+      reported = true;
+    });
+  });
+  // The pool repeats an idle connection's loss as its own event, already reported above; heard so it is not fatal.
+  pool.on('error', () => {});
   // Fail at start, with the driver's message, when the database cannot be reached.
   await pool.query('SELECT 1');
   return {

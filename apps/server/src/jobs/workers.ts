@@ -13,6 +13,12 @@ import { OUTAGE_PAUSES, type OutagePauses, outageWatch } from './outage-backoff.
 import { backgroundWork, workOfRoles } from './registry.ts';
 
 /**
+ * The alert a watcher raises when it stops scanning for an operator: the RPC serves another chain, or the block it
+ * scanned last changed (a reorganisation deeper than the confirmations; metric aidf_watcher_reorg_beyond_depth).
+ */
+export const WATCHER_STOPPED_ALERT = 'chain-watcher-stopped';
+
+/**
  * The one runner of the platform's background work (docs/architecture.md "Background work"): it starts every
  * work of jobs/registry.ts whose role this process runs, each in a loop of its own that ticks after its previous
  * tick ended (no overlap). Leases, claimed days and row locks in the database let every instance run them all.
@@ -87,7 +93,10 @@ export function startWorkers(options: {
       const result = await loop.tick();
       down.succeeded();
       if (result && typeof result === 'object' && 'outcome' in result && result.outcome === 'stopped') {
-        options.log.error({ worker: work.name, result }, 'worker stopped scanning');
+        options.log.error(
+          { alert: WATCHER_STOPPED_ALERT, worker: work.name, result },
+          'worker stopped scanning: an operator must look (docs/operator-guide.md "Chain faults")',
+        );
       }
       const retry = result && typeof result === 'object' && 'retryInMs' in result ? result.retryInMs : null;
       return typeof retry === 'number' && retry >= 0 ? retry : null;

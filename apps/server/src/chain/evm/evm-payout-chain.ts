@@ -59,6 +59,11 @@ export interface PayoutChain {
   broadcastFailure(error: unknown): 'retry' | 'refused';
   /** A mined transaction's outcome; `fee` is the BNB it burnt, in wei (gas used × effective gas price). */
   receipt(hash: Hex): Promise<PayoutReceipt | null>;
+  /**
+   * The hash of the hot wallet's transaction that used `nonce` in a block up to `upTo`, read from that block
+   * itself (found where the hot wallet's count rises past `nonce`); null when the node shows no such block.
+   */
+  nonceTakenBy(nonce: bigint, upTo: bigint): Promise<Hex | null>;
   head(): Promise<bigint>;
   /** The hot wallet's BNB and token balance, at `block` when given (else the latest block). */
   balances(token: `0x${string}` | null, block?: bigint): Promise<{ native: bigint; token: bigint | null }>;
@@ -110,9 +115,36 @@ export function evmPayoutChain(client: PublicClient, account: LocalAccount): Pay
       return (tx.gas ?? TOKEN_TRANSFER_GAS) * (tx.gasPrice ?? 0n);
     },
     ...evmRawTransactions(client),
+    nonceTakenBy: (nonce, upTo) => nonceTakenBy(client, account.address, nonce, upTo),
     head: () => client.getBlockNumber({ cacheTime: 0 }),
     balances: (token, block) => evmBalances(client, account.address, token, block),
   };
+}
+
+/**
+ * The transaction of `address` with `nonce` in blocks up to `upTo`: the first block whose count passes `nonce` is
+ * found by halving (a few reads, only for a payout whose nonce looks taken), and its transactions are looked at.
+ */
+async function nonceTakenBy(
+  client: PublicClient,
+  address: `0x${string}`,
+  nonce: bigint,
+  upTo: bigint,
+): Promise<Hex | null> {
+  const countAt = async (block: bigint) => BigInt(await client.getTransactionCount({ address, blockNumber: block }));
+  if ((await countAt(upTo)) <= nonce) return null;
+  let low = 0n; // the count at `low - 1` is at most `nonce`, the count at `high` passes it
+  let high = upTo;
+  while (low < high) {
+    const middle = (low + high) / 2n;
+    if ((await countAt(middle)) > nonce) high = middle;
+    else low = middle + 1n;
+  }
+  const block = await client.getBlock({ blockNumber: high, includeTransactions: true });
+  const taker = block.transactions.find(
+    (tx) => tx.from.toLowerCase() === address.toLowerCase() && BigInt(tx.nonce) === nonce,
+  );
+  return taker?.hash ?? null;
 }
 
 /** An address's BNB and, when given, token balance: read by anyone, no key needed (the operator's chain-status). */

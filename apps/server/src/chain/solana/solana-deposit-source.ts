@@ -56,13 +56,22 @@ export function solanaDepositSource(rpcUrl: string): DepositSource {
     return account;
   }
 
-  /** Successful transactions touching `account` in slots [from, to]. */
+  /**
+   * Successful transactions touching `account` in slots [from, to]. Asked of a node that has finalized `to` at
+   * least (minContextSlot): a node behind it (a load balancer's lagging replica) refuses rather than answer a
+   * shorter list, which would move the cursor past transfers it never listed.
+   */
   async function signaturesOf(account: Address, from: bigint, to: bigint) {
     const found: { signature: Signature; slot: bigint }[] = [];
     let before: Signature | undefined;
     for (;;) {
       const page = await rpc
-        .getSignaturesForAddress(account, { commitment: 'finalized', limit: PAGE, ...(before ? { before } : {}) })
+        .getSignaturesForAddress(account, {
+          commitment: 'finalized',
+          limit: PAGE,
+          minContextSlot: to,
+          ...(before ? { before } : {}),
+        })
         .send();
       for (const info of page) {
         if (info.slot < from) return found;
@@ -103,14 +112,18 @@ export function solanaDepositSource(rpcUrl: string): DepositSource {
       for (const found of await inBatches(followed, (account) => signaturesOf(account, from, to))) {
         for (const { signature, slot } of found) slots.set(signature, slot);
       }
-      const transactions = await inBatches([...slots.keys()], (signature) =>
+      const signatures = [...slots.keys()];
+      const transactions = await inBatches(signatures, (signature) =>
         rpc
           .getTransaction(signature, { commitment: 'finalized', encoding: 'json', maxSupportedTransactionVersion: 0 })
           .send(),
       );
       const transfers: ScannedTransfer[] = [];
-      for (const tx of transactions) {
-        if (!tx?.meta || tx.meta.err !== null) continue;
+      for (const [i, tx] of transactions.entries()) {
+        // A signature the node listed whose transaction it does not serve (a load balancer's replica behind the
+        // one that answered the list): the range was not read, so the tick fails and the cursor stays.
+        if (!tx) throw new Error(`the node listed ${signatures[i]} but does not serve its transaction`);
+        if (!tx.meta || tx.meta.err !== null) continue;
         transfers.push(...transfersOf(tx, native, mints));
       }
       return { transfers, lastBlockHash: null };

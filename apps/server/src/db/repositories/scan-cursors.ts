@@ -20,14 +20,24 @@ export function scanCursorRepository(db: AppDb, table: ScanCursorTable) {
       return db.select().from(table);
     },
 
-    /** Starts (or, for a chain with another genesis, restarts) the cursor at `nextBlock`. */
+    /**
+     * Starts (or, for a chain with another genesis, restarts) the cursor at `nextBlock`; the head seen on the chain
+     * before, if another one, says nothing of this one.
+     */
     async reset(chain: string, genesisHash: string, nextBlock: bigint) {
       await db
         .insert(table)
         .values({ chain, genesisHash, nextBlock, lastBlockHash: null })
         .onConflictDoUpdate({
           target: table.chain,
-          set: { genesisHash, nextBlock, lastBlockHash: null, lastError: null, lastErrorAt: null },
+          set: {
+            genesisHash,
+            nextBlock,
+            lastBlockHash: null,
+            lastError: null,
+            lastErrorAt: null,
+            headBlock: sql`CASE WHEN ${table.genesisHash} = ${genesisHash} THEN ${table.headBlock} END`,
+          },
         });
     },
 
@@ -41,21 +51,23 @@ export function scanCursorRepository(db: AppDb, table: ScanCursorTable) {
       return row?.nextBlock === expectedNext;
     },
 
+    /** Moves the cursor; the head seen only rises (newestHead). */
     async advance(chain: string, nextBlock: bigint, lastBlockHash: string | null, headBlock: bigint) {
       await db
         .update(table)
-        .set({ nextBlock, lastBlockHash, headBlock, scannedAt: sql`now()` })
+        .set({ nextBlock, lastBlockHash, headBlock: newestHead(table, headBlock), scannedAt: sql`now()` })
         .where(eq(table.chain, chain));
     },
 
     /**
      * The newest block seen, when there was nothing new to scan; only on the chain instance the cursor is on
      * (a miner order opened later takes the head as "every block up to here was before me": order-lifecycle.ts).
+     * It only rises (newestHead).
      */
     async noteHead(chain: string, genesisHash: string, headBlock: bigint) {
       await db
         .update(table)
-        .set({ headBlock, scannedAt: sql`now()` })
+        .set({ headBlock: newestHead(table, headBlock), scannedAt: sql`now()` })
         .where(and(eq(table.chain, chain), eq(table.genesisHash, genesisHash)));
     },
 
@@ -67,6 +79,15 @@ export function scanCursorRepository(db: AppDb, table: ScanCursorTable) {
         .where(eq(table.chain, chain));
     },
   };
+}
+
+/**
+ * The newest head seen, kept when a node answers an older one: an RPC node that fell behind (or a load balancer's
+ * lagging replica) must not move the head back, or a miner order opened then would take a payment in a block
+ * between the two heads as made for it although it was made before it opened (order-lifecycle.ts madeBeforeOrder).
+ */
+function newestHead(table: ScanCursorTable, headBlock: bigint) {
+  return sql`GREATEST(${table.headBlock}, ${headBlock}::bigint)`;
 }
 
 /** The watchers' cursors: deposits (chain_cursors), invests (invest_cursors), miner payments (machine_payment_cursors). */

@@ -29,3 +29,24 @@ export async function chainHeads(chains: ChainServices, timeoutMs = HEAD_TIMEOUT
     }),
   );
 }
+
+/**
+ * Whether the block a watcher scanned last (its cursor's `nextBlock - 1`) has another hash on the chain now: a
+ * reorganisation deeper than the confirmations, which stops the watcher (cursor-scan.ts) until an operator acts.
+ * False when the cursor keeps no hash (Solana: finalized slots do not reorganise) or the RPC does not answer.
+ */
+export async function scannedBlockChanged(
+  chains: ChainServices,
+  chain: ChainName,
+  cursor: { nextBlock: bigint; lastBlockHash: string | null },
+  timeoutMs = HEAD_TIMEOUT_MS,
+): Promise<boolean> {
+  const source = chains[chain]?.deposits;
+  if (!source || cursor.lastBlockHash === null || cursor.nextBlock <= 0n) return false;
+  try {
+    const now = await withTimeout(source.blockHash(cursor.nextBlock - 1n), timeoutMs);
+    return now !== null && now !== cursor.lastBlockHash;
+  } catch {
+    return false; // the RPC's own trouble shows as aidf_chain_up 0
+  }
+}

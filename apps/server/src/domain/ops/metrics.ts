@@ -8,7 +8,7 @@ import { utcDayOf } from '../../utc-day.ts';
 import { checkLedger } from '../ledger/check.ts';
 import { LOGIN_ALERT } from '../operator/accounts.ts';
 import { reserveGauges } from '../treasury/reserve-gauges.ts';
-import { chainHeads } from './chain-heads.ts';
+import { chainHeads, scannedBlockChanged } from './chain-heads.ts';
 
 /** The ledger check reads every entry: run at most this often, however often Prometheus scrapes. */
 export const LEDGER_CHECK_EVERY_MS = 5 * 60_000;
@@ -51,6 +51,11 @@ export function platformMetrics(sources: MetricsSources) {
   const watcherLag = gauge(
     'aidf_watcher_lag_blocks',
     "Blocks between the chain's head and a watcher's last scanned block (the confirmation depth included)",
+    ['chain', 'watcher'],
+  );
+  const reorgBeyondDepth = gauge(
+    'aidf_watcher_reorg_beyond_depth',
+    'Alert above 0: the block a watcher scanned last has another hash on the chain now, a reorganisation deeper than the confirmations; the watcher stopped (log alert chain-watcher-stopped)',
     ['chain', 'watcher'],
   );
   const payoutQueue = gauge('aidf_payout_queue_depth', 'Withdrawals not yet paid out, by state', ['status']);
@@ -118,6 +123,7 @@ export function platformMetrics(sources: MetricsSources) {
     chainUp.reset();
     chainHead.reset();
     watcherLag.reset();
+    reorgBeyondDepth.reset();
     for (const head of await chainHeads(sources.chains)) {
       chainUp.set({ chain: head.chain }, 'head' in head ? 1 : 0);
       if (!('head' in head)) continue;
@@ -129,6 +135,11 @@ export function platformMetrics(sources: MetricsSources) {
       for (const [watcher, cursor] of Object.entries(cursors)) {
         // A watcher that has not scanned yet has no cursor: nothing to say about its lag.
         if (cursor) watcherLag.set({ chain: head.chain, watcher }, Number(head.head - (cursor.nextBlock - 1n)));
+      }
+      const invest = head.chain === 'bsc' ? await repos.scanCursors.invest.cursor(head.chain) : null;
+      for (const [watcher, cursor] of Object.entries({ ...cursors, invest })) {
+        const changed = cursor !== null && (await scannedBlockChanged(sources.chains, head.chain, cursor));
+        reorgBeyondDepth.set({ chain: head.chain, watcher }, changed ? 1 : 0);
       }
     }
   }

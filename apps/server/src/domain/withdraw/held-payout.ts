@@ -3,7 +3,7 @@ import type { PayoutChain } from '../../chain/evm/evm-payout-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import type { OperatorActor } from '../operator/roles.ts';
-import { settleWithdrawal } from './payout-worker.ts';
+import { isAnother, settleWithdrawal } from './payout-worker.ts';
 
 export interface HeldPayoutAction {
   actor: OperatorActor;
@@ -85,7 +85,12 @@ export async function refundHeldPayout(
       }
     }
     const depth = (await chain.head()) - BigInt(confirmations) + 1n;
-    if (depth < 0n || (await chain.nonceAt(depth)) <= w.nonce) {
+    const taker = depth < 0n ? null : await chain.nonceTakenBy(w.nonce, depth);
+    // Its nonce used by one of its own variants (a node behind on receipts showed none): paid, not lost.
+    if (taker !== null && !isAnother(taker, await repos.withdrawals.variantHashes(w))) {
+      throw new AppError(1225, `withdrawal ${w.id} was mined (${taker}): the worker confirms or refunds it`);
+    }
+    if (taker === null) {
       throw new AppError(
         1225,
         `withdrawal ${w.id} is signed with nonce ${w.nonce}, which no transaction has used ${confirmations} blocks deep: ` +

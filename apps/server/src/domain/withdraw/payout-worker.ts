@@ -201,14 +201,20 @@ export function payoutWorker(options: PayoutWorkerOptions) {
   /**
    * A payout without a receipt whose nonce a confirmed block has already used (the hot wallet's key sent
    * something else first) can never be mined: it is safe to refund. A payout mined meanwhile sits in a block
-   * too new to count here; the receipts are asked once more so that a node briefly missing one (a lagging RPC
-   * replica) does not make a paid payout look lost.
+   * too new to count here; the receipts are asked once more, and the refund needs proof besides: the block that
+   * used the nonce holds a transaction that is none of this payout's variants. A node missing receipts (an RPC
+   * replica behind the one that answered the count) must not make a paid payout look lost and refunded.
    */
-  async function nonceTakenByAnother(w: WithdrawalRow, confirmedNonce: () => Promise<bigint | null>) {
+  async function nonceTakenByAnother(
+    w: WithdrawalRow,
+    confirmedNonce: () => Promise<bigint | null>,
+    confirmedBlock: bigint,
+  ) {
     if (w.nonce === null) return false;
     const used = await confirmedNonce();
     if (used === null || used <= w.nonce) return false;
-    return (await minedVariant(w)) === null;
+    if ((await minedVariant(w)) !== null) return false;
+    return isAnother(await chain.nonceTakenBy(w.nonce, confirmedBlock), await repos.withdrawals.variantHashes(w));
   }
 
   /** One round of work; its end, good or bad, is kept for the operator's chain-status. */
@@ -350,7 +356,7 @@ export function payoutWorker(options: PayoutWorkerOptions) {
         await isolated(w, async () => {
           const mined = await minedVariant(w);
           if (!mined) {
-            if (await nonceTakenByAnother(w, nonceAtDepth)) {
+            if (await nonceTakenByAnother(w, nonceAtDepth, confirmedBlock)) {
               const ended = await settleWithdrawal(repos, w, {
                 failure: `nonce ${w.nonce} was used by another transaction of the hot wallet`,
                 blockNumber: null,
@@ -426,6 +432,11 @@ export function payoutWorker(options: PayoutWorkerOptions) {
   }
 
   return { tick, release: () => repos.chain.releaseLease(PAYOUT_WORKER, owner) };
+}
+
+/** Whether `taker` (the transaction that used a payout's nonce) is known and none of the payout's `variants`. */
+export function isAnother(taker: string | null, variants: readonly string[]): boolean {
+  return taker !== null && !variants.some((hash) => hash.toLowerCase() === taker.toLowerCase());
 }
 
 /** Why a settlement did not happen: it was ended before, or it moved from the state its caller saw. */

@@ -1,0 +1,37 @@
+import type { Fault } from '../stack/chain-fault-proxy.ts';
+import { pause, type Scenario } from './scenario.ts';
+
+/** Each way a BSC node fails, 4 s at a time, in front of every instance's watchers, payout worker and reads. */
+const RPC_FAULTS: readonly Fault[] = [
+  { kind: 'http429', retryAfterSeconds: 1 },
+  { kind: 'http5xx', status: 502 },
+  { kind: 'rpcError', code: -32005, message: 'limit exceeded' },
+  { kind: 'garbage' },
+  { kind: 'truncated' },
+  { kind: 'drop' },
+  { kind: 'delay', ms: 3000 },
+  { kind: 'stall' },
+  { kind: 'staleBlock', lag: 10 },
+];
+
+/** The BSC RPC errors, times out, answers 429 or 5xx, garbage or truncated JSON, stalls and falls behind. */
+export const chainRpcFaults: Scenario = {
+  name: 'chain-rpc-faults',
+  about: 'the BSC node: 429, 5xx, JSON-RPC errors, garbage, truncated JSON, drops, delays, stalls, a stale head',
+  run: async (ctx) => {
+    const proxy = ctx.stack.chains.bscFault;
+    if (!proxy) throw new Error('the stack was started without the chain fault proxy');
+    for (const fault of RPC_FAULTS) {
+      await ctx.acknowledged(5);
+      await ctx.fault(
+        `chain-${fault.kind}`,
+        JSON.stringify(fault),
+        async () => proxy.set(fault),
+        async () => {
+          await pause(4000);
+          await proxy.set(null);
+        },
+      );
+    }
+  },
+};
