@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { buildTransferSignText, HEADERS, MERCHANT_ID, requestSignature } from '@aidf/contract';
 import * as hdr from 'hdr-histogram-js';
 import { Agent, request } from 'undici';
@@ -76,6 +77,10 @@ export interface StepResult {
   p50: number;
   p99: number;
   max: number;
+  /** p99 of each request of the session, in its order (sign-in, assets, bills, order, transfer, announcements). */
+  p99ByRequest: number[];
+  /** The machine's 1-minute load average at the step's end: what else was running shows here. */
+  load: number;
 }
 
 /**
@@ -87,11 +92,10 @@ export interface StepResult {
  */
 export async function runStep(url: string, secret: string, sessions: SignedSession[], rate: number) {
   const agent = new Agent({ connections: 512, pipelining: 1 });
-  const histogram = hdr.build({
-    lowestDiscernibleValue: 1,
-    highestTrackableValue: 120_000,
-    numberOfSignificantValueDigits: 3,
-  });
+  const build = () =>
+    hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 120_000, numberOfSignificantValueDigits: 3 });
+  const histogram = build();
+  const byRequest = Array.from({ length: REQUESTS_PER_SESSION }, build);
   let completed = 0;
   let failedSessions = 0;
   let firstFailure: string | null = null;
@@ -121,10 +125,12 @@ export async function runStep(url: string, secret: string, sessions: SignedSessi
     let token: string | null = null;
     const forwardedFor = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
     let since = due;
-    for (const step of session) {
+    for (const [n, step] of session.entries()) {
       const answer = await send(step, step.authenticated ? token : null, forwardedFor);
       const now = performance.now();
-      histogram.recordValue(Math.max(1, Math.round(now - since)));
+      const ms = Math.max(1, Math.round(now - since));
+      histogram.recordValue(ms);
+      byRequest[n]?.recordValue(ms);
       since = now;
       if (!answer.answered) {
         failedSessions++;
@@ -154,7 +160,10 @@ export async function runStep(url: string, secret: string, sessions: SignedSessi
     p50: histogram.getValueAtPercentile(50),
     p99: histogram.getValueAtPercentile(99),
     max: histogram.maxValue,
+    p99ByRequest: byRequest.map((h) => h.getValueAtPercentile(99)),
+    load: os.loadavg()[0] ?? 0,
   };
   histogram.destroy();
+  for (const h of byRequest) h.destroy();
   return result;
 }
