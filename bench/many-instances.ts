@@ -11,7 +11,7 @@ import { postmasterPid, treeCpuSeconds } from './proc-cpu.ts';
 export const SESSION_P99_BUDGET_MS = 100;
 const USERS = Number(process.env.BENCH_SESSION_USERS ?? 3000);
 const STEP_S = Number(process.env.BENCH_STEP_S ?? 6);
-const FIRST_RATE = 4;
+const FIRST_RATE = 2;
 const GROWTH = 1.5;
 const MAX_RATE = 400;
 
