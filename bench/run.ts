@@ -6,9 +6,12 @@
  * (d) the chain side: deposits credited and payouts sent per second on the dev chain; (e) the p99 latency of a
  * machine purchase with its team bonuses; (f) the AI miner: machines mined per second and order-status
  * polls per second with their p99; (g) the sweeper's sweeps per minute and gas per sweep; (h) the reserves report's
- * time over 100,000 users, with the chain reads over 10,000 deposit addresses not yet swept.
+ * time over 100,000 users, with the chain reads over 10,000 deposit addresses not yet swept; (i) a phone's mixed
+ * session through nginx against 1, 2 and 3 API instances of the production build on one PostgreSQL: sessions/s at
+ * p99 < 100 ms, and CPU per session (docs/capacity.md rests on these figures).
  */
 import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiThroughput } from './api-throughput.ts';
@@ -16,6 +19,7 @@ import { bundleSizes } from './bundle-size.ts';
 import { chainThroughput } from './chain-throughput.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { machineMiningThroughput } from './machine-mining.ts';
+import { manyInstances, printManyInstances } from './many-instances.ts';
 import { orderPollThroughput } from './order-polls.ts';
 import { pledgeSettlementThroughput } from './pledge-settlement.ts';
 import { reservesReportTime } from './reserves-report.ts';
@@ -142,6 +146,10 @@ for (const url of [undefined, postgresUrl]) {
     `  each order polled every 3 s (${r.needed.toFixed(0)} polls/s offered, open loop): ${r.target.rps.toFixed(0).padStart(6)} polls/s   p50 ${r.target.p50} ms   p99 ${r.target.p99} ms   max ${r.target.max} ms (budget p99 ${POLL_P99_BUDGET} ms)`,
   );
 }
+
+// Many instances: the fault harness's stack (its own PostgreSQL, the production build, nginx as docs/deployment.md
+// configures it), a phone's mixed session offered at growing rates until p99 crosses 100 ms.
+printManyInstances(await manyInstances(), os.cpus().length);
 
 // One whole purchase with its team bonuses, a 1,000-deep line above the buyer in a 1,000,000-user tree.
 const TEAM_P99_BUDGET = 50;
