@@ -1,6 +1,6 @@
 import { type Refusal, startChainFaultProxy } from '../../../faults/stack/chain-fault-proxy.ts';
 
-export type { Fault, RecordedCall, Refusal } from '../../../faults/stack/chain-fault-proxy.ts';
+export type { RecordedCall, Refusal } from '../../../faults/stack/chain-fault-proxy.ts';
 
 /**
  * The fault harness's JSON-RPC proxy (faults/stack/chain-fault-proxy.ts) as the API tests started it before it
