@@ -57,6 +57,7 @@ export const AREAS = {
     'database-clock',
     'outage',
     'reconnect',
+    'read-retry',
   ],
   treasury: [
     'treasury',
