@@ -1,4 +1,4 @@
-import { formatAmount, isRounded } from '@aidf/contract';
+import { formatAmountNonZero, isRounded } from '@aidf/contract';
 import type { Page } from '@playwright/test';
 import { screenshot } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
@@ -18,8 +18,9 @@ test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: fa
 const CHAIN_NAMES: Record<string, string> = { bsc: 'BNB Smart Chain', solana: 'Solana' };
 
 /**
- * Every amount on the screen as the app shows amounts: rounded down to the display decimals (never the server's
- * "99.999948408999638863"), its exact value in its title where the shown one is rounded.
+ * Every amount on the screen as the console shows amounts: rounded down to the display decimals (never the server's
+ * "99.999948408999638863"; a non-zero one below the last place as "<0.0001", never "0"), its exact value in its
+ * title where the shown one is rounded.
  */
 async function expectAmountsRounded(page: Page) {
   const amounts = await page.locator('bdi.amount[data-exact]').evaluateAll((els) =>
@@ -31,7 +32,7 @@ async function expectAmountsRounded(page: Page) {
   );
   expect(amounts.length).toBeGreaterThan(0);
   for (const a of amounts) {
-    expect(a.shown?.split(' ')[0]).toBe(formatAmount(a.exact));
+    expect(a.shown?.split(' ')[0]).toBe(formatAmountNonZero(a.exact));
     expect(a.title).toBe(isRounded(a.exact) ? a.exact : null);
   }
 }
