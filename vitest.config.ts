@@ -56,6 +56,8 @@ export default defineConfig({
           include: ['apps/server/test/**/*.api.test.ts'],
           // Migrates once the template every file's own database is copied from.
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Stops any server process (main-process.ts) a test of the file left running.
+          setupFiles: ['apps/server/test/stop-every-main.ts'],
           // Each file starts its own PGlite (about 750 MB); two at a time fit the machine.
           pool: 'forks',
           maxWorkers: 2,
@@ -72,6 +74,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres-only',
           include: ['apps/server/test/**/*.postgres.test.ts'],
+          setupFiles: ['apps/server/test/stop-every-main.ts'],
           pool: 'forks',
           maxWorkers: 2,
           isolate: false,

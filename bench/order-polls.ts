@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { DEV_REQUEST_SIGN_SECRET, requestSignature } from '@aidf/contract';
-import { buildApp, createSession, loadConfig, migrate, repositories, throwawayDatabase } from '@aidf/server';
-import autocannon from 'autocannon';
+import { buildApp, loadConfig, migrate, repositories, throwawayDatabase } from '@aidf/server';
+import { profiled } from './cpu-profile.ts';
+import { signedLoad, signedRequests, signIn } from './signed-load.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 /** The capacity run: as many polls as 50 connections, each waiting for its answer, get. */
@@ -26,7 +25,6 @@ const POLL_PERIOD_MS = 3000;
 const WARMUP_MS = 2 * POLL_PERIOD_MS;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const here = path.dirname(fileURLToPath(import.meta.url));
-const PICKER = path.join(here, 'order-poll-request.cjs');
 const PHONES = path.join(here, 'order-poll-phones.mjs');
 
 interface PhonesResult {
@@ -77,45 +75,17 @@ async function seed(database: Awaited<ReturnType<typeof throwawayDatabase>>) {
       'SELECT id::text AS id, user_id::text AS user FROM machine_orders ORDER BY id',
     ),
   );
-  // One timestamp for all: the server accepts it for 5 minutes, longer than the run.
-  const timestamp = String(Date.now());
-  const pollers: { path: string; token: string; timestamp: string; signature: string }[] = [];
-  for (let i = 0; i < rows.length; i += 200) {
-    const chunk = rows.slice(i, i + 200);
-    const tokens = await Promise.all(chunk.map((r) => createSession(repos, BigInt(r.user))));
-    chunk.forEach((r, j) => {
-      const pollPath = `/v1/cow/home/order/${r.id}`;
-      const signature = requestSignature({
-        pathWithQuery: pollPath,
-        body: '',
-        timestamp,
-        secret: DEV_REQUEST_SIGN_SECRET,
-      });
-      pollers.push({ path: pollPath, token: tokens[j] as string, timestamp, signature });
-    });
-  }
+  const tokens = await signIn(
+    repos,
+    rows.map((r) => r.user),
+  );
+  const polls = rows.map((r, i) => ({ id: r.id, token: tokens[i] as string }));
+  const pollers = signedRequests(polls, 'GET', (p) => `/v1/cow/home/order/${p.id}`, '');
   // Statistics, as a database in service has them: without, autovacuum analyses the new rows during the run.
   await database.withSession((s) =>
     s.exec('ANALYZE users; ANALYZE sessions; ANALYZE machine_orders; ANALYZE machine_order_amounts'),
   );
   return pollers;
-}
-
-/** A CPU profile of the server's thread while `work` runs, written to BENCH_CPU_PROFILE when set. */
-async function profiled<T>(work: () => Promise<T>): Promise<T> {
-  const file = process.env.BENCH_CPU_PROFILE;
-  if (!file) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    fs.writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
-  }
 }
 
 /**
@@ -133,7 +103,6 @@ export async function orderPollThroughput(adminUrl?: string) {
     await migrate(database);
     const pollers = await seed(database);
     fs.writeFileSync(pollersFile, JSON.stringify(pollers));
-    process.env.BENCH_POLLERS_FILE = pollersFile; // read by the picker in autocannon's worker
     const app = await buildApp({
       config: loadConfig({
         NODE_ENV: 'test',
@@ -145,19 +114,8 @@ export async function orderPollThroughput(adminUrl?: string) {
     });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     const needed = pollers.length / 3;
-    const run = async (duration: number) => {
-      const result = await autocannon({
-        url,
-        connections: CONNECTIONS,
-        workers: 1,
-        duration,
-        requests: [{ setupRequest: PICKER }],
-      } as autocannon.Options);
-      if (result.non2xx > 0 || result.errors > 0) {
-        throw new Error(`order polls: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      }
-      return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-    };
+    const run = (durationS: number) =>
+      signedLoad(url, pollersFile, { connections: CONNECTIONS, durationS, label: 'order polls' });
     try {
       await run(1); // warm-up
       const capacity = await profiled(() => run(DURATION_S));

@@ -111,12 +111,17 @@ export async function runStep(url: string, secret: string, sessions: SignedSessi
       ...(step.body !== '' ? { 'content-type': 'application/json' } : {}),
       ...(token ? { [HEADERS.authorization]: token } : {}),
     };
+    // A connection the proxy closed or refused (its connections all taken at a rate past what it holds) fails the
+    // session like an error answer does: the step is over budget, and the run goes on to narrow the rate down.
     const response = await request(`${url}${step.path}`, {
       method: step.method,
       headers,
       ...(step.body !== '' ? { body: step.body } : {}),
       dispatcher: agent,
-    });
+    }).catch((error: Error) => ({ statusCode: 0, error, headers: {} as Record<string, unknown>, body: null }));
+    if ('error' in response) {
+      return { answered: false, text: `no answer: ${response.error.message}`, status: 0, token: undefined };
+    }
     const text = await response.body.text();
     const answered = response.statusCode === 200 && (JSON.parse(text) as { code?: number }).code === 200;
     return { answered, text, status: response.statusCode, token: response.headers.authorization };

@@ -119,7 +119,7 @@ export async function evmWatcherThroughput(): Promise<WatcherFigures> {
   }
 }
 
-/** The Solana watcher on the litesvm stand-in: SOLANA_ADDRESSES followed (each and its USDT account). */
+/** The Solana watcher on the litesvm stand-in: SOLANA_ADDRESSES followed (every finalized block read once). */
 export async function solanaWatcherThroughput(): Promise<WatcherFigures> {
   const chain = await startSolanaDevChain({ finalizationDepth: 31 });
   const database = await throwawayDatabase();

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FaultEvent, Scenario, ScenarioContext } from './scenarios/scenario.ts';
 import { pause, seeded } from './scenarios/scenario.ts';
 import type { Stack } from './stack/types.ts';
+import { summarize } from './workload/summary.ts';
 import type {
   Attempt,
   CheckInvariants,
@@ -10,12 +13,19 @@ import type {
   Violation,
   WorkloadLog,
 } from './workload/types.ts';
+import { DEV_OPERATOR_TOKEN } from './workload/workload.ts';
 
 /** The workload and invariants (faults/workload, faults/invariants), as the runner calls them. */
 export interface Harness {
   startWorkload: StartWorkload;
   checkInvariants: CheckInvariants;
-  settle: (input: { databaseUrl: string; bscRpc: string; log: WorkloadLog; timeoutMs: number }) => Promise<unknown>;
+  settle: (input: {
+    databaseUrl: string;
+    bscRpc: string;
+    log: WorkloadLog;
+    timeoutMs: number;
+    api?: { baseUrl: string; operatorToken: string; requestSignSecret?: string };
+  }) => Promise<{ settledReport?: { id: string } | { problem: string } }>;
 }
 
 export interface ScenarioRun {
@@ -68,13 +78,19 @@ export async function runScenario(stack: Stack, harness: Harness, run: ScenarioR
     ...(stack.settings.OPERATOR_TOKEN ? { operatorToken: stack.settings.OPERATOR_TOKEN } : {}),
     ...(stack.settings.REQUEST_SIGN_SECRET ? { requestSignSecret: stack.settings.REQUEST_SIGN_SECRET } : {}),
   };
-  const workload = await harness.startWorkload(target, {
-    seed: run.seed,
-    users: run.users,
-    hotSpot: run.hotSpot,
-    concurrency: run.concurrency ?? 8,
-    onAttempt,
-  });
+  const workload = await harness
+    .startWorkload(target, {
+      seed: run.seed,
+      users: run.users,
+      hotSpot: run.hotSpot,
+      concurrency: run.concurrency ?? 8,
+      onAttempt,
+    })
+    .catch((e: unknown) => `${e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : e}`);
+  // A workload that could not be set up fails this scenario, not the whole run: the next one gets the stack.
+  if (typeof workload === 'string') return notRun(run, `the workload's set-up: ${workload}`, started);
+  const since = (t: number) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
+  say(`  workload set up in ${since(started)}`);
   const faults: FaultEvent[] = [];
   const ended: EndedProcess[] = [];
   const acknowledgedAfter = async (since: number, n: number) => {
@@ -109,20 +125,37 @@ export async function runScenario(stack: Stack, harness: Harness, run: ScenarioR
   } catch (e) {
     error = `${e instanceof Error ? e.message : e}`;
   }
+  say(`  faults injected and recovered at ${since(started)}`);
   try {
     log = await workload.stop();
   } catch (e) {
     error = `${error ?? ''}${error ? '; ' : ''}the workload: ${e instanceof Error ? e.message : e}`;
   }
+  say(`  workload stopped at ${since(started)}: ${kindsLine(log)}`);
   const databaseUrl = stack.databaseUrlForChecks();
   // A check that could not run (the node dropped the harness's own request) fails this scenario, not the whole run.
   let found: Violation[] = [];
   try {
-    await harness.settle({ databaseUrl, bscRpc: stack.chains.bscRpc, log, timeoutMs: 90_000 });
-    found = await harness.checkInvariants({ databaseUrl, bscRpc: stack.chains.bscRpc, log, ended });
+    const api = {
+      baseUrl: stack.proxyUrl,
+      operatorToken: stack.settings.OPERATOR_TOKEN ?? DEV_OPERATOR_TOKEN,
+      ...(stack.settings.REQUEST_SIGN_SECRET ? { requestSignSecret: stack.settings.REQUEST_SIGN_SECRET } : {}),
+    };
+    const settled = await harness.settle({ databaseUrl, bscRpc: stack.chains.bscRpc, log, timeoutMs: 90_000, api });
+    const { settledReport, ...pending } = settled;
+    say(`  settled at ${since(started)}: ${JSON.stringify(pending)}`);
+    found = await harness.checkInvariants({
+      databaseUrl,
+      bscRpc: stack.chains.bscRpc,
+      log,
+      ended,
+      settledReport: settledReport ?? { problem: 'the settle step made no report' },
+    });
+    say(`  checked at ${since(started)}`);
   } catch (e) {
     error = `${error ?? ''}${error ? '; ' : ''}the checks: ${e instanceof Error ? `${e.message} (${String(e.cause ?? '')})` : e}`;
   }
+  keepWorkloadLog(run.scenario.name, log);
   const expected = run.scenario.expected ?? (() => false);
   const violations = found.filter((v) => !expected(v));
   return {
@@ -135,6 +168,49 @@ export async function runScenario(stack: Stack, harness: Harness, run: ScenarioR
     error,
     ms: Date.now() - started,
   };
+}
+
+/** A scenario that never ran its faults: its error, nothing counted. */
+function notRun(run: ScenarioRun, error: string, started: number): ScenarioResult {
+  const none = { acknowledged: 0, requests: 0, lost: 0, doubled: 0, fiveXx: {} };
+  return {
+    name: run.scenario.name,
+    seed: run.seed,
+    faults: [],
+    ...none,
+    violations: [],
+    expectedViolations: [],
+    error,
+    ms: Date.now() - started,
+  };
+}
+
+/** Per kind: acknowledged of asked; and the miner orders paid on chain (their transfers sent). */
+/**
+ * FAULT_LOGS=<folder> keeps the workload's log there too (every request and attempt, its answers), beside the
+ * processes' output: a violation names a request by its seq, this tells what each attempt of it was answered.
+ */
+function keepWorkloadLog(scenario: string, log: WorkloadLog) {
+  const folder = process.env.FAULT_LOGS;
+  if (!folder) return;
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(
+    path.join(folder, `workload-${scenario}.json`),
+    JSON.stringify(log, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+  );
+}
+
+function kindsLine(log: WorkloadLog): string {
+  // A kind not wholly acknowledged names its refusals by status/code and its unanswered requests, to look into.
+  const kinds = Object.entries(summarize(log).kinds).map(([kind, k]) => {
+    if (!k || k.ok === k.requests) return `${kind} ${k?.ok}/${k?.requests}`;
+    const why = [...Object.entries(k.refused).map(([code, n]) => `refused ${code} ×${n}`)];
+    if (k.unknown > 0) why.push(`unanswered ×${k.unknown}`);
+    return `${kind} ${k.ok}/${k.requests} (${why.join(', ')})`;
+  });
+  const orders = log.minerOrders ?? [];
+  const payments = orders.reduce((n, o) => n + o.payments.length, 0);
+  return `${kinds.join(', ')}; ${orders.length} miner orders, ${payments} payments sent on chain`;
 }
 
 /** From the fault to the end of the first transfer begun after it and acknowledged; null: none was. */

@@ -8,7 +8,9 @@ describe('the areas of npm run test:area', () => {
     expect(files.api).toEqual([
       'apps/server/test/invest-value.api.test.ts',
       'apps/server/test/invest.api.test.ts',
+      'apps/server/test/pledge-auto-renew.api.test.ts',
       'apps/server/test/pledge-interest-property.api.test.ts',
+      'apps/server/test/pledge-settlement.api.test.ts',
       'apps/server/test/pledge.api.test.ts',
     ]);
     expect(files.e2e).toContain('e2e/pledge/pledge.spec.ts');

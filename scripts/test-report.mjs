@@ -3,6 +3,7 @@
 // end by showing where its time went.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -36,24 +37,52 @@ export async function runSteps(steps, logDir = path.resolve('.test-results', 'lo
   return stepTimes;
 }
 
+/**
+ * GNU time, where the machine has it: each step runs under it, so the report gives the step's CPU seconds (its own
+ * and its children's, user + sys), which the machine's load inflates far less than its wall time. A server outside
+ * the step (the machine's PostgreSQL) is not counted.
+ */
+const GNU_TIME = '/usr/bin/time';
+const measuresCpu = process.platform === 'linux' && fs.existsSync(GNU_TIME);
+/** How often a step's load average is sampled (its mean is reported beside the step's time). */
+const LOAD_SAMPLE_MS = 5_000;
+
 /** One step: its output to this terminal ('inherit') or to a file; resolves with its wall time and outcome. */
 function runStep([name, command, args], output, beside) {
   console.log(`\n══ ${name}${beside ? ` (${beside}, output kept until it ends)` : ''} ══`);
   const started = performance.now();
   const fd = output === 'inherit' ? null : fs.openSync(output, 'w');
-  const child = spawn(command, args, { stdio: fd === null ? 'inherit' : ['ignore', fd, fd] });
+  const cpuFile = measuresCpu
+    ? path.join(os.tmpdir(), `aidf-step-cpu-${process.pid}-${name.replace(/\W+/g, '-')}`)
+    : null;
+  const [program, argv] = cpuFile ? [GNU_TIME, ['-f', '%U %S', '-o', cpuFile, command, ...args]] : [command, args];
+  const child = spawn(program, argv, { stdio: fd === null ? 'inherit' : ['ignore', fd, fd] });
+  const loads = [os.loadavg()[0]];
+  const sampler = setInterval(() => loads.push(os.loadavg()[0]), LOAD_SAMPLE_MS);
   return new Promise((resolve) => {
     let settled = false;
     // A child that cannot start emits 'error' and may still emit 'exit': the step ends once.
     const done = (ok) => {
       if (settled) return;
       settled = true;
+      clearInterval(sampler);
       if (fd !== null) fs.closeSync(fd);
-      resolve({ name, ms: performance.now() - started, ok, ...(beside ? { beside } : {}) });
+      const load = loads.reduce((a, b) => a + b, 0) / loads.length;
+      resolve({ name, ms: performance.now() - started, ok, load, ...cpuOf(cpuFile), ...(beside ? { beside } : {}) });
     };
     child.on('error', () => done(false));
     child.on('exit', (code) => done(code === 0));
   });
+}
+
+/** `{ cpuSeconds }` from GNU time's "%U %S" output file (then removed); nothing when there is none. */
+function cpuOf(file) {
+  if (!file || !fs.existsSync(file)) return {};
+  const text = fs.readFileSync(file, 'utf8');
+  fs.rmSync(file, { force: true });
+  // GNU time writes "Command exited with non-zero status N" first when the step failed: the times are the last line.
+  const [user, sys] = text.trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
+  return Number.isFinite(user) && Number.isFinite(sys) ? { cpuSeconds: user + sys } : {};
 }
 
 /** Prints the slowest files, the step times and the closing lines; the exit status for the command. */
@@ -219,12 +248,20 @@ export function timingReport(reports, stepTimes, fileTimes = {}) {
   }
   lines.push('', 'step times:');
   let total = 0;
-  for (const { name, ms, ok, beside } of stepTimes) {
+  let cpu = 0;
+  for (const { name, ms, ok, beside, cpuSeconds, load } of stepTimes) {
     // A step that ran beside another adds to the total only the time by which it outlasted it.
     const alongside = beside ? stepTimes.find((s) => `beside ${s.name}` === beside) : undefined;
     total += alongside ? Math.max(0, ms - alongside.ms) : ms;
-    lines.push(`  ${formatDuration(ms).padStart(9)}  ${name}${beside ? `  (${beside})` : ''}${ok ? '' : '  (failed)'}`);
+    cpu += cpuSeconds ?? 0;
+    const measured = [
+      ...(cpuSeconds === undefined ? [] : [`${Math.round(cpuSeconds)} CPU-s`]),
+      ...(load === undefined ? [] : [`load ${load.toFixed(1)}`]),
+    ];
+    lines.push(
+      `  ${formatDuration(ms).padStart(9)}  ${name}${beside ? `  (${beside})` : ''}${ok ? '' : '  (failed)'}${measured.length ? `  [${measured.join(', ')}]` : ''}`,
+    );
   }
-  lines.push(`  ${formatDuration(total).padStart(9)}  total`);
+  lines.push(`  ${formatDuration(total).padStart(9)}  total${cpu ? `  [${Math.round(cpu)} CPU-s]` : ''}`);
   return lines.join('\n');
 }

@@ -147,6 +147,36 @@ describe('the time report of npm test', () => {
     expect(text).toMatch(/2m 30\.0s {2}total$/);
   });
 
+  it("prints each step's CPU seconds and mean load average, and the CPU seconds of all steps", () => {
+    const text = timingReport(reports, [
+      { name: 'types', ms: 30_000, ok: true, cpuSeconds: 41.6, load: 2.04 },
+      { name: 'e2e', ms: 100_000, ok: true, cpuSeconds: 150.2, load: 3.5 },
+    ]);
+    expect(text).toContain('30.0s  types  [42 CPU-s, load 2.0]');
+    expect(text).toMatch(/2m 10\.0s {2}total {2}\[192 CPU-s\]$/);
+  });
+
+  it.runIf(process.platform === 'linux' && fs.existsSync('/usr/bin/time'))(
+    "measures a step's CPU seconds, its children's included, and a failed step's too",
+    async () => {
+      const node = process.execPath;
+      // A fixed amount of work (a tenth of a CPU-s or so, whatever the load), done by a child of the step's command.
+      const work = 'let x = 0; for (let i = 0; i < 1e8; i++) x ^= i; if (x === 1) console.log(x);';
+      const times = await runSteps([
+        [
+          'works',
+          node,
+          ['-e', `require("child_process").execFileSync(process.execPath, ["-e", ${JSON.stringify(work)}])`],
+        ],
+        ['fails', node, ['-e', `${work} process.exit(2)`]],
+      ]);
+      for (const step of times) expect(step.cpuSeconds, step.name).toBeGreaterThan(0);
+      expect(times.map((t) => t.ok)).toEqual([true, false]);
+    },
+    // Processes started on a shared machine: their start, not the work, can take seconds there.
+    30_000,
+  );
+
   it("runs steps side by side, keeping the second one's output and outcome apart", async () => {
     const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steps-'));
     const node = process.execPath;
@@ -168,5 +198,5 @@ describe('the time report of npm test', () => {
       { name: 'b step', ok: false, beside: 'beside a' },
     ]);
     expect(fs.readFileSync(path.join(logDir, 'b-step.log'), 'utf8')).toBe('kept by b\n');
-  });
+  }, 30_000);
 });

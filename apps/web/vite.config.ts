@@ -26,7 +26,7 @@ export default defineConfig({
           groups: [
             {
               name: 'boot',
-              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack|use-sync-external-store|@noble[\\/]hashes)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/,
             },
           ],
         },

@@ -131,6 +131,17 @@ for (const language of CONSOLE_LANGUAGES) {
         .filter({ hasText: 'merchant-system-transfer' });
       await expect(credit).toContainText(t('txType.merchant-system-transfer'));
       await screenshot(page, shots, 'user-movements');
+
+      // There too the user's withdrawal limits (a row per period); finance 2 proposes the user's own day limit,
+      // which waits on the approvals page for another operator.
+      await expect(page.getByTestId('withdraw-limits').getByRole('row')).toHaveCount(3);
+      await page.getByLabel(t('users.limits.day'), { exact: true }).fill('500');
+      await page.getByLabel(t('users.limits.reason'), { exact: true }).fill('e2e: verified holder');
+      await page.getByRole('button', { name: t('users.limits.propose'), exact: true }).click();
+      await page.getByTestId('limit-proposed').getByRole('link').click();
+      const limitProposal = rows(page, 'proposals-table', username);
+      await expect(limitProposal).toContainText(t('credits.kinds.withdraw-limit'));
+      await expect(limitProposal).toContainText(t('credits.yours'));
       await consoleSignOut(page, language);
 
       await app.goto('/personalAssets');

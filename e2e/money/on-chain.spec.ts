@@ -7,6 +7,7 @@ import { e2eChains, screenshot } from '../support/app.ts';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '../support/test.ts';
 import { expectToast } from '../support/toasts.ts';
 import { devBsc, injectEvmWallet, injectSolanaWallet, signInWithWallet } from '../support/wallets.ts';
+import { expectWithdrawalStatus } from '../support/withdrawals.ts';
 
 /** A fresh wallet with the dev faucet's grant (1 BNB, 100 COW…), through the faucet page's own call. */
 async function fundedWallet(request: APIRequestContext) {
@@ -47,7 +48,7 @@ async function recharge(page: Page, amount: string) {
 test.describe('[chain] recharge and withdrawal against the dev chain', () => {
   test.setTimeout(120_000);
 
-  test('recharges 10 COW from the wallet and withdraws it back (en)', async ({ browser, request }) => {
+  test('recharges 10 COW from the wallet and withdraws it back (en)', async ({ browser, request, baseURL }) => {
     const wallet = await fundedWallet(request);
     const page = await signedInWallet(browser, wallet.key, 'en');
 
@@ -60,10 +61,23 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
     await screenshot(page, 'en', 'recharge-refused');
 
     await recharge(page, '10');
-    await expect(page.getByTestId('recharge-status')).toHaveAttribute('data-stage', /pending|confirming|credited/);
+    // The wallet's transaction sent to the chain and the server told: on a loaded machine more than the default 5 s.
+    await expect(page.getByTestId('recharge-status')).toHaveAttribute('data-stage', /pending|confirming|credited/, {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId('recharge-status')).toHaveAttribute('data-stage', 'credited', { timeout: 60_000 });
     await expect(page.getByTestId('recharge-status')).toContainText('Credited: \u2066+10 COW\u2069');
     await expect(page.getByTestId('recharge-history')).toContainText('+10');
+    // The receipt's leg: its hash linked to the explorer, and its confirmations (credited only past the depth).
+    const credited = page.getByTestId('recharge-item').first();
+    await expect(credited.getByTestId('tx-link')).toHaveAttribute(
+      'href',
+      /^https:\/\/bscscan\.com\/tx\/0x[0-9a-f]{64}$/,
+    );
+    await expect(credited.getByTestId('confirmations')).toHaveText('Confirmed');
+    expect(
+      Number(await credited.getByTestId('confirmations').getAttribute('data-confirmations')),
+    ).toBeGreaterThanOrEqual(15);
     await screenshot(page, 'en', 'recharge-credited');
     expect(await walletCow(wallet.address)).toBe('90');
 
@@ -82,6 +96,7 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
     );
     const hash = await detail.getByTestId('detail-tx').getAttribute('title');
     expect(await detail.getByTestId('detail-explorer').getAttribute('href')).toBe(`https://bscscan.com/tx/${hash}`);
+    await expect(detail.getByTestId('confirmations')).toHaveText('Confirmed');
     await screenshot(page, 'en', 'dialog-bill-onchain-detail');
 
     await page.goto('/withdraw');
@@ -92,12 +107,15 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
     await expect(form.locator('input[name="address"]')).toHaveValue(wallet.address);
     await screenshot(page, 'en', 'withdraw');
     await form.locator('button[type="submit"]').click();
-    await expectToast(page, 'Withdrawal requested');
+    await expectToast(page, 'Withdrawal requested', { timeout: 30_000 });
     const item = page.getByTestId('withdrawal').first();
-    await expect(item).toHaveAttribute('data-status', /requested|sent/);
+    // The list refetched after the request: by then the payout may have gone out, or (a slow refetch) arrived.
+    await expectWithdrawalStatus(item, baseURL as string, /requested|sent|confirmed/, { timeout: 30_000 });
     await expect(item).toContainText(/Expected by|Arrived/);
-    await expect(item).toHaveAttribute('data-status', 'confirmed', { timeout: 60_000 });
+    await expectWithdrawalStatus(item, baseURL as string, 'confirmed', { timeout: 90_000 });
     await expect(item).toContainText('Arrived');
+    await expect(item.getByTestId('tx-link')).toHaveAttribute('href', /^https:\/\/bscscan\.com\/tx\/0x[0-9a-f]{64}$/);
+    await expect(item.getByTestId('confirmations')).toHaveText('Confirmed');
     await screenshot(page, 'en', 'withdraw-confirmed');
     expect(await walletCow(wallet.address)).toBe('99.95');
     await page.close();
@@ -132,6 +150,7 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
   test('recharges and withdraws in Arabic, right to left, and names a lack of gas (ar)', async ({
     browser,
     request,
+    baseURL,
   }) => {
     const wallet = await fundedWallet(request);
     const page = await signedInWallet(browser, wallet.key, 'ar');
@@ -141,6 +160,9 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
     await recharge(page, '10');
     await expect(page.getByTestId('recharge-status')).toHaveAttribute('data-stage', 'credited', { timeout: 60_000 });
     await expect(page.getByTestId('recharge-status')).toContainText(ar.recharge.credited.split('{{')[0] ?? '');
+    await expect(page.getByTestId('recharge-item').first().getByTestId('confirmations')).toHaveText(
+      ar.history.confirmed,
+    );
     await screenshot(page, 'ar', 'recharge-credited');
 
     await page.goto('/personalAssets');
@@ -150,12 +172,14 @@ test.describe('[chain] recharge and withdrawal against the dev chain', () => {
     await expect(dialog.getByTestId('withdraw-receive')).toContainText('3.98');
     await screenshot(page, 'ar', 'dialog-withdraw');
     await dialog.locator('button[type="submit"]').click();
-    await expect(dialog).toBeHidden();
+    // Closed once the wallet signed and the server took the request.
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
     await page.goto('/withdraw');
-    await expect(page.getByTestId('withdrawal').first()).toHaveAttribute('data-status', 'confirmed', {
-      timeout: 60_000,
+    await expectWithdrawalStatus(page.getByTestId('withdrawal').first(), baseURL as string, 'confirmed', {
+      timeout: 90_000,
     });
     await expect(page.getByTestId('withdrawal').first()).toContainText(ar.withdraw.status.confirmed);
+    await expect(page.getByTestId('withdrawal').first().getByTestId('confirmations')).toHaveText(ar.history.confirmed);
     await screenshot(page, 'ar', 'withdraw-confirmed');
     expect(await walletCow(wallet.address)).toBe('93.98');
     await page.close();

@@ -1,5 +1,6 @@
 import { DEMO_USERS } from '../../apps/server/src/dev/demo-users.ts';
 import { screenshot } from '../support/app.ts';
+import { operator } from '../support/operator.ts';
 import { type Browser, expect, type Page, test } from '../support/test.ts';
 import { expectToast } from '../support/toasts.ts';
 import { injectEvmWallet, signInWithWallet } from '../support/wallets.ts';
@@ -130,4 +131,41 @@ test.describe('[money] internal transfer and statements', () => {
     await screenshot(bob, 'ar', 'personalAssets');
     await bob.close();
   });
+});
+
+test('[money] a transfer reviewed before the balance has loaded is looked up, not refused for a balance of 0 (en)', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await injectEvmWallet(page, { chainId: '0x38', knowsBsc: true });
+  await page.goto('/');
+  const username = (await signInWithWallet(page, 'bsc')).trim();
+  await operator(baseURL as string, ['credit', username, 'usdt', '20', '--reason', 'e2e transfer funding']);
+
+  // The balance's answer is held until the receiver's lookup went out: on a loaded machine it can come after the form.
+  let lookupSent = () => {};
+  const sent = new Promise<void>((resolve) => {
+    lookupSent = resolve;
+  });
+  await page.route('**/v1/ma/account/assets/**', async (route) => {
+    await sent;
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    if (request.url().includes('/v1/cow/home/transfer/recipient/')) lookupSent();
+  });
+  await page.goto('/internalTransfer');
+  const form = page.getByTestId('transfer-form');
+  await expect(form.locator('input[name="amount"]')).toBeVisible();
+  // No balance shown while it is unknown (not "0 USDT available").
+  await expect(form.getByTestId('transfer-available')).toHaveCount(0);
+  await form.locator('input[name="username"]').fill(BOB.username);
+  await form.getByRole('button', { name: 'USDT' }).click();
+  await form.locator('input[name="amount"]').fill('5');
+  await form.getByTestId('transfer-next').click();
+  const review = page.getByTestId('transfer-review');
+  await expect(review.getByTestId('review-recipient')).toHaveText(BOB.username, { timeout: 30_000 });
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await expect(review).toContainText('15', { timeout: 30_000 });
 });

@@ -59,6 +59,9 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await amount.fill('100');
     await expect(form.getByRole('alert')).toHaveCount(0);
     await form.getByTestId('period-90').click();
+    // Auto-renew, shown before confirming: on, the principal goes into a new 90-day pledge at maturity.
+    await expect(form).toContainText(texts[language].pledge.autoRenew);
+    await form.getByTestId('auto-renew').check();
     // One rule for every amount: 4 decimals at most, rounded down, no trailing zeros ("106", not "106.0000").
     await expect(form.getByTestId('pledge-expected')).toContainText('106 AIDF');
     await expect(form.getByTestId('pledge-expected')).not.toContainText('106.0');
@@ -80,6 +83,13 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await list.getByTestId('pledge').click();
     const detail = page.getByTestId('pledge-detail');
     await expect(detail.getByTestId('pledge-chart')).toHaveAttribute('data-paid-days', '0');
+    // The switch on the detail: it can be turned off and on again until maturity.
+    const renewSwitch = detail.getByTestId('auto-renew');
+    await expect(renewSwitch).toBeChecked();
+    await renewSwitch.uncheck();
+    await expect(renewSwitch).not.toBeChecked();
+    await renewSwitch.check();
+    await expect(renewSwitch).toBeChecked();
     // Each figure named for what it is: the chart's 6 is interest, the 106 principal and interest.
     await expect(detail.getByTestId('pledge-chart-interest')).toHaveText(
       `${texts[language].pledge.chartInterest} 6 AIDF`,
@@ -105,15 +115,17 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await expect(lines.locator('li').first()).toContainText('0.0666');
     await screenshot(page, language, 'currencyStatement-pledge-settlement');
 
-    // Through maturity: 6 AIDF of return and the principal back; the filters follow.
+    // Through maturity: 6 AIDF of return; auto-renew pledged the principal again into a new 90-day pledge
+    // on the maturity day (the daily job); the filters follow.
     await operator(base, ['run-job', 'pledge-settlement', '--date', dayAfter(2), '--through', dayAfter(90)]);
     await page.goto('/personalAssets');
-    await expect(page.getByTestId('aidf-card')).toContainText('506');
+    await expect(page.getByTestId('aidf-card')).toContainText('406');
     await page.getByTestId('pledge-filter-1').click();
-    await expect(list.getByTestId('pledge')).toHaveCount(0);
+    await expect(list.getByTestId('pledge')).toHaveCount(1);
     await page.getByTestId('pledge-filter-2').click();
     await expect(list.getByTestId('pledge')).toHaveAttribute('data-status', 'completed');
     await list.getByTestId('pledge').click();
+    await expect(page.getByTestId('pledge-auto-renew')).toHaveText(texts[language].pledge.renewalRenewed);
     await expect(page.getByTestId('pledge-detail')).toContainText('6');
     await expect(page.getByTestId('pledge-chart')).toHaveAttribute('data-paid-days', '90');
     await expectCaptionUnderItsBars(page.getByTestId('pledge-detail'));
@@ -121,5 +133,23 @@ for (const language of ['en', 'zhCN', 'ar'] as const) {
     await screenshot(page, language, 'dialog-pledge-detail');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, language, 'dialog-pledge-detail-390');
+
+    // The month's statement: opening 0, closing the ledger's 406 AIDF; CSV headed in the user's language;
+    // printed without the app's header and tab bar.
+    await page.goto('/monthStatement');
+    const aidf = page.getByTestId('statement-aidf');
+    await expect(aidf.getByTestId('statement-opening')).toHaveText('0');
+    await expect(aidf.getByTestId('statement-closing')).toHaveText('406');
+    await expect(page.getByTestId('month-statement')).toContainText(texts[language].statement.closing);
+    await screenshot(page, language, 'monthStatement-390');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('statement-csv').click()]);
+    const csv = await (await download.createReadStream()).toArray();
+    const text = Buffer.concat(csv).toString('utf8');
+    expect(text).toContain(texts[language].statement.colCounterparty);
+    expect(text).toContain(`AIDF,,${texts[language].statement.closing},406`);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByTestId('tab-bar')).toBeHidden();
+    await screenshot(page, language, 'monthStatement-print');
+    await page.emulateMedia({ media: 'screen' });
   });
 }

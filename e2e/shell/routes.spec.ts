@@ -64,8 +64,22 @@ test.describe('[shell] routes, header and tab bar', () => {
 
   test('the invite parameter is carried across tabs and the swap tab opens in a new tab', async ({ page }) => {
     await page.goto('/?invite=alice42');
+    // Once the first screen has settled, the machine tab's screen is fetched in an idle moment (its link is in
+    // view), so the tap opens it at once: the screen's loading placeholder (the hero skeleton) never shows.
+    await expect(page.getByTestId('announcement-list').getByRole('heading').first()).toBeVisible();
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/MachineScreen-[^/]*\.js$/.test(entry.name)),
+    );
+    await page.evaluate(() => {
+      const seen = () => document.querySelector('.skeleton-hero') !== null;
+      new MutationObserver(() => {
+        if (seen()) document.body.dataset.placeholderSeen = 'yes';
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByTestId('tab-2').click();
     await expect(page).toHaveURL(/\/machine\?invite=alice42$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI miner');
+    expect(await page.evaluate(() => document.body.dataset.placeholderSeen)).toBeUndefined();
     await page.getByTestId('tab-4').click();
     await expect(page).toHaveURL(/\/ecology\?invite=alice42$/);
     await page.getByTestId('tab-1').click();

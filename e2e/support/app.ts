@@ -22,6 +22,8 @@ const stateDir = () => process.env.E2E_STATE_DIR ?? path.join(here, '..', '.stat
 export const E2E_STATE_FILES = {
   session: 'session.json',
   chains: 'chains.json',
+  /** The e-mail user with a bound wallet (e2e-server.ts): its e-mail, username and wallet key. */
+  emailUser: 'email-user.json',
   hardhatLog: 'hardhat.log',
   /** The address the server listens on, written once it does. */
   address: 'address.txt',
@@ -31,6 +33,11 @@ export const e2eStatePath = (file: string) => path.join(stateDir(), file);
 
 export function e2eSession(): E2eSession {
   return readState<E2eSession>(E2E_STATE_FILES.session);
+}
+
+/** The seeded account with an e-mail and a bound wallet, which confirms address-book changes by a mailed code. */
+export function e2eEmailUser() {
+  return readState<{ username: string; email: string; privateKey: `0x${string}` }>(E2E_STATE_FILES.emailUser);
 }
 
 /** The dev chain the e2e server runs: its RPC and token contracts. */

@@ -53,6 +53,10 @@ const config = loadConfig({
 // server's set-up writes them as the dev chains write theirs.
 await repos.settings.set('machine.collectionAddress.bsc', privateKeyToAccount(generatePrivateKey()).address, 'e2e');
 await repos.settings.set('machine.collectionAddress.solana', base58.encode(randomBytes(32)), 'e2e');
+// Withdrawal safety (money settings too): a day's limit of 300 COW per user, which no other spec's withdrawals reach,
+// and an address-book hold of 18 s (0.005 h) so the withdraw-safety spec sees an address held and then usable.
+await repos.settings.set('withdraw.limit.day.cow', '300', 'e2e');
+await repos.settings.set('withdraw.addressBookHoldHours', '0.005', 'e2e');
 
 const username = 'e2e_alice';
 const mid = await repos.users.insert({ username });
@@ -60,6 +64,16 @@ const token = await createSession(repos, mid);
 // The console's treasury spec retries a sweep held for an operator: one per console language.
 await seedHeldSweeps(repos, mid, ['en', 'zhCN', 'ar']);
 fs.writeFileSync(e2eStatePath(E2E_STATE_FILES.session), JSON.stringify({ token, mid: mid.toString(), username }));
+
+// An account that signed up by e-mail and bound its wallet long ago (no security hold left): the address-book spec's
+// e-mail user, who confirms an address by a code from the dev mailbox and signs the withdrawal with the wallet.
+const emailUserKey = generatePrivateKey();
+const emailUser = { username: 'e2e_mail', email: 'e2e-mail@example.com', privateKey: emailUserKey };
+const emailUserId = await repos.users.insert({ username: emailUser.username, email: emailUser.email });
+const emailUserWallet = privateKeyToAccount(emailUserKey).address;
+await repos.boundAddresses.insert({ userId: emailUserId, currency: 'bnb', walletAddress: emailUserWallet });
+fs.writeFileSync(e2eStatePath(E2E_STATE_FILES.emailUser), JSON.stringify(emailUser));
+
 fs.writeFileSync(
   e2eStatePath(E2E_STATE_FILES.chains),
   JSON.stringify({ bscRpcUrl: devChains.evm.rpcUrl, tokens: devChains.evm.tokens }),

@@ -13,16 +13,20 @@ import { DEV_OPERATOR_TOKEN } from '../../apps/server/src/config.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 let built: string | undefined;
-/** operator.js of this worker's build of the server (support/test.ts empties the state folder per worker). */
-function operatorBundle(): string {
-  if (built && fs.existsSync(built)) return built;
+/**
+ * This worker's production build of the server (build.mjs: main.js, operator.js), built at its first use (support/test.ts
+ * empties the state folder per worker). The bundle imports its packages from the repository's node_modules.
+ */
+export function serverBuild(): string {
+  if (built && fs.existsSync(path.join(built, 'main.js'))) return built;
   const stateDir = process.env.E2E_STATE_DIR;
   if (!stateDir) throw new Error('E2E_STATE_DIR is not set: the e2e server fixture sets it for the worker');
   const outdir = path.join(stateDir, 'server-build');
   execFileSync(process.execPath, [path.join(root, 'apps/server/build.mjs'), '--outdir', outdir], { stdio: 'pipe' });
-  built = path.join(outdir, 'operator.js');
+  built = outdir;
   return built;
 }
+const operatorBundle = () => path.join(serverBuild(), 'operator.js');
 
 /** Runs `npm run operator -- <args>` as the operator `name` against the server at `baseURL`; its standard output. */
 export async function operator(baseURL: string, args: string[], { name = 'e2e' } = {}) {

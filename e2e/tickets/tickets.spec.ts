@@ -33,7 +33,8 @@ for (const language of ['en', 'ar'] as const) {
     const withdraw = page.getByTestId('withdraw-form');
     await withdraw.locator('input[name="amount"]').fill('10');
     await withdraw.locator('button[type="submit"]').click();
-    await expect(page.getByTestId('withdrawal').first()).toBeVisible();
+    // The wallet's signature, the request and the list's refetch: on a loaded machine more than the default 5 s.
+    await expect(page.getByTestId('withdrawal').first()).toBeVisible({ timeout: 30_000 });
     const shot = await page.screenshot();
 
     // From the feedback icon on /me.

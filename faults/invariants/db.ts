@@ -1,7 +1,8 @@
 import { Money } from '@aidf/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
+import type { Database } from '../../apps/server/src/db/client.ts';
 import { rowsOf } from '../../apps/server/src/db/raw.ts';
+import { openHarnessDatabase } from '../workload/harness-database.ts';
 import type { LoggedRequest, WorkloadLog } from '../workload/types.ts';
 
 export { sql };
@@ -13,7 +14,7 @@ export interface CheckDb {
 }
 
 export async function openCheckDb(databaseUrl: string): Promise<CheckDb> {
-  return checkDbOf(await openDatabase({ databaseUrl, dataDir: ':memory:', onConnectionLost: () => {} }));
+  return checkDbOf(await openHarnessDatabase(databaseUrl));
 }
 
 /** The checks on a database already open (the checker's own tests hand it a throwaway PGlite). */

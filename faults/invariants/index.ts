@@ -4,6 +4,7 @@ import { openCheckDb } from './db.ts';
 import { depositCreditedOnce } from './deposits.ts';
 import { jobDayOnce, leaseNotStale } from './jobs.ts';
 import { ledgerCheck } from './ledger.ts';
+import { minerOrderPaidOnce } from './miner-orders.ts';
 import { reservesBalanced } from './reserves.ts';
 import { withdrawalSettledOnce } from './withdrawals.ts';
 
@@ -24,6 +25,7 @@ export const checkInvariants: CheckInvariants = async (input) => {
       ['job-day-once', () => jobDayOnce(db, input)],
       ['lease-not-stale', () => leaseNotStale(db, input)],
       ['reserves-balanced', () => reservesBalanced(db, input)],
+      ['miner-order-paid-once', () => minerOrderPaidOnce(db, input)],
       ['no-5xx', () => no5xx(input.log)],
     ];
     const found: Violation[] = [];

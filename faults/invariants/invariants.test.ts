@@ -1,106 +1,21 @@
 // The checker's own proof, fast and without the stack: each invariant is fed hand-written rows on a throwaway
 // database (PGlite from the migrated template) and a hand-written workload log, once right (it must hold) and
 // once wrong the way a bug would leave them (it must fail). The planted runner (faults/planted) proves the same on
-// a mutant build under a real scenario; this proves each check can fail and can pass at all, in seconds.
+// a mutant build under a real scenario; this proves each check can fail and can pass at all, in seconds. The
+// database, the rows and the logs: check-fixture.ts.
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
-import { pgliteTemplate } from '../../apps/server/test/database-template.ts';
-import type { Attempt, InvariantInput, LoggedRequest, OperationKind, WorkloadLog } from '../workload/types.ts';
+import { describe, expect, it } from 'vitest';
+import type { InvariantInput } from '../workload/types.ts';
 import { acknowledgedOnce, no5xx, replayFirstAnswer } from './acknowledged.ts';
-import { type CheckDb, checkDbOf } from './db.ts';
+import { attempt, book, db, input, logOf, request, run, useCheckDatabase } from './check-fixture.ts';
 import { depositCreditedOnce } from './deposits.ts';
 import { jobDayOnce, leaseNotStale } from './jobs.ts';
 import { ledgerCheck } from './ledger.ts';
+import { minerOrderPaidOnce } from './miner-orders.ts';
 import { reservesBalanced } from './reserves.ts';
 import { withdrawalSettledOnce } from './withdrawals.ts';
 
-let database: Database;
-let db: CheckDb;
-const run = (query: SQL) => database.db.execute(query);
-
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: ':memory:', loadDataDir: await pgliteTemplate() });
-  db = checkDbOf(database);
-}, 120_000);
-afterAll(() => database.close());
-
-// One database for the file; each test writes its rows in a transaction rolled back after it (PGlite has one
-// session, so the checks read the test's own rows).
-beforeEach(async () => {
-  await run(sql`BEGIN`);
-  await seed();
-  return async () => {
-    await run(sql`ROLLBACK`);
-  };
-});
-
-/** Users alice (1) and bob (2), aidf and cow accounts, the platform's, and 100 of each credited to alice. */
-async function seed() {
-  await run(sql`INSERT INTO users (id, username) VALUES (1, 'alice'), (2, 'bob')`);
-  await run(sql`
-    INSERT INTO accounts (id, kind, owner_user_id, platform_code, currency) VALUES
-      (10, 'platform', NULL, 'issuance', 'aidf'), (11, 'user', 1, NULL, 'aidf'), (12, 'user', 2, NULL, 'aidf'),
-      (20, 'platform', NULL, 'issuance', 'cow'), (21, 'user', 1, NULL, 'cow')`);
-  await book(1, 'operator-credit', null, [
-    [10, 'operator-credit', '-100'],
-    [11, 'operator-credit', '100'],
-  ]);
-  await book(2, 'operator-credit', null, [
-    [20, 'operator-credit', '-100'],
-    [21, 'operator-credit', '100'],
-  ]);
-}
-
-/** One movement with its entries, every balance moved by them (as the ledger module books). */
-async function book(id: number, type: string, ref: string | null, lines: [number, string, string][]) {
-  await run(sql`INSERT INTO movements (id, type, idem_key, ref) VALUES (${id}, ${type}, ${`test:${id}`}, ${ref})`);
-  for (const [account, lineType, amount] of lines) {
-    await run(sql`UPDATE accounts SET balance = balance + ${amount}::numeric WHERE id = ${account}`);
-    await run(sql`
-      INSERT INTO entries (movement_id, account_id, type, amount, balance_after)
-      SELECT ${id}, ${account}, ${lineType}, ${amount}::numeric, balance FROM accounts WHERE id = ${account}`);
-  }
-}
-
-const attempt = (status: number | null, body: unknown = null, retryAfter: string | null = null): Attempt => ({
-  at: Date.now(),
-  endedAt: Date.now(),
-  status,
-  retryAfter,
-  body,
-});
-
-function request(seq: number, kind: OperationKind, meta: Record<string, string>, attempts: Attempt[]): LoggedRequest {
-  return {
-    seq,
-    kind,
-    key: `${kind}:${seq}`,
-    method: 'POST',
-    path: `/${kind}`,
-    body: {},
-    meta,
-    attempts,
-    finalStatus: attempts.at(-1)?.status ?? null,
-  };
-}
-
-function logOf(requests: LoggedRequest[], deposits: WorkloadLog['deposits'] = []): WorkloadLog {
-  return {
-    seed: 1,
-    startedAt: Date.now() - 60_000,
-    endedAt: Date.now(),
-    requests,
-    deposits,
-    usernames: ['alice', 'bob'],
-  };
-}
-
-const input = (log: WorkloadLog, more: Partial<InvariantInput> = {}): InvariantInput => ({
-  databaseUrl: 'unused: the checks get the database',
-  log,
-  ...more,
-});
+useCheckDatabase();
 
 describe('ledger-check', () => {
   it('holds on balanced books and fails when a balance moves without its entries', async () => {
@@ -258,6 +173,41 @@ describe('job-day-once', () => {
     expect(await jobDayOnce(db, input(logOf([forced])))).toEqual([]);
   });
 
+  it("holds when a day run again pays, in a line of its own, a pledge the user started after the day's first run", async () => {
+    await settle(3);
+    await settle(4);
+    await runOf('done');
+    await run(sql`
+      INSERT INTO pledges (id, user_id, amount, days, rate, submode, start_day, end_day, idem_key, movement_id) VALUES
+        (1, 1, 10, 30, 1.5, '00', '2026-12-06', '2027-01-05', 'p1', 1),
+        (2, 1, 10, 30, 1.5, '00', '2026-12-06', '2027-01-05', 'p2', 1)`);
+    await run(sql`INSERT INTO pledge_payouts (pledge_id, day, amount, total, movement_id)
+                  VALUES (1, ${day}, 0.5, 0.5, 3), (2, ${day}, 0.5, 0.5, 4)`);
+    expect(await jobDayOnce(db, input(logOf([forced])))).toEqual([]);
+    // The same second line paying more than its pledge did is a double payment.
+    await run(sql`UPDATE pledge_payouts SET amount = 0.25 WHERE pledge_id = 2`);
+    expect((await jobDayOnce(db, input(logOf([forced])))).map((v) => v.message)).toEqual([
+      `account 11 got 2 cow-fund-settlement lines for ${day}`,
+    ]);
+  });
+
+  it('holds when a forced run answered busy, or a done day run again and cut off, is still held; fails when answered done', async () => {
+    await runOf('running');
+    const busy = request(1, 'daily-job', { job: 'pledge-settlement', date: day }, [
+      attempt(200, { code: 0, data: { job: 'pledge-settlement', day, status: 'busy' } }),
+    ]);
+    expect(await jobDayOnce(db, input(logOf([busy])))).toEqual([]);
+    const done = request(1, 'daily-job', { job: 'pledge-settlement', date: day }, [
+      attempt(200, { code: 0, data: { job: 'pledge-settlement', day, status: 'done', items: 3 } }),
+    ]);
+    expect((await jobDayOnce(db, input(logOf([done])))).map((v) => v.message)).toEqual([
+      `pledge-settlement:${day} was run (acknowledged) but its day is not done`,
+    ]);
+    // Done, then run again by the operator and killed in that run: held, not undone.
+    const again = request(2, 'daily-job', { job: 'pledge-settlement', date: day }, [attempt(null)]);
+    expect(await jobDayOnce(db, input(logOf([done, again])))).toEqual([]);
+  });
+
   it('fails when a day pays a user twice, and when a forced day is acknowledged but not done', async () => {
     await settle(3);
     await settle(4);
@@ -315,10 +265,74 @@ describe('reserves-balanced', () => {
     expect(await reservesBalanced(db, input(logOf([])))).toEqual([]);
   });
 
+  it('judges the clearing on the report made once the chain work settled, and fails without one', async () => {
+    await report('100000000000000000000');
+    await run(sql`UPDATE reserves_reports SET status = 'complete',
+      alerts = '{"shortfall": [], "clearingMismatch": [{"chain": "bsc", "currency": "bnb", "difference": "-0.0003"}]}'`);
+    const messages = async (more: Partial<InvariantInput>) =>
+      (await reservesBalanced(db, input(logOf([]), more))).map((v) => v.message);
+    const mismatch =
+      'reserves report 1 (complete): clearing mismatch [{"chain":"bsc","currency":"bnb","difference":"-0.0003"}]';
+    expect(await messages({})).toEqual([mismatch]);
+    expect(await messages({ settledReport: { id: '1' } })).toEqual([mismatch]);
+    // Made while a sweep's gas was on its way, and a report after it settled: only the settled one's clearing counts.
+    expect(await messages({ settledReport: { id: '2' } })).toEqual([]);
+    expect(await messages({ settledReport: { problem: 'chain work never stood still' } })).toEqual([
+      'no reserves report could be made with the chain work settled (chain work never stood still): its clearing was never judged',
+    ]);
+  });
+
   it('fails when the leaves sum to one base unit less than the root', async () => {
     await report('99999999999999999999');
     expect((await reservesBalanced(db, input(logOf([])))).map((v) => v.message)).toEqual([
       'reserves report 1 (liabilities-only): aidf: root 100000000000000000000 ≠ leaves 99999999999999999999',
+    ]);
+  });
+});
+
+describe('miner-order-paid-once', () => {
+  /** Order 1 of alice: 0.4 bnb and 200 eoeo lacking; `paid` of each counted by one payment; completed or open. */
+  async function order(paid: { bnb: string; eoeo: string }, completed: boolean) {
+    await run(sql`
+      INSERT INTO machine_orders (id, user_id, item_id, worth, status, expires_at)
+      VALUES (1, 1, (SELECT min(id) FROM machine_price_items), 500, ${completed ? 1 : 0}, now() + interval '30 minutes')`);
+    await run(sql`
+      INSERT INTO machine_order_amounts (order_id, currency, price, lack, paid)
+      VALUES (1, 'bnb', 0.4, 0.4, ${paid.bnb}), (1, 'eoeo', 200, 200, ${paid.eoeo})`);
+    for (const [i, [currency, amount]] of Object.entries(paid).entries()) {
+      if (Number(amount) === 0) continue;
+      await run(sql`
+        INSERT INTO machine_payments (chain, genesis_hash, tx_hash, event_index, block_number, currency, to_address,
+          amount, state, user_id, order_id, applied_amount)
+        VALUES ('bsc', '0xgenesis', ${`0xpay${i}`}, '0', 5, ${currency}, '0xcollection', ${amount}, 'applied', 1, 1,
+          ${amount})`);
+    }
+    if (completed) {
+      await run(
+        sql`INSERT INTO movements (id, type, idem_key, ref) VALUES (3, 'cow-ai-maching-buy', 'machine-paid:1', '1')`,
+      );
+      await run(sql`INSERT INTO machines (user_id, order_id, worth, daily_income, cap, start_day)
+                    VALUES (1, 1, 500, 5, 1000, current_date)`);
+    }
+  }
+
+  it('holds when a paid order was completed once with each lack paid in full', async () => {
+    await order({ bnb: '0.4', eoeo: '200' }, true);
+    expect(await minerOrderPaidOnce(db, input(logOf([])))).toEqual([]);
+  });
+
+  it('fails when an order was completed before one of its currencies was paid', async () => {
+    await order({ bnb: '0.4', eoeo: '0' }, true);
+    expect((await minerOrderPaidOnce(db, input(logOf([])))).map((v) => v.message)).toEqual([
+      'miner order 1 (status 1): paid with 0 of its 200 eoeo lack',
+    ]);
+  });
+
+  it('fails when the payments counted for an order differ from what it says is paid', async () => {
+    await order({ bnb: '0.4', eoeo: '200' }, true);
+    await run(sql`UPDATE machine_payments SET applied_amount = 400 WHERE currency = 'eoeo'`);
+    expect((await minerOrderPaidOnce(db, input(logOf([])))).map((v) => v.message)).toEqual([
+      'miner order 1 (status 1): eoeo payments counted 400, its paid says 200',
     ]);
   });
 });

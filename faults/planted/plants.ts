@@ -30,10 +30,17 @@ export const PLANTS: Plant[] = [
     edits: [
       {
         file: 'apps/server/src/domain/ledger/post-movement.ts',
-        find: `    const first = await tx.ledger.movementByIdem(movement.idemKey);
-    if (!first) throw new Error('idempotency key taken by no movement');
-    return { movementId: first.id, replayed: true };`,
-        replace: `    return postPrepared(tx, { ...movement, idemKey: \`\${movement.idemKey}:again:\${Date.now()}\` });`,
+        find: '    return await tx.ledger.postMovement({',
+        replace: '    const posted = await tx.ledger.postMovement({',
+      },
+      {
+        file: 'apps/server/src/domain/ledger/post-movement.ts',
+        find: '      notice: options.notice ?? null,\n    });\n',
+        replace: `      notice: options.notice ?? null,
+    });
+    if (posted.replayed) return postPrepared(tx, { ...movement, idemKey: \`\${movement.idemKey}:again:\${Date.now()}\` });
+    return posted;
+`,
       },
     ],
   },
@@ -44,10 +51,8 @@ export const PLANTS: Plant[] = [
     edits: [
       {
         file: 'apps/server/src/domain/transfer/transfer.ts',
-        find: 'return repos.transaction((tx) => postPrepared(tx, prepared, () => claimSignedRequest(tx, { ...input, ...signer })));',
-        replace: `const posted = await repos.transaction((tx) =>
-    postPrepared(tx, prepared, () => claimSignedRequest(tx, { ...input, ...signer })),
-  );
+        find: '  return postPrepared(repos, prepared, { claim, notice });',
+        replace: `  const posted = await postPrepared(repos, prepared, { claim, notice });
   return posted.replayed ? { ...posted, movementId: posted.movementId + 1n } : posted;`,
       },
     ],
@@ -58,7 +63,7 @@ export const PLANTS: Plant[] = [
     catches: 'withdrawal-settled-once',
     edits: [
       {
-        file: 'apps/server/src/domain/withdraw/payout-worker.ts',
+        file: 'apps/server/src/domain/withdraw/payout/settle.ts',
         find: "const confirmed = 'confirmedIn' in outcome;",
         replace: 'const confirmed = false;',
       },
@@ -98,13 +103,15 @@ export const PLANTS: Plant[] = [
   },
   {
     name: 'watcher-skips-a-deposit',
-    bug: "the deposit watcher moves its cursor past a range's first transfer without crediting it",
+    bug: "the deposit watcher moves its cursor past a range's first deposit without crediting it",
     catches: 'deposit-credited-once',
     edits: [
       {
+        // The range's first deposit, not its first transfer: a range's transfers begin with the native coin's
+        // (BNB gas top-ups) and on Solana hold every balance rise of the watched tokens, strangers' too.
         file: 'apps/server/src/domain/chain/deposit-watcher.ts',
-        find: 'for (const transfer of transfers) {',
-        replace: 'for (const transfer of transfers.slice(1)) {',
+        find: '  return credits;\n}',
+        replace: '  return credits.slice(1);\n}',
       },
     ],
   },
@@ -133,15 +140,27 @@ export const PLANTS: Plant[] = [
     ],
   },
   {
+    name: 'order-paid-by-its-first-currency',
+    bug: 'a miner order priced in two chain currencies is completed once one of them is paid; the other is credited',
+    catches: 'miner-order-paid-once',
+    edits: [
+      {
+        file: 'apps/server/src/domain/machine/order-payment.ts',
+        find: 'return Object.values(amounts).every((f) => f === undefined || stillLacking(f).isZero());',
+        replace: 'return Object.values(amounts).some((f) => f !== undefined && stillLacking(f).isZero());',
+      },
+    ],
+  },
+  {
     name: 'transfer-throws-unexpectedly',
     bug: 'an unexpected error in the transfer path for some amounts: a 500, not a business answer',
     catches: 'no-5xx',
     edits: [
       {
         file: 'apps/server/src/domain/transfer/transfer.ts',
-        find: '  const receiver = await repos.users.byUsername(canonicalUsername(input.username));',
+        find: '  const { receiver } = context;',
         replace: `  if (input.amount.endsWith('7')) throw new Error('planted: an unexpected failure');
-  const receiver = await repos.users.byUsername(canonicalUsername(input.username));`,
+  const { receiver } = context;`,
       },
     ],
   },
@@ -151,9 +170,19 @@ export const PLANTS: Plant[] = [
     catches: 'ledger-check',
     edits: [
       {
-        file: 'apps/server/src/db/repositories/ledger.ts',
-        find: 'UPDATE accounts a SET balance = a.balance + s.total\n',
-        replace: 'UPDATE accounts a SET balance = a.balance + s.total * 1.000001\n',
+        // The booking is SQL (post_movement, migration 0046), and the harness migrates the database with the honest
+        // sources before the instances start: a mutant 0046 would never be applied. So the mutant build
+        // redefines the function at each start, after the migrations, as a later migration would.
+        file: 'apps/server/src/db/migrate.ts',
+        find: "      await session.exec('COMMIT');\n      return pending;",
+        replace: `      const planted = fs
+        .readFileSync(path.join(MIGRATIONS_DIR, '0046_post_movement_function.sql'), 'utf8')
+        .replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION')
+        .replace('SET balance = a.balance + s.total\\n', 'SET balance = a.balance + s.total * 1.000001\\n');
+      if (!planted.includes('* 1.000001')) throw new Error('planted: the balance update of post_movement is not there');
+      await session.exec(planted);
+      await session.exec('COMMIT');
+      return pending;`,
       },
     ],
   },

@@ -4,7 +4,10 @@ import { apiSigkill, apiSigterm, clockStep, leaseHolderSigkill } from './process
 import { chainReorgDeep, chainReorgShallow } from './reorgs.ts';
 import type { Scenario } from './scenario.ts';
 
-/** Every scenario of the long profile (`npm run test:faults`), one fault kind each, in this order. */
+/**
+ * Every scenario, one fault kind each, in the long profile's order (`npm run test:faults`: `longProfile`, with the
+ * random mix before the last).
+ */
 export const SCENARIOS: readonly Scenario[] = [
   apiSigkill,
   apiSigterm,
@@ -30,6 +33,17 @@ const MIXABLE: readonly Scenario[] = [
   pgFailover,
   clockStep,
 ];
+
+/**
+ * The long profile: every scenario, with the random mix of `mixed` faults before the deep reorganisation, which
+ * must stay last: it leaves the deposit and collection watchers stopped for an operator, so no deposit or miner
+ * payment of a scenario after it could settle.
+ */
+export function longProfile(mixed: number): Scenario[] {
+  const last = SCENARIOS.at(-1);
+  if (last !== chainReorgDeep) throw new Error('the deep reorganisation must be the last scenario');
+  return [...SCENARIOS.slice(0, -1), randomMix(mixed), chainReorgDeep];
+}
 
 /** `count` faults drawn from the scenarios with the run's seed (the same seed, the same faults in the same order). */
 export function randomMix(count: number): Scenario {

@@ -54,6 +54,8 @@ export const chainReorgShallow: Scenario = {
  */
 /** The block the deep reorganisation went back to: deposits mined after it are on the new branch. */
 let deepMark: bigint | null = null;
+/** The payouts confirmed in the dropped blocks, once aidf_payouts_reorged_out counted them all. */
+let alertedPayouts = new Set<string>();
 
 export const chainReorgDeep: Scenario = {
   name: 'chain-reorg-deep',
@@ -75,19 +77,80 @@ export const chainReorgDeep: Scenario = {
       async () => {
         await untilAlert(ctx.stack);
         ctx.say('  aidf_watcher_reorg_beyond_depth{chain="bsc",watcher="deposit"} 1');
+        const dropped = await payoutsConfirmedAfter(ctx.stack, mark.block);
+        const counted = dropped.length === 0 ? 0 : await untilPayoutAlert(ctx.stack, dropped.length);
+        if (counted >= dropped.length) alertedPayouts = new Set(dropped);
+        ctx.say(`  payouts confirmed in the dropped blocks: ${dropped.length}; aidf_payouts_reorged_out: ${counted}`);
       },
     );
   },
   // What operators are told: the credits of the dropped blocks stay until an operator books the correction (the
   // deposit check reports them gone from the chain, credited once), and the stopped watcher credits nothing on the
   // new branch until an operator restarts it (confirmed after the mark, credited 0 times). Anything else is a finding.
+  // A payout confirmed in the dropped blocks is gone from the chain and stays confirmed, held for an operator (never
+  // sent again by the worker): expected once aidf_payouts_reorged_out counted every such payout.
   expected: (v: Violation) => {
+    if (v.invariant === 'withdrawal-settled-once') {
+      const id = (v.detail.withdrawal as { id?: string } | undefined)?.id;
+      return /\(confirmed\): confirmed but never paid on chain$/.test(v.message) && alertedPayouts.has(id ?? '');
+    }
+    // The deposit watcher stopped for an operator: its block never covers the payouts confirmed after it again, so
+    // no report is made with the chain work settled until the runbook's steps are done.
+    if (v.invariant === 'reserves-balanced') return /[1-9]\d* past the watcher\)/.test(v.message);
+    // The collection watcher stops the same way: a miner payment mined on the new branch is not settled, and its
+    // order stays open, until an operator restarts it.
+    if (v.invariant === 'miner-order-paid-once') return minerPaymentAfterMark(v);
     if (v.invariant !== 'deposit-credited-once') return false;
     if (/gone from the chain\) credited 1 times$/.test(v.message)) return true;
     const block = typeof v.detail.block === 'string' ? BigInt(v.detail.block) : null;
     return /\(confirmed\) credited 0 times$/.test(v.message) && deepMark !== null && block !== null && block > deepMark;
   },
 };
+
+/** A miner payment confirmed after the deep mark left unsettled, or an order open only because of one. */
+function minerPaymentAfterMark(v: Violation): boolean {
+  const afterMark = (p: { blockNumber?: number } | undefined) =>
+    deepMark !== null && p?.blockNumber !== undefined && p.blockNumber >= 0 && BigInt(p.blockNumber) > deepMark;
+  if (/\): confirmed but never settled$/.test(v.message))
+    return afterMark(v.detail.payment as { blockNumber?: number });
+  if (!/\): its lack was paid on chain and confirmed, still open$/.test(v.message)) return false;
+  const made = v.detail.made as { payments?: { blockNumber?: number }[] } | undefined;
+  return (made?.payments ?? []).some(afterMark);
+}
+
+/** The confirmed payouts of blocks after `block` (those a reorganisation back to it removed). */
+async function payoutsConfirmedAfter(stack: Stack, block: bigint): Promise<string[]> {
+  const client = new pg.Client({ connectionString: stack.databaseUrlForChecks() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT id::text AS id FROM withdrawals WHERE chain = 'bsc' AND status = 'confirmed' AND block_number > $1`,
+      [block.toString()],
+    );
+    return rows.map((r) => r.id);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Payouts aidf_payouts_reorged_out counted once it reached `n` (the runbook's alert), or its last value. */
+async function untilPayoutAlert(stack: Stack, n: number): Promise<number> {
+  const deadline = Date.now() + ALERT_MS;
+  let seen = 0;
+  while (Date.now() < deadline) {
+    for (const instance of stack.instances) {
+      const text = await fetch(`${instance.baseUrl}/metrics`, {
+        headers: { authorization: `Bearer ${stack.settings.OPERATOR_TOKEN ?? ''}` },
+      })
+        .then((r) => r.text())
+        .catch(() => '');
+      seen = Math.max(seen, Number(/aidf_payouts_reorged_out\{chain="bsc"\} (\d+)/.exec(text)?.[1] ?? 0));
+      if (seen >= n) return seen;
+    }
+    await pause(1000);
+  }
+  return seen;
+}
 
 /** Until a deposit mined after `block` has been credited (confirmed): then the reorganisation is deeper than it. */
 async function untilCredited(stack: Stack, block: bigint) {

@@ -11,7 +11,9 @@ import type { AddressInfo } from 'node:net';
  * - http429: "Too Many Requests" with `Retry-After`; http5xx: a gateway error page;
  * - garbage: 200 with a body that is not JSON; truncated: 200 with the node's answer cut in half;
  * - rpcError: every call answered with this JSON-RPC error (-32005 limit exceeded, -32000 header not found …);
- * - staleBlock: a node `lag` blocks (slots) behind the chain: its head, and nothing newer than it, is served.
+ * - staleBlock: a node `lag` blocks (slots) behind the chain: its head, and nothing newer than it, is served;
+ *   with `wholeRequest`, every call of a request `methods` matches meets it, not only the matching calls (a replica
+ *   behind a load balancer answers a whole JSON-RPC batch, while the requests before and after may reach another).
  */
 export type Fault = (
   | { kind: 'drop'; afterForward?: boolean }
@@ -22,7 +24,7 @@ export type Fault = (
   | { kind: 'garbage' }
   | { kind: 'truncated' }
   | { kind: 'rpcError'; code: number; message: string }
-  | { kind: 'staleBlock'; lag: number }
+  | { kind: 'staleBlock'; lag: number; wholeRequest?: boolean }
 ) & { methods?: string[]; times?: number };
 
 export type FaultKind = Fault['kind'];
@@ -99,7 +101,8 @@ export async function startChainFaultProxy(upstream: string, options: ChainFault
       if (httpStatus) http.status = httpStatus;
       return { jsonrpc: '2.0', id: r.id, error };
     }
-    const hit = applied && (!applied.methods || applied.methods.includes(r.method)) ? applied : null;
+    const whole = applied?.kind === 'staleBlock' && applied.wholeRequest === true;
+    const hit = applied && (whole || !applied.methods || applied.methods.includes(r.method)) ? applied : null;
     if (hit) recorded.fault = hit.kind;
     if (hit?.kind === 'rpcError') {
       recorded.refused = true;
@@ -285,6 +288,9 @@ function staleNode(upstream: string) {
       }
       case 'getSignaturesForAddress':
         return { ...answer, result: (answer.result as { slot: number }[]).filter((s) => BigInt(s.slot) <= staleSlot) };
+      case 'getBlocks':
+        // The blocks it has: a list that ends at its own finalized slot, not refused.
+        return { ...answer, result: (answer.result as number[]).filter((slot) => BigInt(slot) <= staleSlot) };
       case 'getTransaction':
       case 'getBlock': {
         const slot =

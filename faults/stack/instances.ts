@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type MainRun, runMain } from '../../apps/server/test/main-process.ts';
-import { freePort } from './processes.ts';
+import { onFreePort } from './processes.ts';
 import type { Instance, InstanceRole } from './types.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -15,7 +15,9 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  * The production build of the server (apps/server/build.mjs, as `npm run build` makes it) under node_modules/.cache,
  * where the bundle's package imports resolve. `replace` ({ source path: its text }, paths relative to the repository
  * or absolute) swaps source files in the bundle: a mutant build, for a test proving an invariant catches a planted
- * bug. Answers the path of main.js; `remove` takes the build away.
+ * bug. The honest build is kept by the hash of what goes into it (the server's and the contract's sources, the build
+ * script, the lock file): a later run of the same sources starts from it instead of building again. Answers the
+ * path of main.js; `remove` takes a mutant build away (the honest one stays for the next run).
  */
 export async function buildServer({ replace = {} }: { replace?: Record<string, string> } = {}) {
   const absolute = Object.fromEntries(
@@ -23,21 +25,78 @@ export async function buildServer({ replace = {} }: { replace?: Record<string, s
   );
   for (const file of Object.keys(absolute))
     if (!fs.existsSync(file)) throw new Error(`no such source to replace: ${file}`);
-  const id = crypto.randomBytes(6).toString('hex');
-  const outdir = path.join(repoRoot, 'node_modules/.cache', `aidf-faults-server-${id}`);
-  const args = [path.join(repoRoot, 'apps/server/build.mjs'), '--outdir', outdir];
-  const replaceFile = `${outdir}.replace.json`;
-  if (Object.keys(absolute).length > 0) {
+  const mutant = Object.keys(absolute).length > 0;
+  const cache = path.join(repoRoot, 'node_modules/.cache');
+  const outdir = mutant
+    ? path.join(cache, `aidf-faults-server-${crypto.randomBytes(6).toString('hex')}`)
+    : path.join(cache, `aidf-faults-server-${sourcesHash()}`);
+  const main = path.join(outdir, 'main.js');
+  const remove = () => (mutant ? fs.rmSync(outdir, { recursive: true, force: true }) : undefined);
+  if (!mutant && fs.existsSync(path.join(outdir, BUILT))) return { main, remove, reused: true };
+  // Built beside, then renamed into place: a run that stops mid-build, or two runs building at once, leave no half.
+  const building = `${outdir}.${crypto.randomBytes(4).toString('hex')}.part`;
+  const args = [path.join(repoRoot, 'apps/server/build.mjs'), '--outdir', building];
+  const replaceFile = `${building}.replace.json`;
+  if (mutant) {
     fs.mkdirSync(path.dirname(replaceFile), { recursive: true });
     fs.writeFileSync(replaceFile, JSON.stringify(absolute));
     args.push('--replace', replaceFile);
   }
-  await promisify(execFile)(process.execPath, args, { cwd: repoRoot });
-  fs.rmSync(replaceFile, { force: true });
-  return {
-    main: path.join(outdir, 'main.js'),
-    remove: () => fs.rmSync(outdir, { recursive: true, force: true }),
+  try {
+    await promisify(execFile)(process.execPath, args, { cwd: repoRoot });
+    fs.writeFileSync(path.join(building, BUILT), '');
+    if (!fs.existsSync(path.join(outdir, BUILT))) {
+      fs.rmSync(outdir, { recursive: true, force: true });
+      fs.renameSync(building, outdir);
+    }
+  } finally {
+    fs.rmSync(replaceFile, { force: true });
+    fs.rmSync(building, { recursive: true, force: true });
+  }
+  if (!mutant) removeOtherBuilds(cache, outdir);
+  return { main, remove, reused: false };
+}
+
+/**
+ * FAULT_LOGS=<folder> keeps each run's whole output there once it ended (killed, crashed or stopped with the stack),
+ * named by instance and pid, as spawnLogged keeps the other processes': a 5xx's stack is in its instance's lines.
+ */
+function keepLog(name: string, run: MainRun) {
+  const folder = process.env.FAULT_LOGS;
+  if (!folder) return;
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, `${name}-${run.pid}.log`), `${run.stdout()}${run.stderr()}`);
+}
+
+/** Written last into a finished build: a folder without it is no build. */
+const BUILT = '.built';
+
+/** What goes into the server's bundle: its sources, the contract's (bundled in), the build script, the lock file. */
+function sourcesHash(): string {
+  const hash = crypto.createHash('sha256');
+  const add = (file: string) => hash.update(path.relative(repoRoot, file)).update('\0').update(fs.readFileSync(file));
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else add(full);
+    }
   };
+  walk(path.join(repoRoot, 'apps/server/src'));
+  walk(path.join(repoRoot, 'packages/contract/src'));
+  for (const file of ['apps/server/build.mjs', 'apps/server/package.json', 'package-lock.json'])
+    add(path.join(repoRoot, file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Honest builds of older sources: a day old, nobody runs them any more. */
+function removeOtherBuilds(cache: string, keep: string) {
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of fs.readdirSync(cache)) {
+    const full = path.join(cache, name);
+    if (!name.startsWith('aidf-faults-server-') || full === keep) continue;
+    if (fs.statSync(full).mtimeMs < dayAgo) fs.rmSync(full, { recursive: true, force: true });
+  }
 }
 
 export interface InstanceOptions {
@@ -54,7 +113,7 @@ export interface InstanceOptions {
  * stays right. A kill waits until the process has exited; a start waits until it listens.
  */
 export async function startInstance(options: InstanceOptions): Promise<Instance> {
-  const port = await freePort();
+  let port = 0;
   let run: MainRun | null = null;
   let said = '';
   /** Runs that ended, killed or on their own (a crash is a finding the runner reports). */
@@ -68,7 +127,10 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
       throw new Error(`${options.name} did not start (exit ${next.code}):\n${next.stderr().slice(-3000)}`);
     }
     run = next;
-    void next.exit.then(() => exited.add(next));
+    void next.exit.then(() => {
+      exited.add(next);
+      keepLog(options.name, next);
+    });
   };
   const kill = async (signal: NodeJS.Signals) => {
     const current = run;
@@ -80,7 +142,11 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     run = null;
     return exit;
   };
-  await start();
+  // The first start may find its port taken meanwhile: then on another. Restarts keep it (nginx's upstream names it).
+  await onFreePort(async (free) => {
+    port = free;
+    await start();
+  });
   return {
     name: options.name,
     roles: options.roles,

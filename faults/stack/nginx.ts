@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, spawnLogged, waitForPort } from './processes.ts';
+import { onFreePort, spawnLogged, waitForListener } from './processes.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEPLOYMENT_DOC = path.join(repoRoot, 'docs/deployment.md');
@@ -66,17 +66,16 @@ export interface Nginx {
 export async function startNginx(upstreams: readonly string[]): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aidf-faults-nginx-'));
   fs.chmodSync(dir, 0o755);
-  const port = await freePort();
-  const config = mainConf(dir, harnessServerBlock(operatorsNginxBlock(), upstreams, port));
   const file = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(file, config);
-  // As root nginx's workers run as `nobody`, which needs no more than the temporary folders nginx makes itself.
-  const { child, output } = spawnLogged('nginx', ['-c', file, '-p', dir]);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitForPort(port, 15_000).catch((error) => {
-    throw new Error(
-      `${error}\n${output()}\n${fs.existsSync(`${dir}/error.log`) ? fs.readFileSync(`${dir}/error.log`, 'utf8') : ''}`,
-    );
+  const { port, config, child, exited } = await onFreePort(async (port) => {
+    const config = mainConf(dir, harnessServerBlock(operatorsNginxBlock(), upstreams, port));
+    fs.writeFileSync(file, config);
+    // As root nginx's workers run as `nobody`, which needs no more than the temporary folders nginx makes itself.
+    const { child, output } = spawnLogged('nginx', ['-c', file, '-p', dir]);
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const errorLog = () => (fs.existsSync(`${dir}/error.log`) ? fs.readFileSync(`${dir}/error.log`, 'utf8') : '');
+    await waitForListener(port, child, () => `${output()}\n${errorLog()}`, 15_000);
+    return { port, config, child, exited };
   });
   return {
     url: `http://127.0.0.1:${port}`,

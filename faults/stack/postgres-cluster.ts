@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, runAsService, serviceUser, spawnAsService, waitForPort } from './processes.ts';
+import {
+  onFreePort,
+  runAsService,
+  runAsServiceAsync,
+  serviceUser,
+  spawnAsService,
+  waitForListener,
+  waitForPort,
+} from './processes.ts';
 import type { PgCluster, PgNode } from './types.ts';
 
 /** Debian's PostgreSQL server binaries (the `postgresql` package); PGBIN overrides. */
@@ -127,24 +135,46 @@ function psql(port: number, database: string, ...statements: string[]): string {
 
 async function initPrimary(root: string): Promise<Node> {
   const dataDir = path.join(root, 'primary');
-  const port = await freePort();
-  runAsService(bin('initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  fs.appendFileSync(path.join(dataDir, 'postgresql.conf'), SETTINGS(port, root));
-  const node: Node = { name: 'primary', port, dataDir, log: path.join(root, 'primary.log'), up: false, running };
+  await runAsServiceAsync(bin('initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+  ]);
+  const conf = path.join(dataDir, 'postgresql.conf');
+  const initial = fs.readFileSync(conf, 'utf8');
+  const log = path.join(root, 'primary.log');
+  const port = await onFreePort(async (port) => {
+    fs.writeFileSync(conf, `${initial}${SETTINGS(port, root)}`);
+    await startServer(dataDir, log);
+    return port;
+  });
+  const node: Node = { name: 'primary', port, dataDir, log, up: true, running };
   function running() {
     return node.up;
   }
-  runAsService(bin('pg_ctl'), ['-D', dataDir, '-l', node.log, '-w', '-t', '120', 'start']);
-  node.up = true;
   psql(port, 'postgres', `CREATE DATABASE ${DATABASE}`);
   return node;
+}
+
+/** pg_ctl start, waiting until it accepts connections; a failure says why from the server's own log. */
+async function startServer(dataDir: string, log: string) {
+  try {
+    await runAsServiceAsync(bin('pg_ctl'), ['-D', dataDir, '-l', log, '-w', '-t', '120', 'start']);
+  } catch (error) {
+    const said = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-3000) : '';
+    throw new Error(`${error instanceof Error ? error.message : error}\n${said}`);
+  }
 }
 
 /** A streaming replica of `primary` (pg_basebackup -R), started and streaming under the standby name. */
 async function addStandby(root: string, primary: Node, folder: string): Promise<Node> {
   const dataDir = path.join(root, folder);
-  const port = await freePort();
-  runAsService(bin('pg_basebackup'), [
+  await runAsServiceAsync(bin('pg_basebackup'), [
     '-h',
     '127.0.0.1',
     '-p',
@@ -159,16 +189,21 @@ async function addStandby(root: string, primary: Node, folder: string): Promise<
     '-c',
     'fast',
   ]);
-  fs.appendFileSync(
-    path.join(dataDir, 'postgresql.auto.conf'),
-    `port = ${port}\nprimary_conninfo = 'host=127.0.0.1 port=${primary.port} user=postgres application_name=${STANDBY_NAME}'\n`,
-  );
-  const node: Node = { name: 'replica', port, dataDir, log: path.join(root, `${folder}.log`), up: false, running };
+  const conf = path.join(dataDir, 'postgresql.auto.conf');
+  const initial = fs.readFileSync(conf, 'utf8');
+  const log = path.join(root, `${folder}.log`);
+  const port = await onFreePort(async (port) => {
+    fs.writeFileSync(
+      conf,
+      `${initial}port = ${port}\nprimary_conninfo = 'host=127.0.0.1 port=${primary.port} user=postgres application_name=${STANDBY_NAME}'\n`,
+    );
+    await startServer(dataDir, log);
+    return port;
+  });
+  const node: Node = { name: 'replica', port, dataDir, log, up: true, running };
   function running() {
     return node.up;
   }
-  runAsService(bin('pg_ctl'), ['-D', dataDir, '-l', node.log, '-w', '-t', '120', 'start']);
-  node.up = true;
   await waitFor(
     () =>
       psql(primary.port, 'postgres', `SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming'`).trim() !==
@@ -202,16 +237,18 @@ async function waitFor(done: () => boolean, ms = 60_000) {
 async function startBouncer(root: string, serverPort: number) {
   const dir = path.join(root, 'pgbouncer');
   fs.mkdirSync(dir);
-  const port = await freePort();
   const ini = path.join(dir, 'pgbouncer.ini');
+  let port = 0;
   const write = (target: number) => fs.writeFileSync(ini, bouncerIni(dir, port, target));
-  write(serverPort);
   fs.writeFileSync(path.join(dir, 'userlist.txt'), '"postgres" ""\n');
-  if (serviceUser)
-    for (const f of [dir, ini, path.join(dir, 'userlist.txt')]) fs.chownSync(f, serviceUser.uid, serviceUser.gid);
-  const { child, output } = spawnAsService('pgbouncer', [ini]);
-  await waitForPort(port).catch((error) => {
-    throw new Error(`${error}\n${output()}`);
+  const child = await onFreePort(async (free) => {
+    port = free;
+    write(serverPort);
+    if (serviceUser)
+      for (const f of [dir, ini, path.join(dir, 'userlist.txt')]) fs.chownSync(f, serviceUser.uid, serviceUser.gid);
+    const { child, output } = spawnAsService('pgbouncer', [ini]);
+    await waitForListener(port, child, output);
+    return child;
   });
   return {
     port,

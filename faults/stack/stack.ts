@@ -14,10 +14,12 @@ import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { repositories } from '../../apps/server/src/db/repositories/index.ts';
 import { pointTokenConfigAt } from '../../apps/server/src/dev/dev-chains.ts';
 import { setInvestContract } from '../../apps/server/src/domain/invest/invest-config.ts';
+import { MACHINE_SETTINGS } from '../../apps/server/src/domain/machine/machine-config.ts';
 import { buildServer, startInstance, stopInstance } from './instances.ts';
 import { startNginx } from './nginx.ts';
+import { phaseClock } from './phases.ts';
 import { startPgCluster } from './postgres-cluster.ts';
-import type { FaultControl, Instance, PgCluster, Stack } from './types.ts';
+import type { FaultControl, PgCluster, Stack } from './types.ts';
 
 export interface StackOptions {
   /** API instances behind nginx (ROLES=api,workers); default 2. */
@@ -50,25 +52,31 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   try {
     const t0 = performance.now();
-    // Each part's stop is kept as soon as it is up, so a part that fails to start leaves nothing running. Hardhat
-    // starts first and alone: it must answer within its start-up timeout, which a busy machine can exceed.
+    const clock = phaseClock();
+    // Each part's stop is kept as soon as it is up, so a part that fails to start leaves nothing running. The
+    // independent parts start side by side (PostgreSQL and the build are other processes; the chains' nodes too).
     const keep = <T>(part: T, stop: (part: T) => Promise<void>) => {
       started.push(() => stop(part));
       return part;
     };
-    const evm = keep(await startEvmDevChain({ blockIntervalMs: 500 }), (c) => c.close());
-    const [db, solana, build] = await allStarted([
-      startPgCluster({ replica: options.replica ?? true }).then((c) => keep(c, (p) => p.stop())),
-      startSolanaDevChain({ slotIntervalMs: 400 }).then((c) => keep(c, (p) => p.close())),
-      buildServer({ ...(options.replace ? { replace: options.replace } : {}) }).then((b) =>
-        keep(b, async (p) => p.remove()),
-      ),
+    const [evm, db, solana, build] = await allStarted([
+      clock.time('bsc chain', startBscChain).then((c) => keep(c, (p) => p.close())),
+      clock
+        .time('pg cluster', () => startPgCluster({ replica: options.replica ?? true }))
+        .then((c) => keep(c, (p) => p.stop())),
+      clock
+        .time('solana chain', () => startSolanaDevChain({ slotIntervalMs: 400 }))
+        .then((c) => keep(c, (p) => p.close())),
+      clock
+        .time('server build', () => buildServer({ ...(options.replace ? { replace: options.replace } : {}) }))
+        .then((b) => keep(b, async (p) => p.remove())),
     ] as const);
+    if (build.reused) say(`the server build of these sources was reused: ${build.main}`);
     say(`database, chains and build ready in ${Math.round(performance.now() - t0)} ms`);
     const fault = options.bscFaultProxy ? await options.bscFaultProxy(evm.rpcUrl) : undefined;
     if (fault) started.push(fault.stop);
-    await prepareDatabase(db, evm, solana);
-    const keys = await platformKeys(evm);
+    const keys = await clock.time('hot wallet funded', () => platformKeys(evm));
+    await clock.time('migrations', () => prepareDatabase(db, evm, solana, keys.hotAddress));
     const shared: Record<string, string> = {
       NODE_ENV: 'test',
       DATABASE_URL: db.frontUrl(),
@@ -84,13 +92,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
     const apiEnv = { ...shared, DEPOSIT_XPUB: keys.xpub, TRUST_PROXY: '127.0.0.1' };
     const treasuryEnv = { ...shared, DEPOSIT_HD_MNEMONIC: keys.mnemonic, HOT_WALLET_PRIVATE_KEY: keys.hotKey };
-    const instances = await startInstances(build.main, apiEnv, options.apiInstances ?? 2, started);
-    const treasury = await startInstance({ name: 'treasury', roles: 'treasury', bundle: build.main, env: treasuryEnv });
-    started.push(() => stopInstance(treasury));
-    await bookFunding(instances[0]?.baseUrl ?? '', shared.OPERATOR_TOKEN ?? '', evm, keys.funding);
-    const nginx = await startNginx(instances.map((instance) => instance.baseUrl.replace('http://', '')));
+    // The database is migrated already (prepareDatabase): every instance starts at once, the treasury too.
+    const [instances, treasury] = await clock.time('instances', () =>
+      allStarted([
+        startInstances(build.main, apiEnv, options.apiInstances ?? 2, started),
+        startInstance({ name: 'treasury', roles: 'treasury', bundle: build.main, env: treasuryEnv }).then((t) => {
+          started.push(() => stopInstance(t));
+          return t;
+        }),
+      ] as const),
+    );
+    await clock.time('funding booked', () =>
+      bookFunding(instances[0]?.baseUrl ?? '', shared.OPERATOR_TOKEN ?? '', evm, keys.funding),
+    );
+    const nginx = await clock.time('nginx', () =>
+      startNginx(instances.map((instance) => instance.baseUrl.replace('http://', ''))),
+    );
     started.push(nginx.stop);
-    say(`stack up in ${Math.round(performance.now() - t0)} ms: nginx ${nginx.url}, ${instances.length} API instances`);
+    say(`stack up in ${clock.summary()}`);
+    say(`nginx ${nginx.url}, ${instances.length} API instances`);
     return {
       proxyUrl: nginx.url,
       instances,
@@ -119,25 +139,45 @@ async function allStarted<T extends readonly unknown[]>(
   };
 }
 
-/** The first instance applies the migrations alone (a cold start is CPU-bound here); the others start together. */
+/** The API instances, started together (each one's stop kept as soon as it is up). */
 async function startInstances(
   bundle: string,
   env: Record<string, string>,
   count: number,
   started: (() => Promise<void>)[],
 ) {
-  const instances: Instance[] = [];
-  const one = (i: number) => startInstance({ name: `api-${i + 1}`, roles: 'api,workers', bundle, env });
-  const first = await one(0);
-  instances.push(first);
-  started.push(() => stopInstance(first));
-  const rest = await Promise.all(Array.from({ length: count - 1 }, (_, i) => one(i + 1)));
-  for (const instance of rest) started.push(() => stopInstance(instance));
-  return [...instances, ...rest];
+  return allStarted(
+    Array.from({ length: count }, (_, i) =>
+      startInstance({ name: `api-${i + 1}`, roles: 'api,workers', bundle, env }).then((instance) => {
+        started.push(() => stopInstance(instance));
+        return instance;
+      }),
+    ),
+  );
 }
 
-/** Migrates the database and points the token and invest settings at the dev chains (as `npm start` does). */
-async function prepareDatabase(db: PgCluster, evm: EvmDevChain, solana: SolanaDevChain) {
+/**
+ * Hardhat must answer within its start-up timeout, which a machine busy starting the other parts can exceed: a
+ * node that did not answer in time is started once more.
+ */
+async function startBscChain(): Promise<EvmDevChain> {
+  // Beside the e2e tests and the other API pass (a load average of 50 on two cores) a node once printed nothing in
+  // 30 s, twice: the harness waits two minutes, and starts it once more if it still did not answer.
+  const options = { blockIntervalMs: 500, startTimeoutMs: 120_000 };
+  try {
+    return await startEvmDevChain(options);
+  } catch (error) {
+    if (!String(error).includes('did not answer')) throw error;
+    return startEvmDevChain(options);
+  }
+}
+
+/**
+ * Migrates the database and points the token and invest settings at the dev chains (as `npm start` does); the AI
+ * miner's BNB Smart Chain collection address is the hot wallet, set as an operator sets it (with NODE_ENV=test the
+ * order screen would name the hot wallet, but the collection watcher watches only the setting).
+ */
+async function prepareDatabase(db: PgCluster, evm: EvmDevChain, solana: SolanaDevChain, hotWallet: string) {
   const database = await openDatabase({ databaseUrl: db.primaryUrl(), dataDir: ':memory:' });
   try {
     await migrate(database);
@@ -145,6 +185,7 @@ async function prepareDatabase(db: PgCluster, evm: EvmDevChain, solana: SolanaDe
     await pointTokenConfigAt(repos, evm);
     await setInvestContract(repos, 'bsc', evm.invest, 'fault-harness');
     await repos.tokenConfigs.setContract('sol', 'usdt', solana.usdtMint, 6);
+    await repos.settings.set(MACHINE_SETTINGS.collectionAddress('bsc'), hotWallet, 'fault-harness');
   } finally {
     await database.close();
   }
@@ -165,7 +206,8 @@ async function platformKeys(evm: EvmDevChain) {
  */
 async function bookFunding(baseUrl: string, token: string, evm: EvmDevChain, funding: readonly FundingTransaction[]) {
   await evm.mine(16);
-  for (const f of funding) {
+  // One booking per transaction, each with its own idempotency: side by side.
+  const book = async (f: FundingTransaction) => {
     const response = await fetch(`${baseUrl}/ops/v1/treasury/fundings`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'x-operator': 'fault-harness', 'content-type': 'application/json' },
@@ -178,5 +220,6 @@ async function bookFunding(baseUrl: string, token: string, evm: EvmDevChain, fun
       }),
     });
     if (!response.ok) throw new Error(`booking the hot wallet's ${f.currency} failed: ${await response.text()}`);
-  }
+  };
+  await Promise.all(funding.map(book));
 }

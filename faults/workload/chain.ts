@@ -1,4 +1,13 @@
-import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseUnits } from 'viem';
+import {
+  BaseError,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  HttpRequestError,
+  http,
+  parseAbi,
+  parseUnits,
+} from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { localBsc } from '../../packages/devchain/src/evm/faucet.ts';
 import type { ApiClient } from './client.ts';
@@ -13,6 +22,12 @@ const DEPOSITOR = 17;
 const mintAbi = parseAbi(['function mint(address to, uint256 amount)']);
 
 /**
+ * The floats minted before the run, before any fault: beside the e2e tests the node once took longer than viem's
+ * 10 s to answer a nonce, which ended the run before its scenario. The workload's own sends keep the default.
+ */
+export const setupTransport = (rpcUrl: string) => http(rpcUrl, { retryCount: 0, timeout: 120_000 });
+
+/**
  * A phone's wallet sending USDT on the BNB Smart Chain dev node to users' deposit addresses, one transaction at a
  * time (one nonce sequence), each recorded with its hash and block so the invariants can find its credit.
  */
@@ -22,20 +37,38 @@ export function depositor(rpcUrl: string, usdt: `0x${string}`) {
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 100 });
   const wallet = (index: number) =>
     createWalletClient({ account: mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex: index }), chain, transport });
+  const tokenOwner = createWalletClient({
+    account: mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex: TOKEN_OWNER }),
+    chain,
+    transport: setupTransport(rpcUrl),
+  });
+  const setupClient = createPublicClient({ chain, transport: setupTransport(rpcUrl), pollingInterval: 100 });
   const sender = wallet(DEPOSITOR);
   const addresses = new Map<string, string>();
   let queue: Promise<unknown> = Promise.resolve();
 
   return {
-    /** Mints the depositor its float once, before the run. */
+    /**
+     * Mints the depositor its float once, before the run. A request the node's side closed (a kept-alive socket
+     * it dropped while the machine was starved: "fetch failed") is tried again: a second mint only gives the
+     * harness's own depositor more float.
+     */
     async prepare(total: string) {
-      const hash = await wallet(TOKEN_OWNER).writeContract({
-        address: usdt,
-        abi: mintAbi,
-        functionName: 'mint',
-        args: [sender.account.address, parseUnits(total, 18)],
-      });
-      await publicClient.waitForTransactionReceipt({ hash });
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const hash = await tokenOwner.writeContract({
+            address: usdt,
+            abi: mintAbi,
+            functionName: 'mint',
+            args: [sender.account.address, parseUnits(total, 18)],
+          });
+          await setupClient.waitForTransactionReceipt({ hash });
+          return;
+        } catch (error) {
+          const dropped = error instanceof BaseError && error.walk((e) => e instanceof HttpRequestError) !== null;
+          if (!dropped || attempt >= 3) throw error;
+        }
+      }
     },
 
     /** The user's deposit address (asked once, as the recharge screen does), then `amount` USDT sent to it. */

@@ -76,7 +76,7 @@ export async function transfer(ctx: OperationContext) {
 }
 
 /** Picks a user with some of `kind` left today (`limit` a day), or null when all are used up. */
-function userWithQuota(ctx: OperationContext, kind: string, limit: number): WorkloadUser | null {
+export function userWithQuota(ctx: OperationContext, kind: string, limit: number): WorkloadUser | null {
   for (let tries = 0; tries < 20; tries++) {
     const user = ctx.users[ctx.random.int(ctx.users.length)] as WorkloadUser;
     const key = `${kind}:${user.username}`;

@@ -3,12 +3,12 @@ import type { TCurrency } from '@aidf/contract';
 import { sql } from 'drizzle-orm';
 import { getAddress, keccak256 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { rowsOf } from '../../apps/server/src/db/raw.ts';
 import { repositories } from '../../apps/server/src/db/repositories/index.ts';
 import { hashPassword } from '../../apps/server/src/domain/auth/password.ts';
 import { bookBatch } from '../../apps/server/src/domain/ledger/book-batch.ts';
 import { PLATFORM } from '../../apps/server/src/domain/ledger/platform-accounts.ts';
+import { openHarnessDatabase } from './harness-database.ts';
 import { pgTextArray } from './pg-array.ts';
 import type { Random } from './random.ts';
 
@@ -17,6 +17,8 @@ export interface WorkloadUser {
   id: bigint;
   username: string;
   address: `0x${string}`;
+  /** The wallet's key: a buyer's wallet sends its miner payments on chain with it. */
+  privateKey: `0x${string}`;
   sign(message: string): Promise<string>;
   token: string;
   email: string | null;
@@ -37,7 +39,7 @@ export async function createUsers(
   databaseUrl: string,
   options: { seed: number; count: number; random: Random; emailEvery?: number },
 ): Promise<WorkloadUser[]> {
-  const database = await openDatabase({ databaseUrl, dataDir: ':memory:', onConnectionLost: () => {} });
+  const database = await openHarnessDatabase(databaseUrl);
   try {
     // The slow hash (a libuv thread) runs while the keys are made (this thread).
     const hashing = hashPassword(WORKLOAD_PASSWORD);
@@ -72,6 +74,7 @@ export async function createUsers(
       id: ids.get(usernames[i] as string) as bigint,
       username: usernames[i] as string,
       address: key.address,
+      privateKey: key.privateKey,
       sign: key.sign,
       token: tokens[i] as string,
       email: emails[i] ?? null,
@@ -93,6 +96,7 @@ function walletKey(privateKey: `0x${string}`) {
   let account: ReturnType<typeof privateKeyToAccount> | null = null;
   return {
     address,
+    privateKey,
     sign: (message: string) => {
       account ??= privateKeyToAccount(privateKey);
       return account.signMessage({ message });

@@ -94,6 +94,23 @@ export interface SentDeposit {
   blockNumber: number;
 }
 
+/** A miner order's lack sent on chain from the buyer's bound wallet to the collection address. */
+export interface SentMinerPayment {
+  currency: string;
+  /** Whole-unit decimal string, as the order's lack reads. */
+  amount: string;
+  txHash: string;
+  /** -1 when the wallet never saw its receipt (the invariants ask the chain). */
+  blockNumber: number;
+}
+
+/** An AI miner order a workload user made, and what it sent on chain to pay it. */
+export interface MinerOrder {
+  username: string;
+  orderNo: string;
+  payments: SentMinerPayment[];
+}
+
 export interface WorkloadLog {
   seed: number;
   startedAt: number;
@@ -102,6 +119,8 @@ export interface WorkloadLog {
   deposits: SentDeposit[];
   /** Usernames taking part, hot spot first. */
   usernames: string[];
+  /** Miner orders made and paid on chain (absent in logs older than the miner orders). */
+  minerOrders?: MinerOrder[];
   /** Deposits the wallet could not send (its node failed): nothing went on chain, nothing is owed. */
   walletErrors?: string[];
 }
@@ -124,6 +143,7 @@ export type InvariantName =
   | 'job-day-once'
   | 'lease-not-stale'
   | 'reserves-balanced'
+  | 'miner-order-paid-once'
   | 'no-5xx';
 
 export interface Violation {
@@ -151,6 +171,12 @@ export interface InvariantInput {
   confirmations?: number;
   /** The clock the leases are judged by (default now). */
   now?: number;
+  /**
+   * The reserves report asked for once no chain work was in flight (faults/invariants/settled-report.ts): the one
+   * whose clearing is judged (the reports made while money moved raced sweeps and fees), or why none could be made
+   * (a violation). Omitted: every report's clearing is judged.
+   */
+  settledReport?: { id: string } | { problem: string };
   /** Invariants to run; default all. */
   only?: readonly InvariantName[];
 }

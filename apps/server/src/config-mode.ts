@@ -25,7 +25,7 @@ const PLATFORM_KEY_SETTINGS = [
 ] as const;
 
 /** Secrets whose development default is public (in the repository): production needs its own. */
-const OWN_SECRETS = ['REQUEST_SIGN_SECRET', 'OPERATOR_TOKEN'] as const;
+const OWN_SECRETS = ['REQUEST_SIGN_SECRET', 'OPERATOR_TOKEN', 'AUTHENTICATOR_SEAL_KEY'] as const;
 /** What a production-like start needs besides its own secrets; the chain settings only when a chain is meant. */
 // PUBLIC_HOSTS: else a signed text may name whatever host the request came through.
 const REQUIRED_SETTINGS = ['SMTP_URL', 'PUBLIC_HOSTS'] as const;
@@ -100,7 +100,9 @@ export function productionRefusal({ missing }: StartupCheck): string {
       ? '  OPERATOR_TOKEN: set your own token in production'
       : m.name === 'REQUEST_SIGN_SECRET'
         ? '  REQUEST_SIGN_SECRET: set your own secret in production'
-        : `  ${m.name}: required in production`,
+        : m.name === 'AUTHENTICATOR_SEAL_KEY'
+          ? '  AUTHENTICATOR_SEAL_KEY: set your own key in production (32 random bytes in base64)'
+          : `  ${m.name}: required in production`,
   );
   return `Invalid configuration:\n${lines.join('\n')}`;
 }

@@ -1,6 +1,10 @@
 import { DEV_REQUEST_SIGN_SECRET } from '@aidf/contract';
 import { describe, expect, it } from 'vitest';
 import { DEV_OPERATOR_TOKEN, loadConfig } from './config.ts';
+import { DEV_AUTHENTICATOR_SEAL_KEY } from './domain/auth/authenticator-seal.ts';
+
+/** An authenticator seal key of our own (32 bytes in base64). */
+const OWN_SEAL_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** The DEPOSIT_XPUB of the phrase 'test … junk' (m/44'/60'/0'/0). */
 const DEPOSIT_XPUB =
@@ -52,7 +56,11 @@ describe('loadConfig', () => {
   });
 
   it('refuses the dev request secret and the dev operator token in production', () => {
-    const own = { REQUEST_SIGN_SECRET: 'our-own-production-secret', OPERATOR_TOKEN: 'our-own-operator-token' };
+    const own = {
+      REQUEST_SIGN_SECRET: 'our-own-production-secret',
+      OPERATOR_TOKEN: 'our-own-operator-token',
+      AUTHENTICATOR_SEAL_KEY: OWN_SEAL_KEY,
+    };
     expect(() => loadConfig({ NODE_ENV: 'production', OPERATOR_TOKEN: own.OPERATOR_TOKEN })).toThrow(
       /REQUEST_SIGN_SECRET/,
     );
@@ -72,7 +80,11 @@ describe('loadConfig', () => {
   });
 
   it('needs the chains and the platform keys in production, and never starts a dev chain there', () => {
-    const own = { REQUEST_SIGN_SECRET: 'our-own-production-secret', OPERATOR_TOKEN: 'our-own-operator-token' };
+    const own = {
+      REQUEST_SIGN_SECRET: 'our-own-production-secret',
+      OPERATOR_TOKEN: 'our-own-operator-token',
+      AUTHENTICATOR_SEAL_KEY: OWN_SEAL_KEY,
+    };
     expect(() => loadConfig({ NODE_ENV: 'production', ...own })).toThrow(
       /BSC_RPC_URL: required[\s\S]*SOLANA_RPC_URL: required[\s\S]*HOT_WALLET_PRIVATE_KEY: required[\s\S]*DEPOSIT_XPUB: required/,
     );
@@ -85,7 +97,11 @@ describe('loadConfig', () => {
   });
 
   describe('production start-up rules', () => {
-    const own = { REQUEST_SIGN_SECRET: 'our-own-production-secret', OPERATOR_TOKEN: 'our-own-operator-token' };
+    const own = {
+      REQUEST_SIGN_SECRET: 'our-own-production-secret',
+      OPERATOR_TOKEN: 'our-own-operator-token',
+      AUTHENTICATOR_SEAL_KEY: OWN_SEAL_KEY,
+    };
     const everything = {
       ...own,
       SMTP_URL: 'smtp://mail.example.org:587',
@@ -120,7 +136,7 @@ describe('loadConfig', () => {
       expect(message).not.toContain('\n');
       expect(message).toMatch(/^Invalid configuration: a real chain is configured \(BSC_RPC_URL\)/);
       expect(message).toContain(
-        'missing: REQUEST_SIGN_SECRET (not the public dev value), OPERATOR_TOKEN (not the public dev value), SMTP_URL, PUBLIC_HOSTS, SOLANA_RPC_URL, HOT_WALLET_PRIVATE_KEY, DEPOSIT_XPUB',
+        'missing: REQUEST_SIGN_SECRET (not the public dev value), OPERATOR_TOKEN (not the public dev value), AUTHENTICATOR_SEAL_KEY (not the public dev value), SMTP_URL, PUBLIC_HOSTS, SOLANA_RPC_URL, HOT_WALLET_PRIVATE_KEY, DEPOSIT_XPUB',
       );
       expect(refusal({ SOLANA_RPC_URL: 'https://solana.example.org' })).toMatch(
         /a real chain is configured \(SOLANA_RPC_URL\).*missing: .*SMTP_URL, PUBLIC_HOSTS, BSC_RPC_URL, HOT_WALLET_PRIVATE_KEY/,
@@ -151,6 +167,38 @@ describe('loadConfig', () => {
       );
     });
 
+    it('refuses to start production-like without its own authenticator seal key, and reads it in the API role only', () => {
+      const { AUTHENTICATOR_SEAL_KEY: _k, ...withoutSealKey } = everything;
+      expect(refusal(withoutSealKey)).toMatch(/missing: AUTHENTICATOR_SEAL_KEY \(not the public dev value\) \(/);
+      expect(refusal({ ...everything, AUTHENTICATOR_SEAL_KEY: DEV_AUTHENTICATOR_SEAL_KEY })).toMatch(
+        /missing: AUTHENTICATOR_SEAL_KEY \(not the public dev value\) \(/,
+      );
+      expect(refusal({ ...withoutSealKey, NODE_ENV: 'production', CREDIT_APPROVAL_THRESHOLD: '1000' })).toBe(
+        'Invalid configuration:\n  AUTHENTICATOR_SEAL_KEY: set your own key in production (32 random bytes in base64)',
+      );
+      for (const bad of ['short', Buffer.alloc(16).toString('base64'), 'ab'.repeat(32)]) {
+        expect(refusal({ ...everything, AUTHENTICATOR_SEAL_KEY: bad })).toMatch(/AUTHENTICATOR_SEAL_KEY: must be 32/);
+        expect(refusal({ ...everything, AUTHENTICATOR_SEAL_KEY_PREVIOUS: bad })).toMatch(
+          /AUTHENTICATOR_SEAL_KEY_PREVIOUS: must be 32/,
+        );
+      }
+      const previous = Buffer.alloc(32, 9).toString('base64');
+      expect(loadConfig({ ...everything, AUTHENTICATOR_SEAL_KEY_PREVIOUS: previous })).toMatchObject({
+        authenticatorSealKey: OWN_SEAL_KEY,
+        authenticatorSealKeyPrevious: previous,
+      });
+      // A process without the API checks no code: it neither needs nor keeps the key.
+      const chainsOnly = { NODE_ENV: 'production', BSC_RPC_URL: everything.BSC_RPC_URL, ROLES: 'workers' };
+      expect(loadConfig({ ...chainsOnly, SOLANA_RPC_URL: everything.SOLANA_RPC_URL })).toMatchObject({
+        authenticatorSealKey: undefined,
+      });
+      expect(
+        loadConfig({ ...chainsOnly, SOLANA_RPC_URL: everything.SOLANA_RPC_URL, AUTHENTICATOR_SEAL_KEY: OWN_SEAL_KEY }),
+      ).toMatchObject({ authenticatorSealKey: undefined, authenticatorSealKeyPrevious: null });
+      // Beside the dev chains and in the tests, the public development key.
+      expect(loadConfig({}).authenticatorSealKey).toBe(DEV_AUTHENTICATOR_SEAL_KEY);
+    });
+
     it('starts production-like, without dev tools, when every production setting is set', () => {
       const c = loadConfig(everything);
       expect(c).toMatchObject({ env: 'development', mode: 'production-like', operatorToken: own.OPERATOR_TOKEN });
@@ -158,7 +206,7 @@ describe('loadConfig', () => {
 
     it('runs DEV_CHAIN=off without dev tools, so it needs its own secrets, SMTP and hosts but no chain', () => {
       expect(refusal({ DEV_CHAIN: 'off' })).toMatch(
-        /^Invalid configuration: DEV_CHAIN=off .*missing: REQUEST_SIGN_SECRET \(not the public dev value\), OPERATOR_TOKEN \(not the public dev value\), SMTP_URL, PUBLIC_HOSTS \(/,
+        /^Invalid configuration: DEV_CHAIN=off .*missing: REQUEST_SIGN_SECRET \(not the public dev value\), OPERATOR_TOKEN \(not the public dev value\), AUTHENTICATOR_SEAL_KEY \(not the public dev value\), SMTP_URL, PUBLIC_HOSTS \(/,
       );
       const c = loadConfig({
         DEV_CHAIN: 'off',

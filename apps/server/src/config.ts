@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { DEV_REQUEST_SIGN_SECRET } from '@aidf/contract';
 import { z } from 'zod';
 import { type ConfigMode, productionRefusal, startupCheck, startupRefusal, testModeRefusal } from './config-mode.ts';
+import { DEV_AUTHENTICATOR_SEAL_KEY, sealKeyBytes } from './domain/auth/authenticator-seal.ts';
 import { RULES_SCRYPT_N } from './domain/auth/password.ts';
 import { type ProcessRole, spendingKeyRefusal, ZRoles } from './process-roles.ts';
 import { type TrustProxy, ZTrustProxy } from './trust-proxy.ts';
@@ -21,6 +22,20 @@ const ZEnv = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REQUEST_SIGN_SECRET: z.string().min(16).default(DEV_REQUEST_SIGN_SECRET),
   OPERATOR_TOKEN: z.string().min(16).default(DEV_OPERATOR_TOKEN),
+  AUTHENTICATOR_SEAL_KEY: z
+    .string()
+    .refine(
+      (t) => sealKeyBytes(t) !== null,
+      'must be 32 random bytes in base64, such as `openssl rand -base64 32` prints',
+    )
+    .default(DEV_AUTHENTICATOR_SEAL_KEY),
+  AUTHENTICATOR_SEAL_KEY_PREVIOUS: z
+    .string()
+    .refine(
+      (t) => sealKeyBytes(t) !== null,
+      'must be 32 random bytes in base64, such as `openssl rand -base64 32` prints',
+    )
+    .optional(),
   CREDIT_APPROVAL_THRESHOLD: z
     .string()
     .regex(/^(?:0|[1-9]\d{0,23})(?:\.\d{1,18})?$/, 'must be a plain decimal amount, such as 1000')
@@ -31,7 +46,7 @@ const ZEnv = z.object({
     .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "must be the extended public key of m/44'/60'/0'/0 (xpub…)")
     .optional(),
   SOLANA_DEPOSIT_POOL_AHEAD: z.coerce.number().int().min(1).max(100_000).default(500),
-  BSC_LOG_ADDRESS_CHUNK: z.coerce.number().int().min(1).max(10_000).default(500),
+  BSC_BLOCKS_PER_SCAN: z.coerce.number().int().min(1).max(10_000).default(500),
   SMTP_URL: z.string().optional(),
   BSC_RPC_URL: z.url().optional(),
   SOLANA_RPC_URL: z.url().optional(),
@@ -96,6 +111,13 @@ export interface AppConfig {
   /** Bearer token of the operator API (/ops/v1): the command line's, the admin operator `cli`. */
   operatorToken: string;
   /**
+   * The key users' authenticator secrets are sealed under (AUTHENTICATOR_SEAL_KEY, 32 bytes in base64), and the
+   * one before a rotation, still read (AUTHENTICATOR_SEAL_KEY_PREVIOUS). Only in a process running the API role
+   * (undefined and null in any other).
+   */
+  authenticatorSealKey: string | undefined;
+  authenticatorSealKeyPrevious: string | null;
+  /**
    * Four eyes: a credit, or a held payout's retry or refund, of at least this amount (in its own
    * currency) waits for a second operator. null (unset, allowed outside production): everything applies at once.
    */
@@ -109,8 +131,8 @@ export interface AppConfig {
   depositXpub: string | undefined;
   /** Free Solana deposit addresses the treasury keeps derived ahead (domain/chain/solana-deposit-pool.ts). */
   solanaDepositPoolAhead: number;
-  /** Deposit addresses per eth_getLogs request of the BNB Smart Chain watcher. */
-  bscLogAddressChunk: number;
+  /** Blocks per scan of the BNB Smart Chain deposit watcher: its eth_getLogs range (halved when refused). */
+  bscBlocksPerScan: number;
   smtpUrl: string | undefined;
   /** BNB Smart Chain RPC; outside production, unset means `npm start` runs a dev chain (unless DEV_CHAIN=off). */
   bscRpcUrl: string | undefined;
@@ -168,7 +190,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   // docs/deployment.md "Production start-up rules": the dev tools only beside npm start's own dev chains or in the tests.
-  const devSecrets = { REQUEST_SIGN_SECRET: DEV_REQUEST_SIGN_SECRET, OPERATOR_TOKEN: DEV_OPERATOR_TOKEN };
+  const devSecrets = {
+    REQUEST_SIGN_SECRET: DEV_REQUEST_SIGN_SECRET,
+    OPERATOR_TOKEN: DEV_OPERATOR_TOKEN,
+    AUTHENTICATOR_SEAL_KEY: DEV_AUTHENTICATOR_SEAL_KEY,
+  };
   const startup = startupCheck(e, devSecrets, env);
   // Before what is missing: a key where it must not be is the graver fault, and needs no other setting to see.
   const keyRefusal = startup.mode === 'production-like' ? spendingKeyRefusal(e.ROLES, env) : null;
@@ -181,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`PASSWORD_SCRYPT_N below ${RULES_SCRYPT_N} is for the test suite only (NODE_ENV=test)`);
   // The spending keys go no further than a process running the treasury role (process-roles.ts).
   const treasury = e.ROLES.includes('treasury');
+  // The authenticator seal key likewise stays in the API role, the one that checks codes.
+  const api = e.ROLES.includes('api');
   return {
     env: e.NODE_ENV,
     mode: startup.mode,
@@ -192,11 +220,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     requestSignSecret: e.REQUEST_SIGN_SECRET,
     operatorToken: e.OPERATOR_TOKEN,
+    authenticatorSealKey: api ? e.AUTHENTICATOR_SEAL_KEY : undefined,
+    authenticatorSealKeyPrevious: (api && e.AUTHENTICATOR_SEAL_KEY_PREVIOUS) || null,
     creditApprovalThreshold: e.CREDIT_APPROVAL_THRESHOLD ?? null,
     depositMnemonic: treasury ? e.DEPOSIT_HD_MNEMONIC : undefined,
     depositXpub: e.DEPOSIT_XPUB,
     solanaDepositPoolAhead: e.SOLANA_DEPOSIT_POOL_AHEAD,
-    bscLogAddressChunk: e.BSC_LOG_ADDRESS_CHUNK,
+    bscBlocksPerScan: e.BSC_BLOCKS_PER_SCAN,
     smtpUrl: e.SMTP_URL,
     bscRpcUrl: e.BSC_RPC_URL,
     solanaRpcUrl: e.SOLANA_RPC_URL,

@@ -3,6 +3,8 @@ import { operatorCommandHint } from './cli/operator-client.ts';
 import { type AppConfig, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { DevChains } from './dev/dev-chains.ts';
+import { sealStoredAuthenticators } from './domain/auth/authenticator.ts';
+import { smtpMailer } from './domain/mail/mailer.ts';
 import { gracefulStop } from './graceful-stop.ts';
 import { buildApp } from './http/app.ts';
 import { buildHealthApp } from './http/health-app.ts';
@@ -33,6 +35,13 @@ async function main() {
   // ROLES (process-roles.ts): the API serves HTTP; a process without it answers only its health checks.
   const serveApi = config.roles.includes('api');
   const app = serveApi ? await buildApp({ config, database, devChains }) : await buildHealthApp({ config, database });
+  if (serveApi) {
+    // Secrets stored plain (before sealing) or under the key before a rotation: sealed under the current key now.
+    const { sealed, unopened } = await sealStoredAuthenticators(app.repos);
+    if (sealed > 0) app.log.info({ sealed }, 'authenticator secrets sealed under the current AUTHENTICATOR_SEAL_KEY');
+    // Under a key neither setting holds: those users' codes answer an error until the key is set back.
+    if (unopened > 0) app.log.error({ unopened }, 'authenticator secrets that no AUTHENTICATOR_SEAL_KEY setting opens');
+  }
   const hotWallet = app.chains.bsc?.payouts?.hotWallet;
   // Only a treasury signs sweeps; beside the dev chains its Solana hot wallet gets SOL for their fees.
   const solanaHotWallet = app.chains.solana?.sweeps?.hotWallet;
@@ -45,7 +54,11 @@ async function main() {
     const booked = await bookDevFunding(repos, app.chains, devChains, funding);
     app.log.info({ booked }, 'the dev chains funded the hot wallets: booked as treasury funding');
   }
+  // The API's mailer (SMTP_URL or the dev mailbox) sends the notification e-mails too; a process without the API
+  // sends them over SMTP_URL, or leaves them in the outbox without one.
+  const ownMailer = !serveApi && config.smtpUrl ? smtpMailer(config.smtpUrl) : null;
   const workers = startWorkers({
+    mailer: serveApi ? app.mailer : ownMailer,
     roles: config.roles,
     repos,
     db: database.db,
@@ -58,7 +71,11 @@ async function main() {
     solanaDeposits: { makeAddress: solanaAddressMakerOf(config), ahead: config.solanaDepositPoolAhead },
     collectionFallbackToHotWallet: devMode,
   });
-  const stop = gracefulStop({ app, workers, close: [() => devChains?.close(), () => database.close()] });
+  const stop = gracefulStop({
+    app,
+    workers,
+    close: [() => devChains?.close(), async () => ownMailer?.close(), () => database.close()],
+  });
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 

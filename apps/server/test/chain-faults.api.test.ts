@@ -1,4 +1,5 @@
 import type { EvmDevChain } from '@aidf/devchain';
+import { sql } from 'drizzle-orm';
 import { createWalletClient, encodeFunctionData, erc20Abi, http, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -196,5 +197,38 @@ describe('chain faults: the BNB Smart Chain deposit watcher', () => {
     // Ticks after it stay stopped: nothing is credited from the new branch until an operator acts.
     expect((await tickOnce()).outcome).toBe('stopped');
     expect(Number(await cow())).toBe(Number(before) + 6);
+  });
+
+  it('a confirmed payout whose transaction a deeper reorganisation removed raises aidf_payouts_reorged_out', async () => {
+    const reorgs = hardhatReorgs(evm.rpcUrl);
+    const mark = await reorgs.mark();
+    // Signed bytes of the hot wallet's kind stand for the payout: the check reads only its hash and block.
+    const hash = await reorgs.send(await signedTransfer('1'));
+    await evm.mine(DEPTH + 2);
+    const receipt = await fetch(evm.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionReceipt', params: [hash] }),
+    }).then(async (r) => ((await r.json()) as { result: { blockNumber: string } }).result);
+    // Its own request movement (no entries: this test reads no balance), so it runs alone as well.
+    await server.database.db.execute(sql`
+      WITH requested AS (
+        INSERT INTO movements (type, idem_key) VALUES ('chain-withdraw', 'reorged-out-payout') RETURNING id
+      )
+      INSERT INTO withdrawals (user_id, chain, currency, to_address, amount, fee, receive_amount, utc_day, idem_key,
+        request_movement_id, status, hot_wallet, nonce, signed_tx, tx_hash, block_number, finished_at)
+      VALUES (${BigInt(user.mid)}, 'bsc', 'cow', ${senderKey.address}, 1, 0, 1, current_date, 'reorged-out-payout',
+        (SELECT id FROM requested), 'confirmed', ${senderKey.address}, 1, '0x00', ${hash},
+        ${BigInt(receipt.blockNumber).toString()}::bigint, now())`);
+    const payoutsGone = async () =>
+      (
+        await (
+          await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${DEV_OPERATOR_TOKEN}` } })
+        ).text()
+      ).match(/aidf_payouts_reorged_out\{chain="bsc"\} (\d+)/)?.[1];
+    expect(await payoutsGone()).toBe('0');
+    expect(await reorgs.reorg(mark, { blocks: 4 })).toBeGreaterThan(BigInt(DEPTH));
+    await evm.mine(DEPTH + 4);
+    expect(await payoutsGone()).toBe('1');
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeServerBundle, serverBundle } from './main-process.ts';
+import { EXIT_WITH_PARENT, leashedEnv, removeServerBundle, serverBundle } from './main-process.ts';
 
 /**
  * The production start runs compiled JavaScript. The server is built (build.mjs) and its
@@ -22,23 +22,25 @@ let output = '';
 beforeAll(async () => {
   const main = serverBundle();
   outdir = path.dirname(main);
-  child = spawn(process.execPath, [main], {
+  // The bundle with plain node; the preload (plain JavaScript too) stops it if this test process ends first.
+  child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, main], {
     cwd: repoRoot,
     // A production-like start with no chain (DEV_CHAIN=off): its own secrets, SMTP and public hosts.
-    env: {
+    env: leashedEnv({
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       DEV_CHAIN: 'off',
       REQUEST_SIGN_SECRET: 'a-deployment-request-secret',
       OPERATOR_TOKEN,
+      AUTHENTICATOR_SEAL_KEY: 'ZGVwbG95bWVudC1hdXRoZW50aWNhdG9yLXNlYWxrZXk=',
       SMTP_URL: 'smtp://127.0.0.1:9',
       PUBLIC_HOSTS: 'aidf.example',
       DATA_DIR: ':memory:',
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stderr?.on('data', (chunk) => {
     output += chunk;
@@ -54,7 +56,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
+  if (child && child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((resolve) => child?.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;

@@ -5,8 +5,8 @@ import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
 import { LOGIN_ALERT } from '../src/domain/operator/accounts.ts';
 import { PLEDGE_SETTINGS } from '../src/domain/pledge/pledge-config.ts';
 import { periodicJobs } from '../src/jobs/registry.ts';
-import { type FuzzCase, type FuzzTarget, fuzzCases } from './fuzz-inputs.ts';
-import { CONCURRENCY, expectNoFailures, type FuzzFailure, isEnvelope, pool, RUNS, SEED, show } from './fuzz-run.ts';
+import { casesFor, type FuzzTarget, fuzzCases } from './fuzz-inputs.ts';
+import { authorizationOf, onceMoreIfBusy, RUNS, SEED, sendAllCases } from './fuzz-run.ts';
 import { type Operator, signInOperator } from './operators.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { type Account, credit, signUp } from './users.ts';
@@ -91,24 +91,25 @@ describe(`[api] fuzz: every /ops/v1 route, every role (${RUNS} cases each, FUZZ_
   });
   afterAll(() => shared?.close());
 
-  async function send(method: string, path: string, body: string, authorization: string | undefined) {
-    const res = await fetch(`${shared.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(authorization ? { authorization } : {}),
-        ...(body !== '' ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== '' ? { body } : {}),
+  const send = (method: string, path: string, body: string, authorization: string | undefined) =>
+    onceMoreIfBusy(async () => {
+      const res = await fetch(`${shared.baseUrl}${path}`, {
+        method,
+        headers: {
+          ...(authorization ? { authorization } : {}),
+          ...(body !== '' ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== '' ? { body } : {}),
+      });
+      const text = await res.text();
+      let json: { code?: unknown; data?: unknown } | null = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = null;
+      }
+      return { status: res.status, text, json, retryAfter: res.headers.get('retry-after') };
     });
-    const text = await res.text();
-    let json: { code?: unknown; data?: unknown } | null = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = null;
-    }
-    return { status: res.status, text, json };
-  }
 
   /** Audit rows of operators' actions; the sign-in alert a burst of failed logins raises is the server's own row. */
   const auditTotal = async () =>
@@ -139,29 +140,24 @@ describe(`[api] fuzz: every /ops/v1 route, every role (${RUNS} cases each, FUZZ_
       const target = targetOf(route);
       const ownTokens = route.url === '/ops/v1/auth/logout' ? leaving : tokens;
       // One stream per route, still replayed by FUZZ_SEED; case i is sent as role i mod 4.
-      const cases = fc.sample(fuzzCases(target, known), { numRuns: RUNS, seed: SEED + opsRoutes.indexOf(route) });
-      const failures: FuzzFailure[] = [];
+      const cases = fc.sample(fuzzCases(target, known), {
+        numRuns: casesFor(target, RUNS),
+        seed: SEED + opsRoutes.indexOf(route),
+      });
       const auditBefore = await auditTotal();
       let accepted = 0;
-      await pool([...cases.entries()], CONCURRENCY, async ([i, input]: [number, FuzzCase]) => {
-        const role = ROLES[i % ROLES.length] as Role;
-        const authorization = { valid: ownTokens[role], none: undefined, garbage: 'Bearer 0123456789abcdef' }[
-          input.token
-        ];
-        const res = await send(target.method, input.path, input.body, authorization);
-        if (res.status < 300) accepted++;
-        if (res.status < 500 && isEnvelope(res.json)) return;
-        if (res.status === 200 && RAW_ANSWERS.has(route.url)) return;
-        failures.push({
-          kind: res.status >= 500 ? `${res.status}` : `${res.status} not an envelope`,
-          text: [
-            `${name} as ${role}: ${show(input.path)} token=${input.token}`,
-            `  body: ${show(JSON.stringify(input.body))}`,
-            `  answer: ${res.status} ${show(res.text, 200)}`,
-          ].join('\n'),
-        });
-      });
-      expectNoFailures(failures);
+      const roleOf = (i: number) => ROLES[i % ROLES.length] as Role;
+      await sendAllCases(
+        cases,
+        async (input, i) => {
+          const authorization = authorizationOf(input.token, ownTokens[roleOf(i)]);
+          const res = await send(target.method, input.path, input.body, authorization);
+          if (res.status < 300) accepted++;
+          return res;
+        },
+        (_, i) => `${name} as ${roleOf(i)}:`,
+        (res) => res.status === 200 && RAW_ANSWERS.has(route.url),
+      );
       // Each accepted action writes at most one audit row; a refused one writes none.
       const audit = await auditTotal();
       expect(audit, `${name}: audit rows beyond the ${accepted} accepted`).toBeLessThanOrEqual(auditBefore + accepted);

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
-import { type FuzzCase, fuzzCases } from './fuzz-inputs.ts';
-import { CONCURRENCY, expectNoFailures, type FuzzFailure, isEnvelope, pool, RUNS, SEED, show } from './fuzz-run.ts';
+import { casesFor, type FuzzCase, fuzzCases } from './fuzz-inputs.ts';
+import { authorizationOf, onceMoreIfBusy, RUNS, SEED, sendAllCases } from './fuzz-run.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, credit, signUp } from './users.ts';
 
@@ -25,11 +25,14 @@ describe(`[api] fuzz: every endpoint of the contract (${RUNS} cases each, FUZZ_S
   afterAll(() => server?.close());
 
   async function send(endpoint: EndpointDef, input: FuzzCase, owner: Account) {
-    const token = { valid: owner.token, none: undefined, garbage: 'Bearer 0123456789abcdef' }[input.token];
-    return call(server.baseUrl, input.path, {
-      method: endpoint.method,
-      ...(input.body !== '' ? { rawBody: input.body } : {}),
-      ...(token ? { token } : {}),
+    const token = authorizationOf(input.token, owner.token);
+    return onceMoreIfBusy(async () => {
+      const res = await call(server.baseUrl, input.path, {
+        method: endpoint.method,
+        ...(input.body !== '' ? { rawBody: input.body } : {}),
+        ...(token ? { token } : {}),
+      });
+      return { ...res, retryAfter: res.headers.get('retry-after') };
     });
   }
 
@@ -45,21 +48,12 @@ describe(`[api] fuzz: every endpoint of the contract (${RUNS} cases each, FUZZ_S
       const owner = name === 'logout' ? leaving : account;
       // One stream per endpoint, still replayed by FUZZ_SEED.
       const index = Object.keys(ENDPOINTS).indexOf(name);
-      const cases = fc.sample(fuzzCases(endpoint, known), { numRuns: RUNS, seed: SEED + index });
-      const failures: FuzzFailure[] = [];
-      await pool(cases, CONCURRENCY, async (input) => {
-        const res = await send(endpoint, input, owner);
-        if (res.status < 500 && isEnvelope(res.json)) return;
-        failures.push({
-          kind: res.status >= 500 ? `${res.status}` : `${res.status} not an envelope`,
-          text: [
-            `${name}: ${endpoint.method} ${show(input.path)} token=${input.token}`,
-            `  body: ${show(JSON.stringify(input.body))}`,
-            `  answer: ${res.status} ${show(res.text, 200)}`,
-          ].join('\n'),
-        });
-      });
-      expectNoFailures(failures);
+      const cases = fc.sample(fuzzCases(endpoint, known), { numRuns: casesFor(endpoint, RUNS), seed: SEED + index });
+      await sendAllCases(
+        cases,
+        (input) => send(endpoint, input, owner),
+        () => `${name}: ${endpoint.method}`,
+      );
     },
     120_000,
   );

@@ -64,44 +64,54 @@ describe('[postgres] a graceful stop (SIGTERM)', () => {
     await admin.query('LOCK TABLE announcements IN ACCESS EXCLUSIVE MODE');
     return () => admin.query('ROLLBACK');
   };
+  // The requests waiting on the announcements' lock, and nothing else: a background work of the server waiting on a
+  // lock of its own (an advisory lock, another table) would let a test stop the server before its request arrived.
   const waitingOnLock = async () =>
     Number(
-      (await admin.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'"))
-        .rows[0]?.n,
+      (
+        await admin.query<{ n: string }>(
+          "SELECT count(*) AS n FROM pg_locks WHERE relation = 'announcements'::regclass AND NOT granted",
+        )
+      ).rows[0]?.n,
     );
 
   it(
     'answers the requests in flight, refuses new ones, hands back its leases and exits 0',
     async () => {
       const run = await start();
-      await expect.poll(async () => (await leases()).length, { timeout: 30_000 }).toBeGreaterThan(0);
-      const release = await holdAnnouncements();
-      const inFlight = [announcements(run), announcements(run), announcements(run)];
-      await expect.poll(waitingOnLock, { timeout: 30_000 }).toBe(3);
+      try {
+        await expect.poll(async () => (await leases()).length, { timeout: 30_000 }).toBeGreaterThan(0);
+        const release = await holdAnnouncements();
+        const inFlight = [announcements(run), announcements(run), announcements(run)];
+        await expect.poll(waitingOnLock, { timeout: 30_000 }).toBe(3);
 
-      const stopped = run.stop();
-      await expect.poll(() => run.stdout().includes('stopping: draining requests'), { timeout: 30_000 }).toBe(true);
-      // No new work: the listener is closed (a proxy's connect fails and it sends the request to another instance).
-      await expect
-        .poll(
-          () =>
-            announcements(run).then(
-              () => 'answered',
-              () => 'refused',
-            ),
-          { timeout: 30_000 },
-        )
-        .toBe('refused');
-      await release();
-      for (const res of await Promise.all(inFlight)) {
-        expect(res.status).toBe(200);
-        expect(res.json.code).toBe(200);
+        const stopped = run.stop();
+        await expect.poll(() => run.stdout().includes('stopping: draining requests'), { timeout: 30_000 }).toBe(true);
+        // No new work: the listener is closed (a proxy's connect fails and it sends the request to another instance).
+        await expect
+          .poll(
+            () =>
+              announcements(run).then(
+                () => 'answered',
+                () => 'refused',
+              ),
+            { timeout: 30_000 },
+          )
+          .toBe('refused');
+        await release();
+        for (const res of await Promise.all(inFlight)) {
+          expect(res.status).toBe(200);
+          expect(res.json.code).toBe(200);
+        }
+        await stopped;
+        expect(await run.exit).toEqual({ code: 0, signal: null });
+        expect(run.stdout()).toContain('stopped cleanly');
+        // Free right after exit, not after the lease's time: another instance takes them over at once.
+        expect(await leases()).toEqual([]);
+      } finally {
+        // A failed step above must not leave the server running (after a stop, stop only waits for it).
+        await run.stop();
       }
-      await stopped;
-      expect(await run.exit).toEqual({ code: 0, signal: null });
-      expect(run.stdout()).toContain('stopped cleanly');
-      // Free right after exit, not after the lease's time: another instance takes them over at once.
-      expect(await leases()).toEqual([]);
     },
     START_TIMEOUT_MS + 60_000,
   );
@@ -110,8 +120,9 @@ describe('[postgres] a graceful stop (SIGTERM)', () => {
     'exits 1 once SHUTDOWN_GRACE_MS has passed with a request still running',
     async () => {
       const run = await start({ SHUTDOWN_GRACE_MS: '1000' });
-      const release = await holdAnnouncements();
+      let release: (() => Promise<unknown>) | undefined;
       try {
+        release = await holdAnnouncements();
         // Cut off by the exit: the socket closes without an answer (a proxy answers 502 and the client sends again).
         const stuck = announcements(run).catch(() => null);
         await expect.poll(waitingOnLock, { timeout: 30_000 }).toBe(1);
@@ -120,7 +131,9 @@ describe('[postgres] a graceful stop (SIGTERM)', () => {
         expect(run.stdout()).toContain('stop took longer than SHUTDOWN_GRACE_MS');
         await stuck;
       } finally {
-        await release();
+        await release?.();
+        // A failed step above must not leave the server running.
+        await run.stop();
       }
     },
     START_TIMEOUT_MS + 60_000,

@@ -8,6 +8,7 @@ import { type BatchMovement, BatchRefused, bookBatch } from '../src/domain/ledge
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { PLATFORM, platformAccount, userAccount } from '../src/domain/ledger/platform-accounts.ts';
 import { postMovement } from '../src/domain/ledger/post-movement.ts';
+import { dailyPayingJob } from '../src/jobs/daily-paying-job.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 type Row = { userId: bigint; type: TTransactionType; amount: string };
@@ -286,6 +287,41 @@ describe('bookBatch: the set-based way to write ledger entries', () => {
       ),
     );
     expect(await balance(ann)).toBe(moneyString(annBefore.minus(2)));
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  });
+
+  it('a daily paying job (dailyPayingJob) pays each item once a day, in batches, however often the day runs', async () => {
+    const ids = [ann, bob, cyd].sort((a, b) => (a < b ? -1 : 1));
+    const job = dailyPayingJob({
+      name: 'batch-test-daily',
+      type: 'cow-point-income',
+      currency: 'cow',
+      platform: PLATFORM.issuance,
+      batchSize: 2,
+      nextBatchEnd: async (_tx, afterUser, size) =>
+        ids
+          .filter((id) => id > afterUser)
+          .slice(0, size)
+          .at(-1) ?? null,
+      due: (_tx, b) => sql`
+        SELECT u.id AS item_id, u.id AS user_id, 0.5::numeric AS amount FROM users u
+        WHERE u.id IN (${sql.join(ids, sql`, `)}) AND u.id > ${b.afterUser} AND u.id <= ${b.lastUser}`,
+    });
+    const cow = async (userId: bigint) =>
+      (await server.repos.ledger.balancesOfUser(userId)).find((b) => b.currency === 'cow' && b.submode === '00')
+        ?.balance;
+    const run = (day: string) => job.runDay({ repos: server.repos, day, checkpoint: async () => {} });
+    expect(await run('2031-01-01')).toBe(3);
+    expect(await run('2031-01-01')).toBe(0);
+    expect(await run('2031-01-02')).toBe(3);
+    // cyd had no account of the currency: the job makes it.
+    for (const id of ids) expect(moneyString(new Money((await cow(id)) ?? '0'))).toBe('1');
+    const paid = rowsOf<{ n: number }>(
+      await server.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM daily_payouts WHERE job = 'batch-test-daily'`,
+      ),
+    );
+    expect(paid[0]?.n).toBe(6);
     expect((await checkLedger(server.repos)).ok).toBe(true);
   });
 });

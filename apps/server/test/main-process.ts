@@ -12,11 +12,33 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 const MAIN = path.join(here, '../src/main.ts');
 const RECORDER = path.join(here, 'module-loads/register.mjs');
+/** Preloaded into every server a test starts: the server goes when the test process does (exit-with-parent.mjs). */
+export const EXIT_WITH_PARENT = path.join(here, 'exit-with-parent.mjs');
+/**
+ * A server's environment with the mark of the test run it belongs to, if any: scripts/test-all.mjs looks for processes
+ * carrying it that outlived the run (a server started with an environment of its own would not carry it otherwise).
+ */
+export function leashedEnv(env: Record<string, string>): Record<string, string> {
+  const mark = process.env.AIDF_TEST_RUN;
+  return mark ? { ...env, AIDF_TEST_RUN: mark } : env;
+}
+
+/** The servers started by this test process and not yet exited, so a file's end can stop any a test left running. */
+const live = new Set<() => Promise<void>>();
+
+/**
+ * Stops every server runMain started that is still running (the api projects' setup file calls it after each test
+ * file): a test that failed or timed out before its own stop leaves none behind for the next file or after the run.
+ */
+export async function stopEveryMain() {
+  await Promise.all([...live].map((stop) => stop()));
+}
 
 /** A deployment's settings without NODE_ENV: its own secrets, SMTP, both chains and the platform keys. */
 export const EVERY_PRODUCTION_SETTING = {
   REQUEST_SIGN_SECRET: 'a-deployment-request-secret',
   OPERATOR_TOKEN: 'a-deployment-operator-token',
+  AUTHENTICATOR_SEAL_KEY: 'ZGVwbG95bWVudC1hdXRoZW50aWNhdG9yLXNlYWxrZXk=',
   SMTP_URL: 'smtp://127.0.0.1:9',
   PUBLIC_HOSTS: 'aidf.example',
   BSC_RPC_URL: 'https://bsc.example.invalid',
@@ -81,10 +103,11 @@ export async function runMain(
 ): Promise<MainRun> {
   const loadsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aidf-loads-')), 'loads.txt');
   const built = bundle ?? (compiled ? serverBundle() : null);
-  const args = built ? [built] : ['--import', 'tsx', '--import', RECORDER, MAIN];
+  const leash = ['--import', EXIT_WITH_PARENT];
+  const args = built ? [...leash, built] : [...leash, '--import', 'tsx', '--import', RECORDER, MAIN];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: {
+    env: leashedEnv({
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       DATA_DIR: ':memory:',
@@ -94,8 +117,8 @@ export async function runMain(
       CHAIN_POLL_MS: '600000',
       MODULE_LOADS_FILE: loadsFile,
       ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
@@ -108,6 +131,24 @@ export async function runMain(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
+  // Once: a second SIGTERM while the first stop drains would kill the server outright (main.ts listens once).
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= stopOnce();
+    return stopping;
+  };
+  const stopOnce = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    live.delete(stop);
+    fs.rmSync(path.dirname(loadsFile), { recursive: true, force: true });
+  };
+  live.add(stop);
+  void exited.then(() => live.delete(stop));
   const outcome = await new Promise<{ state: 'running' | 'exited'; code: number | null; baseUrl: string }>(
     (resolve, reject) => {
       const timer = setTimeout(() => {
@@ -134,14 +175,6 @@ export async function runMain(
     exit: exited,
     pid: child.pid,
     loads: () => (fs.existsSync(loadsFile) ? fs.readFileSync(loadsFile, 'utf8').split('\n').filter(Boolean) : []),
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(killer);
-      }
-      fs.rmSync(path.dirname(loadsFile), { recursive: true, force: true });
-    },
+    stop,
   };
 }

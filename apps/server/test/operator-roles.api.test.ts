@@ -17,6 +17,13 @@ const ROUTES: { method: 'GET' | 'POST' | 'PUT'; path: string; roles: Role[]; bod
   { method: 'GET', path: '/ops/v1/dashboard', roles: ALL },
   { method: 'GET', path: '/ops/v1/users?q=USER', roles: ALL },
   { method: 'GET', path: '/ops/v1/users/999999', roles: ALL },
+  { method: 'GET', path: '/ops/v1/users/999999/withdraw-limits', roles: ALL },
+  {
+    method: 'POST',
+    path: '/ops/v1/users/999999/withdraw-limit',
+    roles: FINANCE,
+    body: { currency: 'cow', period: 'day', amount: '500', reason: 'matrix of roles' },
+  },
   { method: 'GET', path: '/ops/v1/payouts?status=all', roles: FINANCE },
   { method: 'GET', path: '/ops/v1/announcements', roles: ADMIN },
   {

@@ -66,6 +66,11 @@ describe('[api] platform: migrations, OpenAPI, web app, token config', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/v1/ins/coin/config', '/v1/cms/content/p/{pageNum}-{pageSize}', '/v1/cms/content/{id}']),
     );
+    // The document is the handbook of every call (docs/api.md): each declared call is in it, with its summary.
+    const paths = doc.paths as Record<string, Record<string, { summary?: string }>>;
+    for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+      expect(paths[endpoint.path]?.[endpoint.method.toLowerCase()]?.summary, name).toBe(endpoint.summary);
+    }
     expect((await fetch(`${server.baseUrl}/docs`)).status).toBe(200);
   });
 

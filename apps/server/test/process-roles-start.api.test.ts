@@ -88,6 +88,7 @@ describe('process roles in production', () => {
         work: [
           'pledge-settlement',
           'machine-mining',
+          'housekeeping',
           'order-expiry',
           'team-volume-rollup',
           'deposit-watcher:bsc',

@@ -136,8 +136,10 @@ describe('the background-work registry', () => {
     expect(works.filter((w) => w.role === 'workers').map((w) => w.name)).toEqual([
       'pledge-settlement',
       'machine-mining',
+      'housekeeping',
       'order-expiry',
       'team-volume-rollup',
+      'mail-outbox',
       'deposit-watcher:bsc',
       'deposit-watcher:solana',
       'invest-watcher:bsc',
@@ -190,6 +192,7 @@ describe('the background-work registry', () => {
       const bscWorkers = [
         'pledge-settlement',
         'machine-mining',
+        'housekeeping',
         'order-expiry',
         'team-volume-rollup',
         'deposit-watcher:bsc',

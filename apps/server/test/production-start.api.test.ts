@@ -16,10 +16,12 @@ describe('production start-up rules', () => {
   it(
     'refuses to start with real chain URLs and keys but not the production secrets, in one line saying why',
     async () => {
-      // A careless deployment: real RPC URLs and keys, no NODE_ENV, no own secrets, no SMTP_URL nor PUBLIC_HOSTS.
+      // A careless deployment: real RPC URLs and keys, no NODE_ENV, no own secrets nor seal key, no SMTP_URL nor
+      // PUBLIC_HOSTS.
       const {
         REQUEST_SIGN_SECRET: _s,
         OPERATOR_TOKEN: _o,
+        AUTHENTICATOR_SEAL_KEY: _k,
         SMTP_URL: _m,
         PUBLIC_HOSTS: _h,
         ...urlsAndKeys
@@ -29,7 +31,7 @@ describe('production start-up rules', () => {
         expect(run.state).toBe('exited');
         expect(run.code).toBe(1);
         expect(run.stderr().trim()).toBe(
-          'Invalid configuration: a real chain is configured (BSC_RPC_URL, SOLANA_RPC_URL), so every production setting is required; missing: REQUEST_SIGN_SECRET (not the public dev value), OPERATOR_TOKEN (not the public dev value), SMTP_URL, PUBLIC_HOSTS (or unset the real chain settings and keys to run on the dev chains)',
+          'Invalid configuration: a real chain is configured (BSC_RPC_URL, SOLANA_RPC_URL), so every production setting is required; missing: REQUEST_SIGN_SECRET (not the public dev value), OPERATOR_TOKEN (not the public dev value), AUTHENTICATOR_SEAL_KEY (not the public dev value), SMTP_URL, PUBLIC_HOSTS (or unset the real chain settings and keys to run on the dev chains)',
         );
       } finally {
         await run.stop();

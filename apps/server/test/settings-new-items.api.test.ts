@@ -13,7 +13,7 @@ const dayAfter = (n: number) => new Date(Date.now() + n * DAY_MS).toISOString().
 /**
  * A change of the mining rate, the cap multiple or the team's bonus rates (console config)
  * applies to new items only; machines already running keep the rate they were made with, bonuses already paid
- * stay as they were. (Pledges: pledge.api.test.ts, 'a rate change applies to new pledges only'.)
+ * stay as they were. (Pledges: pledge-settlement.api.test.ts, 'a rate change applies to new pledges only'.)
  */
 describe('[api] settings apply to new items only', () => {
   let server: TestServer;

@@ -15,7 +15,7 @@ const FINALIZED_DEPTH = 31;
 /**
  * The Solana deposit watcher against the Solana dev chain through the fault harness's JSON-RPC proxy: each RPC
  * fault fails the tick and leaves the cursor, and a node behind the chain (a provider's lagging replica answering
- * the history calls) never makes it move past a deposit it did not see.
+ * the block calls) never makes it move past a deposit it did not see.
  */
 describe('chain faults: the Solana deposit watcher', () => {
   let chain: SolanaDevChain;
@@ -87,10 +87,10 @@ describe('chain faults: the Solana deposit watcher', () => {
     ['HTTP 429 with Retry-After', { kind: 'http429', retryAfterSeconds: 1 }],
     ['HTTP 503', { kind: 'http5xx', status: 503 }],
     ['garbage instead of JSON', { kind: 'garbage' }],
-    ['JSON cut in half', { kind: 'truncated', methods: ['getTransaction'] }],
+    ['JSON cut in half', { kind: 'truncated', methods: ['getBlock'] }],
     [
-      'JSON-RPC -32005 on the history',
-      { kind: 'rpcError', code: -32005, message: 'limit exceeded', methods: ['getSignaturesForAddress'] },
+      'JSON-RPC -32005 on the blocks',
+      { kind: 'rpcError', code: -32005, message: 'limit exceeded', methods: ['getBlock'] },
     ],
   ];
 
@@ -107,27 +107,27 @@ describe('chain faults: the Solana deposit watcher', () => {
     expect(Number(await sol())).toBeCloseTo(Number(before) + 0.1, 9);
   });
 
-  it('a replica behind on the history lists fewer signatures: the cursor does not move past the deposit', async () => {
+  it('a replica behind lists fewer blocks: the cursor does not move past the deposit', async () => {
     const before = await sol();
     await deposit(200_000_000n);
     const at = await cursor();
-    // The slots come from a node at the chain's head; the history from one 10 slots behind.
-    proxy.set({ kind: 'staleBlock', lag: 10, methods: ['getSignaturesForAddress', 'getTransaction'] });
+    // The slots come from a node at the chain's head; the blocks from one 10 slots behind.
+    proxy.set({ kind: 'staleBlock', lag: 10, methods: ['getBlocks', 'getBlock'] });
     const result = await tickOnce();
-    expect(result.outcome).toBe('failed');
+    expect(result).toMatchObject({ outcome: 'failed', error: expect.stringMatching(/has not finalized slot/) });
     expect((await cursor())?.nextBlock).toBe(at?.nextBlock);
     proxy.set(null);
     expect(await scanAll()).toBe(1);
     expect(Number(await sol())).toBeCloseTo(Number(before) + 0.2, 9);
   });
 
-  it('a replica that lists a signature but does not serve its transaction: the tick fails, nothing is skipped', async () => {
+  it('a replica that lists a block but does not serve it: the tick fails, nothing is skipped', async () => {
     const before = await sol();
     await deposit(300_000_000n);
     const at = await cursor();
-    proxy.set({ kind: 'staleBlock', lag: 10, methods: ['getTransaction'] });
+    proxy.set({ kind: 'staleBlock', lag: 10, methods: ['getBlock'] });
     const result = await tickOnce();
-    expect(result).toMatchObject({ outcome: 'failed', error: expect.stringMatching(/does not serve its transaction/) });
+    expect(result).toMatchObject({ outcome: 'failed', error: expect.stringMatching(/does not serve its block/) });
     expect((await cursor())?.nextBlock).toBe(at?.nextBlock);
     proxy.set(null);
     expect(await scanAll()).toBe(1);

@@ -96,8 +96,8 @@ export interface CallOptions {
   unsigned?: boolean;
 }
 
-/** Calls the API the way an outside client written from SPEC.md and ARCHITECTURE.md would. */
-export async function call(baseUrl: string, pathWithQuery: string, options: CallOptions = {}) {
+/** The headers and body of a call (signed, unless `unsigned`), for a test that sends it over a client of its own. */
+export function requestOf(pathWithQuery: string, options: CallOptions = {}) {
   const body = options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body));
   const timestamp = String(options.timestamp ?? Date.now());
   const headers: Record<string, string> = {
@@ -116,9 +116,15 @@ export async function call(baseUrl: string, pathWithQuery: string, options: Call
     });
   }
   if (options.token) headers[HEADERS.authorization] = options.token;
+  return { method: options.method ?? 'POST', headers: { ...headers, ...options.headers }, body };
+}
+
+/** Calls the API the way an outside client written from SPEC.md and ARCHITECTURE.md would. */
+export async function call(baseUrl: string, pathWithQuery: string, options: CallOptions = {}) {
+  const { method, headers, body } = requestOf(pathWithQuery, options);
   const response = await fetch(`${baseUrl}${pathWithQuery}`, {
-    method: options.method ?? 'POST',
-    headers: { ...headers, ...options.headers },
+    method,
+    headers,
     ...(body !== '' ? { body } : {}),
   });
   const text = await response.text();

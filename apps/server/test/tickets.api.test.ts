@@ -76,6 +76,9 @@ describe('[api] tickets: create, list, replies, follow-up, states', () => {
     expect(res.json.data).toEqual({ id: no, status: 'replied' });
     const ticket = (await list(alice)).json.data.list.find((t: { id: string }) => t.id === no);
     expect(ticket.replied).toBe(true);
+    // The reply is in the user's inbox, with the ticket's number.
+    const inbox = await call(server.baseUrl, '/v1/ma/notice/p/1-10', { method: 'GET', token: alice.token });
+    expect(inbox.json.data.list).toEqual([expect.objectContaining({ kind: 'ticket-replied', params: { ticket: no } })]);
     const r = (await replies(alice, no)).json.data;
     expect(r.total).toBe(1);
     expect(r.list[0]).toMatchObject({ from: 'operator', replyContent: { content: 'We are looking at it.' } });

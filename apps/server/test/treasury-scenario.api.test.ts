@@ -1,21 +1,14 @@
 import { fromBaseUnits, toBaseUnits } from '@aidf/contract';
 import { type SolanaDevChain, sendInstructions, splTransferInstructions, startSolanaDevChain } from '@aidf/devchain';
-import { type Address, createSolanaRpc, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { sql } from 'drizzle-orm';
 import { parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SWEEP_GAS } from '../src/chain/evm/evm-sweep-chain.ts';
 import { DEV_OPERATOR_TOKEN } from '../src/config.ts';
-import { rowsOf } from '../src/db/raw.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
-import type { ChainHolding } from '../src/domain/treasury/chain-holdings.ts';
-import { solanaSweeper } from '../src/domain/treasury/solana-sweeper.ts';
 import { TREASURY_SETTINGS } from '../src/domain/treasury/treasury-settings.ts';
-import { payoutWorker } from '../src/domain/withdraw/payout-worker.ts';
-import { depositWatcherWork } from '../src/jobs/chain-watchers.ts';
-import { jobRunner } from '../src/jobs/job-runner.ts';
 import { type ChainTestServer, startChainTestServer } from './chain.ts';
 import { call } from './test-server.ts';
 import {
@@ -27,25 +20,13 @@ import {
   sweeperOf,
   sweepUntilQuiet,
 } from './treasury-bsc.ts';
+import { FINALIZED_DEPTH, type Report, scenarioSteps } from './treasury-scenario-steps.ts';
 import { type Account, balanceOf, credit, ops, signUp, withdrawBody } from './users.ts';
 import { solanaWallet } from './wallets.ts';
 
-const FINALIZED_DEPTH = 31;
 const BSC_USERS = 20;
 const SOLANA_USERS = 10;
 const SLOW = { timeout: 240_000 };
-const CURRENCIES = { bsc: ['cow', 'usdt', 'bnb'], solana: ['sol', 'usdt'] };
-
-type Holdings = Record<'bsc' | 'solana', ChainHolding>;
-interface Report {
-  id: string;
-  status: string;
-  chainHoldings: Holdings;
-  liabilities: Record<string, string>;
-  operatorCredits: Record<string, string>;
-  issuance: Record<string, string>;
-  alerts: { shortfall: { currency: string; holdings: string; liabilities: string }[]; unread: number };
-}
 
 /**
  * The treasury end to end on both dev chains (docs/architecture.md "Treasury"): 30 users deposit from outside
@@ -66,116 +47,13 @@ describe('[api] treasury scenario: 30 users, both dev chains, sweeps, cold, a wa
   let solCold: string;
   const reports: Report[] = [];
 
-  const rpc = () => createSolanaRpc(solana.rpcUrl);
-  const finalize = () => solana.advanceSlots(FINALIZED_DEPTH + 1);
-  const set = (key: string, value: string) => server.repos.settings.set(key, value, 'scenario');
-
-  /** The deposit watchers as the workers role starts them (platform senders known), ticked until caught up. */
-  async function scan(chain: 'bsc' | 'solana') {
-    const loop = depositWatcherWork(chain).start({
-      db: null,
-      repos: server.repos,
-      chains: server.app.chains,
-      owner: 'workers-1',
-      log: server.app.log,
-      dailyRunner: jobRunner({ repos: server.repos, jobs: [], owner: 'workers-1' }),
-      allowChainReset: true,
-      collectionFallbackToHotWallet: false,
-      solanaDeposits: { makeAddress: null, ahead: 0 },
-    });
-    if (!loop) throw new Error(`the ${chain} deposit watcher did not start`);
-    try {
-      for (let i = 0; i < 200; i++) {
-        const result = (await loop.tick()) as { outcome: string };
-        if (result.outcome === 'scanned') continue;
-        if (result.outcome === 'caught-up') return;
-        throw new Error(`the ${chain} watcher ended with ${JSON.stringify(result)}`);
-      }
-      throw new Error(`the ${chain} watcher never caught up`);
-    } finally {
-      await loop.release?.();
-    }
-  }
-  async function scanBoth() {
-    await server.evm.mine(DEPTH);
-    finalize();
-    await scan('bsc');
-    await scan('solana');
-  }
-
-  /**
-   * The reserves report with chain reads, through the operators' route, after the watchers have caught up (the
-   * report reads each chain at the block or slot the deposits were credited up to): complete, and every chain and
-   * currency balanced to the base unit.
-   */
-  async function balancedReport(step: string): Promise<Report> {
-    await scanBoth();
-    const res = await ops(server, 'POST', '/ops/v1/reserves/reports', { reason: `scenario: ${step}` });
-    expect(res.status, JSON.stringify(res.json)).toBe(200);
-    const report = res.json.data as Report;
-    expect({ step, status: report.status }).toEqual({ step, status: 'complete' });
-    for (const chain of ['bsc', 'solana'] as const) {
-      const held = report.chainHoldings[chain];
-      // Every currency of the chain is compared (an empty difference would compare nothing).
-      expect(Object.keys(held.difference ?? {})).toEqual(expect.arrayContaining(CURRENCIES[chain]));
-      expect({ step, chain, unread: held.unread }).toEqual({ step, chain, unread: [] });
-      for (const [currency, difference] of Object.entries(held.difference))
-        expect({ step, chain, currency, difference }).toEqual({ step, chain, currency, difference: '0' });
-    }
-    reports.push(report);
-    return report;
-  }
-
-  async function sweepRows(chain: 'bsc' | 'solana') {
-    return rowsOf<{
-      id: string;
-      from_address: string;
-      to_address: string;
-      currency: string;
-      kind: string;
-      status: string;
-      amount: string;
-    }>(
-      await server.database.db.execute(
-        sql`SELECT id::text, from_address, to_address, currency, kind, status, amount::text FROM sweeps
-            WHERE chain = ${chain} ORDER BY id`,
-      ),
-    );
-  }
-
-  /** The Solana sweeper as its own test drives it: ticks, finalizing between them, until no sweep is open. */
-  async function sweepSolana() {
-    const chain = server.app.chains.solana?.sweeps;
-    if (!chain) throw new Error('the treasury has no Solana sweeper');
-    const sweeper = solanaSweeper({ repos: server.repos, chain, owner: 'treasury-1', leaseMs: 1 });
-    for (let i = 0; i < 10; i++) {
-      await sweeper.tick();
-      const open = (await sweepRows('solana')).filter((s) => !['swept', 'skipped'].includes(s.status));
-      if (open.length === 0) return;
-      finalize();
-    }
-    throw new Error('Solana sweeps still open');
-  }
-
-  const payouts = () => {
-    const bsc = server.app.chains.bsc;
-    if (!bsc?.payouts) throw new Error('BSC payouts not configured');
-    return payoutWorker({
-      repos: server.repos,
-      chain: bsc.payouts,
-      owner: 'payouts-1',
-      confirmations: DEPTH,
-      ...bsc.payoutGas,
-      leaseMs: 1,
-      log: { warn: () => {} },
-    });
-  };
-  const withdrawalOf = async (id: string) => {
-    const [row] = rowsOf<{ status: string; tx_hash: string | null }>(
-      await server.database.db.execute(sql`SELECT status, tx_hash FROM withdrawals WHERE id = ${id}::bigint`),
-    );
-    return row;
-  };
+  const { rpc, finalize, set, scanBoth, balancedReport, sweepRows, sweepSolana, payouts, withdrawalOf } = scenarioSteps(
+    {
+      server: () => server,
+      solana: () => solana,
+      reports,
+    },
+  );
 
   beforeAll(async () => {
     solana = await startSolanaDevChain({ finalizationDepth: FINALIZED_DEPTH });

@@ -13,13 +13,17 @@ export interface Account {
   host: string;
 }
 
-/** Signs a new wallet up through the API, as a user would. */
-export async function signUp(server: TestServer, wallet: TestWallet = evmWallet()): Promise<Account> {
+/** Signs a new wallet up through the API, as a user would; with `inviteCode`, through an invite link's code. */
+export async function signUp(
+  server: TestServer,
+  wallet: TestWallet = evmWallet(),
+  inviteCode: string | null = null,
+): Promise<Account> {
   const res = await call(server.baseUrl, '/v1/sso/dapp/addressLogin', {
     body: {
       currency: wallet.currency,
       walletAddress: wallet.address,
-      inviteCode: null,
+      inviteCode,
       ...(await signed(wallet, 'Login-')),
     },
   });

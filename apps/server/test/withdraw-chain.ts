@@ -5,9 +5,9 @@ import { bscChain } from '../src/chain/evm/bsc-client.ts';
 import type { WithdrawalRow } from '../src/db/repositories/withdrawals.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { PayoutCrash, payoutWorker } from '../src/domain/withdraw/payout-worker.ts';
-import { type ChainTestServer, startChainTestServer } from './chain.ts';
+import { type ChainTestServer, chainWallet, startChainTestServer } from './chain.ts';
 import { call } from './test-server.ts';
-import { type Account, withdrawBody } from './users.ts';
+import { type Account, credit, signUp, withdrawBody } from './users.ts';
 
 /** The payout's confirmations in these tests. */
 export const DEPTH = 15;
@@ -70,6 +70,12 @@ export function useWithdrawChain() {
         fromBlock: 0n,
       })
     ).length;
+  /** A new user with `cow` COW to withdraw, and a fresh outside wallet's address to pay. */
+  const payee = async (cow: string) => {
+    const user = await signUp(server);
+    await credit(server, user.username, 'cow', cow);
+    return { user, receiver: (await chainWallet(server.evm)).address };
+  };
   const chainStatus = async () => {
     const res = await fetch(`${server.baseUrl}/ops/v1/chain/status`, {
       headers: { authorization: 'Bearer aidf-dev-operator-token' },
@@ -109,6 +115,7 @@ export function useWithdrawChain() {
     worker,
     killedAt,
     withdraw,
+    payee,
     tokenBalance,
     payoutsOnChain,
     chainStatus,

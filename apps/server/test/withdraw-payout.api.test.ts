@@ -7,27 +7,19 @@ import { payoutWorker } from '../src/domain/withdraw/payout-worker.ts';
 import { type ChainTestServer, chainWallet } from './chain.ts';
 import { startRpcProxy } from './rpc-proxy.ts';
 import { call } from './test-server.ts';
-import { balanceOf, credit, signUp } from './users.ts';
+import { balanceOf } from './users.ts';
 import { DEPTH, SimulatedCrash, useWithdrawChain } from './withdraw-chain.ts';
-
-/** Waits until `done` answers true, asking again at once (no fixed sleep); fails after `tries`. */
-async function _waitFor(done: () => Promise<boolean>, tries = 2000) {
-  for (let i = 0; i < tries; i++) if (await done()) return;
-  throw new Error('waited in vain');
-}
 
 describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
   const chain = useWithdrawChain();
-  const { bsc, worker, killedAt, withdraw, tokenBalance, payoutsOnChain, chainStatus, row, ledgerOk } = chain;
+  const { bsc, worker, killedAt, withdraw, payee, tokenBalance, payoutsOnChain, chainStatus, row, ledgerOk } = chain;
   let server: ChainTestServer;
   beforeAll(() => {
     server = chain.server;
   });
 
   it('pays out amount minus fee from the hot wallet, then confirms after the depth', async () => {
-    const user = await signUp(server);
-    await credit(server, user.username, 'cow', '200');
-    const receiver = (await chainWallet(server.evm)).address;
+    const { user, receiver } = await payee('200');
     await worker().tick(); // pays the earlier tests' withdrawals, so the hot wallet's change below is this one's
     const hotBefore = await tokenBalance(bsc().hotWallet.address);
     const answer = await withdraw(user, '100', receiver);
@@ -46,20 +38,28 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
       method: 'GET',
       token: user.token,
     });
+    const paid = await row(answer.json.data.id);
     expect(list.json.data.list[0]).toMatchObject({
       status: 'confirmed',
-      txId: (await row(answer.json.data.id)).txHash,
+      txId: paid.txHash,
+      // The receipt's leg: linked to the explorer, confirmed (the worker ended it at the depth).
+      txUrl: `https://bscscan.com/tx/${paid.txHash}`,
+      confirmed: true,
     });
     expect(hotBefore - (await tokenBalance(bsc().hotWallet.address))).toBe(parseUnits('99.5', 18));
     expect(await payoutsOnChain(receiver)).toBe(1);
     expect(await balanceOf(server, user, 'cow')).toBe('100');
+    // Told of each step once, with what arrives; the ticks that found nothing new told nothing.
+    const inbox = await call(server.baseUrl, '/v1/ma/notice/p/1-10', { method: 'GET', token: user.token });
+    expect(inbox.json.data.list.map((n: { kind: string; params: object }) => [n.kind, n.params])).toEqual([
+      ['withdrawal-arrived', { amount: '99.5', currency: 'COW' }],
+      ['withdrawal-sent', { amount: '99.5', currency: 'COW' }],
+    ]);
     await ledgerOk();
   });
 
   it('sends one transfer when the worker is killed after signing, before sending', async () => {
-    const user = await signUp(server);
-    await credit(server, user.username, 'cow', '20');
-    const receiver = (await chainWallet(server.evm)).address;
+    const { user, receiver } = await payee('20');
     const { json } = await withdraw(user, '10', receiver);
     await killedAt('afterSigned');
     const signedRow = await row(json.data.id);
@@ -76,9 +76,7 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
   });
 
   it('sends one transfer when the worker is killed after sending, before recording it', async () => {
-    const user = await signUp(server);
-    await credit(server, user.username, 'cow', '20');
-    const receiver = (await chainWallet(server.evm)).address;
+    const { user, receiver } = await payee('20');
     const { json } = await withdraw(user, '10', receiver);
     await killedAt('afterBroadcast');
     expect((await row(json.data.id)).status).toBe('signed'); // the database never heard it went out
@@ -94,9 +92,7 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
   });
 
   it('refunds a payout whose nonce another transaction of the hot wallet used, and pays the next one', async () => {
-    const user = await signUp(server);
-    await credit(server, user.username, 'cow', '30');
-    const receiver = (await chainWallet(server.evm)).address;
+    const { user, receiver } = await payee('30');
     await worker().tick(); // pays the earlier tests' withdrawals first, so the crash below hits this one
     const first = (await withdraw(user, '10', receiver)).json.data;
     await killedAt('afterSigned');
@@ -133,9 +129,7 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
   });
 
   it('refunds in full a payout that fails on chain, books its gas, and gives the day its turn back', async () => {
-    const user = await signUp(server);
-    await credit(server, user.username, 'cow', '100');
-    const receiver = (await chainWallet(server.evm)).address;
+    const { user, receiver } = await payee('100');
     await worker().tick(); // the earlier tests' payouts first
     const { json } = await withdraw(user, '50', receiver);
     expect(json.code).toBe(200);
@@ -183,9 +177,7 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
   });
 
   it('keeps a payout the node refuses (no BNB for gas) signed, shows it to the operator, then sends it', async () => {
-    const user = await signUp(server);
-    await credit(server, user.username, 'cow', '20');
-    const receiver = (await chainWallet(server.evm)).address;
+    const { user, receiver } = await payee('20');
     await worker().tick(); // the earlier tests' payouts first
     // Signed while the hot wallet had BNB for its gas (a crash before sending); then its BNB is gone.
     const { json } = await withdraw(user, '10', receiver);
@@ -217,9 +209,7 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
   });
 
   it('refunds a payout left with a wrong-checksum address by older code, and pays the next one in the same tick', async () => {
-    const user = await signUp(server);
-    await credit(server, user.username, 'cow', '40');
-    const receiver = (await chainWallet(server.evm)).address;
+    const { user, receiver } = await payee('40');
     await worker().tick(); // the earlier tests' payouts first
     const bad = (await withdraw(user, '10', receiver)).json.data;
     // What the request check let through before: the same address with one letter's case flipped.
@@ -245,9 +235,7 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
   });
 
   it("holds a payout whose bytes the node refuses, and still confirms another payout's transfer in that tick", async () => {
-    const user = await signUp(server);
-    await credit(server, user.username, 'cow', '40');
-    const receiver = (await chainWallet(server.evm)).address;
+    const { user, receiver } = await payee('40');
     await worker().tick(); // the earlier tests' payouts first
     const paid = (await withdraw(user, '10', receiver)).json.data;
     await worker().tick();
@@ -305,9 +293,7 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
     ['an HTTP 429 naming another error', { code: -32000, message: 'capacity exceeded', httpStatus: 429 }],
     ['a JSON-RPC 429 in its own words', { code: 429, message: 'capacity exceeded' }],
   ])('retries a payout the RPC answers with %s when sending, never holds it, and pays it once', async (_, refusal) => {
-    const user = await signUp(server);
-    await credit(server, user.username, 'cow', '20');
-    const receiver = (await chainWallet(server.evm)).address;
+    const { user, receiver } = await payee('20');
     await worker().tick(); // the earlier tests' payouts first
     // More refusals than the client's own retry: the worker sees the error.
     let limited = 2;
@@ -346,9 +332,7 @@ describe('COW withdrawal payouts on the BNB Smart Chain dev chain', () => {
   });
 
   it('replaces a payout stuck at a low gas price with the same nonce after the set blocks, and it lands once', async () => {
-    const user = await signUp(server);
-    await credit(server, user.username, 'cow', '20');
-    const receiver = (await chainWallet(server.evm)).address;
+    const { user, receiver } = await payee('20');
     await worker().tick(); // the earlier tests' payouts first
     const AFTER = 5;
     const bumping = (crashPoints?: Parameters<typeof payoutWorker>[0]['crashPoints']) =>

@@ -1,10 +1,14 @@
 import { WITHDRAW_PER_DAY } from '@aidf/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ChainTestServer, chainWallet } from './chain.ts';
+import { signIn } from './operators.ts';
 import { call, startTestServer } from './test-server.ts';
-import { balanceOf, credit, signUp, uniqueTimestamp, withdrawBody } from './users.ts';
+import { type Account, balanceOf, credit, ops, signUp, uniqueTimestamp, withdrawBody } from './users.ts';
 import { signed } from './wallets.ts';
 import { useWithdrawChain } from './withdraw-chain.ts';
+
+let named = 0;
+const uniqueName = () => `${++named}-${Date.now() % 1e6}`;
 
 describe('COW withdrawal requests on the BNB Smart Chain dev chain', () => {
   const chain = useWithdrawChain();
@@ -116,6 +120,91 @@ describe('COW withdrawal requests on the BNB Smart Chain dev chain', () => {
       expect(await balanceOf(server, user, 'cow')).toBe('50');
     } finally {
       await server.repos.tokenConfigs.setContract('bnb', 'cow', server.evm.tokens.cow, 18);
+    }
+  });
+
+  it("keeps each user within the day's and the 30 days' amount limits; one user's raise takes two operators", async () => {
+    const admin = async (username: string) =>
+      signIn(server, (await ops(server, 'POST', '/ops/v1/operators', { username, role: 'admin' })).json.data);
+    const ada = await admin(`ada-${uniqueName()}`);
+    const bob = await admin(`bob-${uniqueName()}`);
+    const settingApplied = async (key: string, value: string) => {
+      const proposed = await ada.call('POST', '/ops/v1/config', { key, value, reason: 'withdrawal limits' });
+      expect(proposed.json.data.status, `${key} is a money setting`).toBe('proposed');
+      const approved = await bob.call('POST', `/ops/v1/proposals/${proposed.json.data.proposalId}/approve`);
+      expect(approved.json.data).toMatchObject({ status: 'applied', after: value });
+    };
+    const limitsOf = async (mid: string) => (await ada.call('GET', `/ops/v1/users/${mid}/withdraw-limits`)).json;
+    const config = async (u: Account) =>
+      (await call(server.baseUrl, '/v1/oms/assets/withdraw/config', { method: 'GET', token: u.token })).json.data;
+    try {
+      expect(
+        (await ada.call('POST', '/ops/v1/config', { key: 'withdraw.limit.day.cow', value: '-1', reason: 'x' })).json
+          .code,
+      ).toBe(1225);
+      await settingApplied('withdraw.limit.day.cow', '30');
+      await settingApplied('withdraw.limit.days30.cow', '45');
+      const user = await signUp(server);
+      const other = await signUp(server);
+      await credit(server, user.username, 'cow', '200');
+      const to = (await chainWallet(server.evm)).address;
+      expect(await config(user)).toMatchObject({ dayLimit: '30', days30Limit: '45', amountLeftToday: '30' });
+
+      const first = await withdraw(user, '20', to);
+      expect(first.json.code).toBe(200);
+      expect((await config(user)).amountLeftToday).toBe('10');
+      expect((await withdraw(user, '15', to)).json.code).toBe(81080);
+      expect(await balanceOf(server, user, 'cow')).toBe('180');
+
+      // The first withdrawal a day earlier: today's limit is whole again, the 30 days' still counts it.
+      await server.database.withSession((session) =>
+        session.exec(`UPDATE withdrawals SET utc_day = utc_day - 1 WHERE id = ${BigInt(first.json.data.id)}`),
+      );
+      expect((await config(user)).amountLeftToday).toBe('25');
+      expect((await withdraw(user, '26', to)).json.code).toBe(81081);
+      expect(await balanceOf(server, user, 'cow')).toBe('180');
+
+      // One user's own 30-day limit: a proposal; refused below zero, refused to its proposer, applied by a second.
+      const raise = (amount: string) =>
+        ada.call('POST', `/ops/v1/users/${user.mid}/withdraw-limit`, {
+          currency: 'cow',
+          period: 'days30',
+          amount,
+          reason: 'verified large holder',
+        });
+      expect((await limitsOf(user.mid)).data).toEqual([
+        {
+          currency: 'cow',
+          platform: { day: '30', days30: '45' },
+          own: { day: null, days30: null },
+          left: { day: '30', days30: '25' },
+        },
+      ]);
+      expect((await limitsOf('999999999999')).code).toBe(1226);
+      expect((await raise('-5')).json.code).toBe(1225);
+      const proposed = await raise('1000');
+      expect(proposed.json.data.status).toBe('proposed');
+      expect((await config(user)).days30Limit).toBe('45');
+      const proposalPath = `/ops/v1/proposals/${proposed.json.data.proposalId}/approve`;
+      expect((await ada.call('POST', proposalPath)).json.code).toBe(1403);
+      expect((await bob.call('POST', proposalPath)).json.data).toMatchObject({ status: 'applied', after: '1000' });
+      expect(await config(user)).toMatchObject({ dayLimit: '30', days30Limit: '1000', amountLeftToday: '30' });
+      expect((await config(other)).days30Limit).toBe('45');
+      expect((await withdraw(user, '26', to)).json.code).toBe(200);
+      expect((await config(user)).amountLeftToday).toBe('4');
+      expect((await limitsOf(user.mid)).data[0]).toMatchObject({
+        platform: { day: '30', days30: '45' },
+        own: { day: null, days30: '1000' },
+        left: { day: '4', days30: '954' },
+      });
+      const audit = await ada.call('GET', `/ops/v1/audit?action=withdraw-limit&target=user:${user.mid}`);
+      expect(audit.json.data.list).toHaveLength(1);
+      expect(audit.json.data.list[0]).toMatchObject({ operator: bob.username });
+      await ledgerOk();
+    } finally {
+      await server.database.withSession((session) =>
+        session.exec(`DELETE FROM settings WHERE key LIKE 'withdraw.limit.%'`),
+      );
     }
   });
 });

@@ -18,8 +18,9 @@ inviteCodeOf(window.location.search);
 
 // The app shell kept for an offline start and installation (the web app manifest asks for a worker).
 registerServiceWorker();
-// Every screen's chunk and the sign-in dialogs' once the first screen has settled: a first visit then shows them
-// at once.
+// Every screen's chunk and the sign-in dialogs' after the first screen has settled, one per idle moment (never all
+// at once: on a slow phone their parsing would block taps in the page's first seconds); a tab's link seen or touched
+// brings its screen forward. A first visit then shows them at once.
 for (const chunk of [...routes, signInDialogs]) preloadLater(chunk);
 startPreloading(firstScreenSettled());
 

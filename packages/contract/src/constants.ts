@@ -13,6 +13,9 @@ export const PLEDGE_AMOUNT = { min: '1', max: '1000000' } as const;
 export const WITHDRAW_PER_DAY = 2;
 export const WITHDRAW_ARRIVAL_MINUTES = 15;
 export const WITHDRAW_AMOUNT = { min: '1', max: '1000000' } as const;
+/** The currencies a user may withdraw (each has its amount limits: withdraw.limit.*.<currency>). */
+export const WITHDRAW_CURRENCIES = ['cow'] as const;
+export type TWithdrawCurrency = (typeof WITHDRAW_CURRENCIES)[number];
 
 export const BSC_CHAIN_ID_HEX = '0x38';
 export const BSC_CHAIN_ID = 56;

@@ -47,6 +47,13 @@ export const ERROR_CATALOGUE = {
   },
   // Treasury funding: a transfer of the transaction was credited already (a deposit, a miner payment): not new money.
   81071: { status: 409, message: 'This transfer was already credited: it is not new money and books nothing' },
+  // Notifications and devices (apps/server domain/notifications).
+  81100: {
+    status: 400,
+    message: 'The anti-phishing word must be 4 to 20 letters or digits, without spaces or punctuation',
+  },
+  81101: { status: 400, message: 'Only the e-mails of money events can be turned off' },
+  81102: { status: 404, message: 'This device is not signed in to your account' },
   401: { status: 401, message: 'Please login first' },
   1227: { status: 400, message: 'The verification code is wrong or has expired' },
   1228: { status: 400, message: 'Wrong login name or password' },
@@ -72,8 +79,36 @@ export const ERROR_CATALOGUE = {
   81016: { status: 400, message: 'Wrong address checksum (upper/lower case): copy the address again' },
   81017: { status: 400, message: 'The zero address cannot receive a withdrawal' },
   81018: { status: 400, message: 'This is an address of the platform: withdraw to a wallet of your own' },
+  // Withdrawal amount limits per currency (apps/server domain/withdraw/amount-limits.ts); msg names what is left.
+  81080: { status: 429, message: "This amount is more than what is left of today's withdrawal limit" },
+  81081: { status: 429, message: 'This amount is more than what is left of the withdrawal limit of 30 days' },
+  // The withdrawal address book (apps/server domain/withdraw/address-book.ts).
+  81082: { status: 400, message: 'The label must be 1 to 64 characters' },
+  81083: {
+    status: 403,
+    message: 'Address book only is on: withdraw to a confirmed address of your address book',
+  },
+  81084: { status: 403, message: 'This address of your address book is still on hold' },
+  81085: { status: 409, message: 'This address is already in your address book' },
+  81086: { status: 404, message: 'This address is not in your address book' },
+  81087: { status: 409, message: 'This address is already confirmed' },
+  81088: { status: 409, message: 'Address book only is not on' },
+  // The user's authenticator (apps/server domain/auth/authenticator.ts).
+  81090: { status: 403, message: 'Enter the code of your authenticator app' },
+  81091: { status: 403, message: 'The authenticator code is wrong, expired or already used' },
+  81092: { status: 409, message: 'The authenticator is already on: turn it off first' },
+  81093: { status: 409, message: 'The authenticator is not on' },
+  // The e-mail change (apps/server domain/users/change-email.ts). 81114 is answered only to whoever proved the address.
+  81114: { status: 409, message: 'This e-mail already belongs to another account: sign in with it, or choose another' },
+  81115: { status: 400, message: 'This is already the e-mail of your account' },
   81020: { status: 429, message: "You have reached today's pledge limit" },
   81021: { status: 409, message: 'This signature was already used for another pledge' },
+  // A month's statement (apps/server domain/assets/month-statement.ts).
+  81110: { status: 400, message: 'Choose a month as year and month, for example 2026-05' },
+  81111: { status: 400, message: 'That month has not begun yet: choose this month or an earlier one' },
+  // Pledge auto-renew (apps/server domain/pledge/pledge-auto-renew.ts).
+  81112: { status: 404, message: 'No running pledge of yours has this number' },
+  81113: { status: 409, message: 'This pledge has reached its maturity day: its auto-renew can no longer change' },
   // The AI miner (apps/server domain/machine).
   81024: { status: 409, message: 'One of your machines is still running: buy the next one when it is out' },
   81025: { status: 409, message: 'This transaction was already offered for another order' },

@@ -8,6 +8,7 @@ export * from './languages.ts';
 export * from './mask.ts';
 export * from './miner-currencies.ts';
 export * from './money.ts';
+export * from './notifications.ts';
 export * from './ops/index.ts';
 export * from './paths.ts';
 export * from './pledge-progress.ts';

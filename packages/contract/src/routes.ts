@@ -29,6 +29,20 @@ export const ROUTES = {
   withdrawConfig: { method: 'GET', path: '/v1/oms/assets/withdraw/config', auth: true },
   /** Ours: the user's withdrawals and the state of each payout. */
   withdrawList: { method: 'GET', path: '/v1/oms/assets/withdraw/web3/p/{pageNum}-{pageSize}', auth: true },
+  /** Ours: the withdrawal address book, its entries' confirmation and hold, and 'address book only'. */
+  addressBook: { method: 'GET', path: '/v1/oms/assets/withdraw/address-book', auth: true },
+  addressBookAdd: { method: 'POST', path: '/v1/oms/assets/withdraw/address-book', auth: true },
+  addressBookConfirm: { method: 'POST', path: '/v1/oms/assets/withdraw/address-book/{id}/confirm', auth: true },
+  addressBookRemove: { method: 'POST', path: '/v1/oms/assets/withdraw/address-book/{id}/remove', auth: true },
+  addressBookOnly: { method: 'POST', path: '/v1/oms/assets/withdraw/address-book-only', auth: true },
+  /** Ours: the user's authenticator (TOTP) and its recovery codes. */
+  authenticator: { method: 'GET', path: '/v1/ma/user/authenticator', auth: true },
+  authenticatorSetup: { method: 'POST', path: '/v1/ma/user/authenticator/setup', auth: true },
+  authenticatorEnable: { method: 'POST', path: '/v1/ma/user/authenticator/enable', auth: true },
+  authenticatorDisable: { method: 'POST', path: '/v1/ma/user/authenticator/disable', auth: true },
+  /** Ours: the user's e-mail changed (or added, for an account without one), with codes mailed for it. */
+  emailChangeCode: { method: 'POST', path: '/v1/ma/user/email/code', auth: true },
+  emailChange: { method: 'POST', path: '/v1/ma/user/email', auth: true },
   /** Ours: the user's credited on-chain recharges, newest first. */
   rechargeList: { method: 'GET', path: '/v1/chn/recharge/p/{pageNum}-{pageSize}', auth: true },
   machineIndex: { method: 'POST', path: '/v1/cow/home/index', auth: true },
@@ -42,6 +56,10 @@ export const ROUTES = {
   fundInfo: { method: 'POST', path: '/v1/cow/fund/info', auth: true },
   pledge: { method: 'POST', path: '/v1/cow/fund/pledge/{amount}/{days}/{submode}', auth: true },
   pledgeList: { method: 'POST', path: '/v1/cow/fund/fundOrder/p/{type}/{pageNum}-{pageSize}', auth: true },
+  /** Ours: a running pledge's auto-renew switched on ('1') or off ('0') before its maturity day. */
+  pledgeAutoRenew: { method: 'POST', path: '/v1/cow/fund/fundOrder/{id}/autoRenew/{on}', auth: true },
+  /** Ours: a month's statement (opening balance, entries, closing balance per currency), month 'YYYY-MM' (UTC). */
+  monthStatement: { method: 'GET', path: '/v1/ma/account/statement/{month}', auth: true },
   /** Ours (SPEC.md names the fields, not the call): the invest contract's network info. */
   investInfo: { method: 'POST', path: '/v1/cow/fund/network', auth: true },
   ticketList: { method: 'POST', path: '/v1/cms/work/order/p/{pageNum}-{pageSize}/{mid}', auth: true },
@@ -69,6 +87,19 @@ export const ROUTES = {
   reservesProof: { method: 'GET', path: '/v1/reserves/proof', auth: true },
   /** Ours: SPEC.md names no sign-out call, RULES.md says sign-out revokes the token. */
   logout: { method: 'POST', path: '/v1/sso/logout', auth: true },
+  /** Ours: the inbox (docs/user-guide.md "Inbox"), newest first. */
+  notificationList: { method: 'GET', path: '/v1/ma/notice/p/{pageNum}-{pageSize}', auth: true },
+  /** Ours: the bell's count. */
+  notificationUnread: { method: 'GET', path: '/v1/ma/notice/unread', auth: true },
+  notificationRead: { method: 'POST', path: '/v1/ma/notice/read/{id}', auth: true },
+  notificationReadAll: { method: 'POST', path: '/v1/ma/notice/read-all', auth: true },
+  /** Ours: the anti-phishing word and the money e-mails turned off. */
+  notificationSettings: { method: 'GET', path: '/v1/ma/notice/settings', auth: true },
+  saveNotificationSettings: { method: 'POST', path: '/v1/ma/notice/settings', auth: true },
+  /** Ours: the signed-in devices, and signing one or all others out. */
+  sessionList: { method: 'GET', path: '/v1/sso/sessions', auth: true },
+  sessionSignOut: { method: 'POST', path: '/v1/sso/sessions/{id}/logout', auth: true },
+  sessionSignOutOthers: { method: 'POST', path: '/v1/sso/sessions/logout-others', auth: true },
 } as const;
 
 export type TRouteName = keyof typeof ROUTES;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Money, moneyString } from './money.ts';
 import {
+  buildChangeEmailSignText,
   buildResetPasswordSignText,
   buildTransferSignText,
   buildWithdrawSignText,
@@ -34,6 +35,12 @@ describe('descriptive sign texts', () => {
   it('says a password reset is for the account bound to the signing wallet', () => {
     expect(buildResetPasswordSignText({ host: 'aidf.example', timestampMs: T })).toBe(
       'aidf.example asks you to sign:\nReset the password of the account bound to this wallet\nresetPassword-1763880000000',
+    );
+  });
+
+  it('names the new e-mail of an e-mail change and ends with changeEmail-{ms}', () => {
+    expect(buildChangeEmailSignText({ host: 'aidf.example', timestampMs: T, email: 'new@example.com' })).toBe(
+      'aidf.example asks you to sign:\nMake new@example.com the e-mail of your account\nchangeEmail-1763880000000',
     );
   });
 

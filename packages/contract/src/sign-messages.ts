@@ -3,7 +3,7 @@ import { CHAINS } from './currencies.ts';
 
 /**
  * Wallet sign messages end with '{prefix}{ms timestamp}' (SPEC.md point 7, RULES.md "Sign-in and sessions").
- * The first four prefixes come from SPEC.md and are the whole message; the last three are ours and end a
+ * The first four prefixes come from SPEC.md and are the whole message; the others are ours and end a
  * readable text that says what the signature authorises.
  */
 export const SIGN_PREFIXES = {
@@ -14,6 +14,8 @@ export const SIGN_PREFIXES = {
   transfer: 'transfer-',
   withdraw: 'withdraw-',
   resetPassword: 'resetPassword-',
+  addressBook: 'addressBook-',
+  changeEmail: 'changeEmail-',
 } as const;
 export type TSignAction = keyof typeof SIGN_PREFIXES;
 /** SPEC.md's actions, whose whole message is '{prefix}{ms}'. */
@@ -94,6 +96,29 @@ export function buildWithdrawSignText(f: WithdrawSignFields): string {
  */
 export function buildResetPasswordSignText(f: { host: string; timestampMs: number }): string {
   return signedText(f.host, 'Reset the password of the account bound to this wallet', 'resetPassword', f.timestampMs);
+}
+
+/**
+ * A change of the withdrawal address book confirmed by a wallet (an account without e-mail): adding an address
+ * ('host asks you to sign:\nAdd 0x… to your withdrawal address book on BNB Smart Chain\naddressBook-{ms}') or
+ * turning 'address book only' off.
+ */
+export function buildAddressBookSignText(
+  f: { host: string; timestampMs: number } & ({ change: 'add'; address: string } | { change: 'only-off' }),
+): string {
+  const what =
+    f.change === 'add'
+      ? `Add ${f.address} to your withdrawal address book on ${CHAINS.bsc.name}`
+      : 'Allow withdrawals to addresses outside your address book';
+  return signedText(f.host, what, 'addressBook', f.timestampMs);
+}
+
+/**
+ * An e-mail change (or an added e-mail) confirmed by the account's bound wallet:
+ * 'host asks you to sign:\nMake new@example.com the e-mail of your account\nchangeEmail-{ms}'.
+ */
+export function buildChangeEmailSignText(f: { host: string; timestampMs: number; email: string }): string {
+  return signedText(f.host, `Make ${f.email} the e-mail of your account`, 'changeEmail', f.timestampMs);
 }
 
 /** The host a descriptive text names on its first line, for a clear refusal; null for any other text. */

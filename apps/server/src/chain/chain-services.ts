@@ -17,6 +17,9 @@ import { loadSolanaHotWallet } from './solana/solana-hot-wallet.ts';
 import { type SolanaSweepChain, solanaSweepChain } from './solana/solana-sweep-chain.ts';
 import type { ChainSettings, HotWallets, SettingChains, WithdrawPolicy } from './types.ts';
 
+/** Scans of the deposit and collection watchers that may ask their logs at once: each pair stays in one batch. */
+const LOGS_PAIRS_PER_BATCH = 8;
+
 /** The chains this instance talks to; a chain without an RPC URL is off (its deposits and payouts answer 81034). */
 export interface ChainServices {
   bsc: {
@@ -72,8 +75,10 @@ export function chainServices(config: ChainSettings, devMnemonic: string | null)
         throw new Error('HOT_WALLET_ADDRESS is not the address of HOT_WALLET_PRIVATE_KEY');
     }
     const deposits = evmDepositSource(client, config.bscConfirmations, {
-      addressesPerRequest: config.bscLogAddressChunk,
+      blocksPerScan: BigInt(config.bscBlocksPerScan),
       blockClient: bscBatchClient(config.bscRpcUrl, DEFAULT_BLOCKS_PER_BATCH),
+      // Each eth_getLogs and its range's last block in one request (one node), whatever else is being read.
+      logsClient: bscBatchClient(config.bscRpcUrl, LOGS_PAIRS_PER_BATCH * 2),
     });
     bsc = {
       rpcUrl: config.bscRpcUrl,

@@ -11,7 +11,7 @@ export interface ChainSettings {
   bscRpcUrl: string | undefined;
   solanaRpcUrl: string | undefined;
   bscConfirmations: number;
-  bscLogAddressChunk: number;
+  bscBlocksPerScan: number;
   depositMnemonic: string | undefined;
   hotWalletPrivateKey: string | undefined;
   hotWalletAddress: string | undefined;

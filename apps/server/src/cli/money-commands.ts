@@ -2,7 +2,13 @@ import { OPS } from '@aidf/contract';
 import type { Command } from 'commander';
 import { type Ops, operatorCommand } from './operator-program.ts';
 
-/** Money by hand and its checks: credit, ledger-check, payout-retry, payout-refund (docs/operator-guide.md). */
+const LIMIT_USAGE =
+  'usage: npm run operator -- withdraw-limit <mid> --currency cow [--day <amount>] [--days30 <amount>] --reason "..."';
+
+/**
+ * Money by hand and its checks: credit, withdraw-limit, ledger-check, payout-retry, payout-refund
+ * (docs/operator-guide.md).
+ */
 export function addMoneyCommands(program: Command, ops: Ops) {
   operatorCommand(program, 'credit', {
     summary: 'credit a user (merchant-system-transfer, audited); above the threshold a proposal for a second admin',
@@ -33,6 +39,29 @@ export function addMoneyCommands(program: Command, ops: Ops) {
           `proposed ${amount} ${currency} to ${username}: a second operator approves proposal ${data.proposalId}`,
         );
       } else console.log(`credited ${amount} ${currency} to ${username}:`, data);
+    });
+
+  // One proposal per period given: each is approved (or withdrawn) on its own, as the API proposes them.
+  operatorCommand(program, 'withdraw-limit', {
+    summary: "propose one user's own withdrawal limit per day and/or per 30 days, for a second operator to approve",
+    usage: LIMIT_USAGE,
+  })
+    .argument('<mid>', "the user's mid")
+    .requiredOption('--currency <currency>', 'the withdrawable currency, such as cow')
+    .option('--day <amount>', 'the limit per UTC day')
+    .option('--days30 <amount>', 'the limit per 30 UTC days')
+    .requiredOption('--reason <text>', 'why, recorded in the audit')
+    .action(async (mid: string, options) => {
+      const periods = (['day', 'days30'] as const).filter((p) => options[p] !== undefined);
+      if (!mid || periods.length === 0) throw new Error(LIMIT_USAGE);
+      for (const period of periods) {
+        const body = { currency: options.currency, period, amount: options[period], reason: options.reason };
+        const data = await ops(OPS.withdrawLimit, { params: { mid }, body });
+        console.log(
+          `proposed ${period} limit ${options[period]} ${options.currency} for user ${mid}: ` +
+            `a second operator approves proposal ${data.proposalId}`,
+        );
+      }
     });
 
   operatorCommand(program, 'ledger-check', {

@@ -21,6 +21,7 @@ const optionsOf = (c: Command) => c.options.map((o) => o.long).sort();
  */
 const INTERFACE: Record<string, string[]> = {
   credit: ['--reason', '--request-id', '--submode'],
+  'withdraw-limit': ['--currency', '--day', '--days30', '--reason'],
   'ledger-check': [],
   'payout-retry': ['--reason'],
   'payout-refund': ['--reason'],
@@ -81,7 +82,7 @@ describe('npm run operator', () => {
     for (const [, name, rest] of lines) {
       const command = commands.get(name as string);
       expect(command, `npm run operator -- ${name}`).toBeDefined();
-      for (const [option] of (rest ?? '').matchAll(/--[a-z-]+/g)) {
+      for (const [option] of (rest ?? '').matchAll(/--[a-z][a-z0-9-]*/g)) {
         expect(optionsOf(command as Command), `${name} ${option}`).toContain(option);
       }
     }
@@ -104,9 +105,37 @@ describe('npm run operator', () => {
       message: 'usage: npm run operator -- sweep-skip <sweep id> --reason "..."',
       code: 1,
     });
+    expect(await run('withdraw-limit', '7', '--currency', 'cow', '--reason', 'holder')).toEqual({
+      message:
+        'usage: npm run operator -- withdraw-limit <mid> --currency cow [--day <amount>] [--days30 <amount>] --reason "..."',
+      code: 1,
+    });
     expect((await run('add-operator', 'ada')).message).toBe(
       'usage: npm run operator -- add-operator <name> --role support|finance|admin',
     );
+  });
+
+  it('proposes one withdraw-limit per period given, each to the user it names', async () => {
+    const calls: unknown[] = [];
+    const recording = ((endpoint: { path: string }, input: unknown) => {
+      calls.push({ path: endpoint.path, input });
+      return Promise.resolve({ status: 'proposed', proposalId: String(calls.length) });
+    }) as unknown as Ops;
+    const printed = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const args = ['withdraw-limit', '42', '--currency', 'cow', '--day', '500', '--days30', '5000', '--reason', 'r'];
+      await operatorCommands(recording).parseAsync(args, { from: 'user' });
+    } finally {
+      printed.mockRestore();
+    }
+    const path = '/ops/v1/users/{mid}/withdraw-limit';
+    expect(calls).toEqual([
+      { path, input: { params: { mid: '42' }, body: { currency: 'cow', period: 'day', amount: '500', reason: 'r' } } },
+      {
+        path,
+        input: { params: { mid: '42' }, body: { currency: 'cow', period: 'days30', amount: '5000', reason: 'r' } },
+      },
+    ]);
   });
 
   it('answers no command, or an unknown one, with the list of commands', async () => {

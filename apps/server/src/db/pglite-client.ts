@@ -35,16 +35,22 @@ type Queryable = Pick<PGlite, 'query'> & { transaction?: PGlite['transaction'] }
  * every query, which cost more than many small queries themselves; the instance made by newPglite already has the
  * same parsers, so every result is what drizzle asked for.
  */
-export function drizzleClient<T extends Queryable>(target: T): T {
+export function drizzleClient<T extends Queryable>(target: T, counter: { sent: number } = { sent: 0 }): T {
   return new Proxy(target, {
     get(object, key) {
       if (key === 'query') {
-        return (sql: string, params?: unknown[], options?: { parsers?: unknown }) =>
-          object.query(sql, params, options && { ...options, parsers: undefined });
+        return (sql: string, params?: unknown[], options?: { parsers?: unknown }) => {
+          counter.sent++;
+          return object.query(sql, params, options && { ...options, parsers: undefined });
+        };
       }
       if (key === 'transaction' && object.transaction) {
         const transaction = object.transaction.bind(object);
-        return <R>(work: (tx: Queryable) => Promise<R>) => transaction((tx) => work(drizzleClient(tx)));
+        return <R>(work: (tx: Queryable) => Promise<R>) => {
+          // BEGIN and COMMIT (or ROLLBACK), as node-postgres sends them.
+          counter.sent += 2;
+          return transaction((tx) => work(drizzleClient(tx, counter)));
+        };
       }
       // PGlite keeps its state in private fields: its methods run on the instance itself, never on the proxy.
       const value = Reflect.get(object, key, object);

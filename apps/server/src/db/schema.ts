@@ -10,3 +10,4 @@ export * from './schema/pledge.ts';
 export * from './schema/reserves.ts';
 export * from './schema/team.ts';
 export * from './schema/treasury.ts';
+export * from './schema/withdraw-safety.ts';

@@ -1,7 +1,7 @@
 import type { EvmDevChain, FundingTransaction, SolanaDevChain } from '@aidf/devchain';
 import type { Repositories } from '../db/repositories/index.ts';
 import { setInvestContract } from '../domain/invest/invest-config.ts';
-import { settleWithdrawal } from '../domain/withdraw/payout-worker.ts';
+import { settleWithdrawal } from '../domain/withdraw/payout/settle.ts';
 import { DEMO_USERS } from './demo-users.ts';
 
 export interface DevChains {

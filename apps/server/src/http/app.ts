@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import { repositories } from '../db/repositories/index.ts';
 import type { DevChains } from '../dev/dev-chains.ts';
 import type { DevMailbox } from '../dev/mailbox.ts';
+import { sealFromConfig } from '../domain/auth/authenticator-seal.ts';
 import { setPasswordHashCost } from '../domain/auth/password.ts';
 import { type Mailer, smtpMailer } from '../domain/mail/mailer.ts';
 import { dailyJobs } from '../jobs/daily-jobs.ts';
@@ -23,13 +24,17 @@ import { requestContext } from './plugins/request-context.ts';
 import { requestSignatureCheck } from './plugins/request-signature.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
+import { addressBookRoutes } from './routes/address-book.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { assetRoutes } from './routes/assets.ts';
 import { authRoutes } from './routes/auth.ts';
+import { authenticatorRoutes } from './routes/authenticator.ts';
 import { coinConfigRoutes } from './routes/coin-config.ts';
+import { emailChangeRoutes } from './routes/email-change.ts';
 import { healthRoutes } from './routes/health.ts';
 import { machineRoutes } from './routes/machine.ts';
 import { metricsRoutes } from './routes/metrics.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { operatorAccountRoutes } from './routes/operator-accounts.ts';
 import { operatorAnnouncementRoutes } from './routes/operator-announcements.ts';
@@ -83,7 +88,7 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   app.decorate('config', config);
   setPasswordHashCost(config.passwordScryptN);
   app.decorate('database', database);
-  app.decorate('repos', repositories(database.db));
+  app.decorate('repos', repositories(database.db, sealFromConfig(config)));
   const mail = mailer ? { mailer, mailbox: null } : await mailFromConfig(config);
   app.decorate('mailer', mail.mailer);
   // With DEPOSIT_XPUB the API never reads the deposit seed (deposit-keys.ts).
@@ -101,6 +106,8 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   });
   app.decorate('chains', chainServices(config, deposits.devMnemonic));
   app.decorate('jobs', jobRunner({ repos: app.repos, jobs: dailyJobs() }));
+  // Registered before plugins/draining.ts, so it runs after that plugin's wait for the handlers still running
+  // (Fastify runs onClose hooks last registered first): a handler sending mail finds the mailer open.
   app.addHook('onClose', async () => {
     mail.mailer.close();
     await mail.mailbox?.close();
@@ -121,6 +128,8 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   await app.register(announcementRoutes);
   await app.register(userRoutes);
   await app.register(authRoutes);
+  await app.register(emailChangeRoutes);
+  await app.register(notificationRoutes);
   await app.register(assetRoutes);
   await app.register(operatorRoutes);
   await app.register(operatorAccountRoutes);
@@ -135,6 +144,8 @@ export async function buildApp({ config, database, mailer, devChains }: BuildApp
   await app.register(operatorTicketRoutes);
   await app.register(rechargeRoutes);
   await app.register(withdrawRoutes);
+  await app.register(addressBookRoutes);
+  await app.register(authenticatorRoutes);
   await app.register(reservesRoutes);
   await app.register(treasuryRoutes);
   // The dev routes and what they load are imported only where the dev tools run: never production-like.

@@ -40,6 +40,8 @@ declare module 'fastify' {
     /** A graceful stop began: new requests are turned away with 503 (plugins/draining.ts). */
     startDraining: () => void;
     isDraining: () => boolean;
+    /** Requests taken and not yet done, their client gone or not; `app.close()` waits for them (draining.ts). */
+    requestsRunning: () => number;
     /** preHandler of protected calls: answers 401 unless the `authorization` token is live. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

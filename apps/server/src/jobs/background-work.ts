@@ -3,6 +3,7 @@ import type { ChainServices } from '../chain/chain-services.ts';
 import type { SolanaAddressMaker } from '../chain/types.ts';
 import type { AppDb } from '../db/client.ts';
 import type { Repositories } from '../db/repositories/index.ts';
+import type { Mailer } from '../domain/mail/mailer.ts';
 import type { ProcessRole } from '../process-roles.ts';
 import type { DailyJob } from './daily-job.ts';
 import type { JobRunner } from './job-runner.ts';
@@ -32,6 +33,8 @@ export interface WorkContext {
   allowChainReset: boolean;
   /** Beside the dev chains an empty BNB Smart Chain collection address means the hot wallet's (as the API says). */
   collectionFallbackToHotWallet: boolean;
+  /** Where the notification e-mails go (SMTP_URL, or the dev mailbox); null: this process sends none. */
+  mailer?: Mailer | null;
   /** Solana deposit addresses by derivation index (null: no deposit seed in this process) and how many to keep ahead. */
   solanaDeposits: { makeAddress: SolanaAddressMaker | null; ahead: number };
 }

@@ -1,6 +1,7 @@
 import type { TTransactionType } from '@aidf/contract';
 import { bookBatch } from '../domain/ledger/book-batch.ts';
 import { PLATFORM } from '../domain/ledger/platform-accounts.ts';
+import { notifyBatch } from '../domain/notifications/batch-notices.ts';
 import { dailyBatchJob } from './daily-batch-job.ts';
 import type { DailyJob } from './daily-job.ts';
 
@@ -23,7 +24,7 @@ export function machineMiningJob(
     async book(tx, batch) {
       await tx.machines.beginMiningBatch();
       // The users' AIDF accounts are made with their machines (order-lifecycle.ts): a missing one is a fault.
-      const { claimed } = await bookBatch(tx, {
+      const { claimed, movementId } = await bookBatch(tx, {
         type: MINT_INCOME,
         idemKey: batch.idemKey,
         ref: batch.day,
@@ -32,6 +33,17 @@ export function machineMiningJob(
         users: tx.machines.miningUsers(batch),
         source: (movementId) => tx.machines.miningSource({ ...batch, movementId, income: MINT_INCOME }),
       });
+      // One summary a user a day, whichever daily job pays them first (the key is the day's).
+      if (movementId !== null && claimed > 0) {
+        await notifyBatch(tx, {
+          movementId,
+          terms: [{ type: MINT_INCOME, sign: 1 }],
+          kind: 'daily-bonuses',
+          key: `day:${batch.day}`,
+          currency: 'aidf',
+          day: batch.day,
+        });
+      }
       return claimed;
     },
   });

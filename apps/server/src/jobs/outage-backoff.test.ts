@@ -25,24 +25,51 @@ describe('the pause of background work while the database is unreachable', () =>
     });
     const a = watch.loop();
     const b = watch.loop();
-    expect(a.failed(refused)).toBe(1_000);
-    expect(b.failed(refused)).toBe(1_000);
-    expect(a.failed(refused)).toBe(2_000);
-    expect(a.failed(refused)).toBe(4_000);
+    const fail = (loop: typeof a) => {
+      loop.began();
+      return loop.failed(refused);
+    };
+    expect(fail(a)).toBe(1_000);
+    expect(fail(b)).toBe(1_000);
+    expect(fail(a)).toBe(2_000);
+    expect(fail(a)).toBe(4_000);
     expect(watch.down).toBe(true);
     clock = 7_000;
+    a.began();
     a.succeeded();
+    b.began();
     b.succeeded();
     expect(watch.down).toBe(false);
     expect(events).toEqual(['down', 'up after 7000']);
     // A second outage starts again from the first pause.
-    expect(a.failed(refused)).toBe(1_000);
+    expect(fail(a)).toBe(1_000);
     expect(events).toEqual(['down', 'up after 7000', 'down']);
+  });
+
+  it('is not closed by a tick that began before it opened, whose query finished just as the database went away', () => {
+    const events: string[] = [];
+    const watch = outageWatch({ pauses, onStart: () => events.push('down'), onEnd: () => events.push('up') });
+    const early = watch.loop();
+    const late = watch.loop();
+    early.began(); // its query is under way while PostgreSQL stops
+    late.began();
+    late.failed(refused);
+    early.succeeded();
+    expect(watch.down).toBe(true);
+    late.began();
+    late.failed(refused);
+    expect(events).toEqual(['down']);
+    early.began();
+    early.succeeded();
+    expect(watch.down).toBe(false);
+    expect(events).toEqual(['down', 'up']);
   });
 
   it('leaves a failure that is not an outage to the schedule (null)', () => {
     const watch = outageWatch({ pauses, onStart: () => {}, onEnd: () => {} });
-    expect(watch.loop().failed(new Error('duplicate key value violates unique constraint'))).toBeNull();
+    const loop = watch.loop();
+    loop.began();
+    expect(loop.failed(new Error('duplicate key value violates unique constraint'))).toBeNull();
     expect(watch.down).toBe(false);
   });
 });

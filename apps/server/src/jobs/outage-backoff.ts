@@ -22,7 +22,9 @@ export function outagePauseMs(failures: number, pauses: OutagePauses, random: ()
 /**
  * One process's view of a database outage, shared by its work loops: the first tick to find the database unreachable
  * opens the outage (one warning, not one a tick), the first tick to succeed afterwards closes it (one line saying it
- * is back). Each loop keeps its own count of failures in a row, which sets its pause.
+ * is back). Only a tick that began after the outage opened can close it: a tick that began before, whose query
+ * finished just as PostgreSQL went away, says nothing about now (closing on it would say the outage twice). Each
+ * loop keeps its own count of failures in a row, which sets its pause.
  */
 export function outageWatch(options: {
   pauses: OutagePauses;
@@ -33,23 +35,34 @@ export function outageWatch(options: {
 }) {
   const now = options.now ?? Date.now;
   let since: number | null = null;
+  let ticksBegun = 0;
+  /** How many ticks had begun when the open outage opened: those cannot close it. */
+  let openedAfter = 0;
   return {
-    /** A loop of its own: `failed` answers the pause to take instead of the schedule's (null: not an outage). */
+    /**
+     * A loop of its own: `began` before each tick, then `failed` (the pause to take instead of the schedule's; null:
+     * not an outage) or `succeeded`.
+     */
     loop() {
       let failures = 0;
+      let tick = 0;
       return {
+        began() {
+          tick = ++ticksBegun;
+        },
         failed(error: unknown): number | null {
           if (!isDatabaseUnreachable(error)) return null;
           failures++;
           if (since === null) {
             since = now();
+            openedAfter = ticksBegun;
             options.onStart(error);
           }
           return outagePauseMs(failures, options.pauses, options.random);
         },
         succeeded() {
           failures = 0;
-          if (since === null) return;
+          if (since === null || tick <= openedAfter) return;
           const downMs = now() - since;
           since = null;
           options.onEnd(downMs);

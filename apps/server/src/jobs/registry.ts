@@ -3,7 +3,9 @@ import { type BackgroundWork, dailyWork, periodicWork } from './background-work.
 import { bscSweeperWork } from './bsc-sweeper.ts';
 import { collectionWatcherWork, depositWatcherWork, investWatcherWork } from './chain-watchers.ts';
 import type { DailyJob } from './daily-job.ts';
+import { housekeepingJob } from './housekeeping.ts';
 import { machineMiningJob } from './machine-mining.ts';
+import { mailOutboxWork } from './mail-outbox.ts';
 import { orderExpiryJob } from './order-expiry.ts';
 import { payoutWork } from './payout-work.ts';
 import type { PeriodicJob } from './periodic-job.ts';
@@ -23,8 +25,10 @@ export function backgroundWork(): BackgroundWork[] {
   return [
     dailyWork(pledgeSettlementJob()),
     dailyWork(machineMiningJob()),
+    dailyWork(housekeepingJob()),
     periodicWork(orderExpiryJob()),
     periodicWork(teamVolumeRollupJob()),
+    mailOutboxWork(),
     depositWatcherWork('bsc'),
     depositWatcherWork('solana'),
     investWatcherWork(),

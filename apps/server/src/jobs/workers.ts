@@ -6,6 +6,7 @@ import type { ChainServices } from '../chain/chain-services.ts';
 import type { SolanaAddressMaker } from '../chain/types.ts';
 import type { AppDb } from '../db/client.ts';
 import type { Repositories } from '../db/repositories/index.ts';
+import type { Mailer } from '../domain/mail/mailer.ts';
 import type { ProcessRole } from '../process-roles.ts';
 import type { BackgroundWork, WorkContext, WorkLoop } from './background-work.ts';
 import { jobRunner } from './job-runner.ts';
@@ -41,6 +42,8 @@ export function startWorkers(options: {
   collectionFallbackToHotWallet?: boolean;
   /** The treasury's maker of Solana deposit addresses (only beside the deposit seed) and how many it keeps ahead. */
   solanaDeposits?: { makeAddress: SolanaAddressMaker | null; ahead: number };
+  /** Where the notification e-mails go; without one the mail-outbox work does not start here. */
+  mailer?: Mailer | null;
   /** The works to choose from: the registry's, unless a harness (e2e) runs fewer. */
   works?: BackgroundWork[];
   /** The growing pause of a work while the database cannot be reached (outage-backoff.ts); tests shorten it. */
@@ -64,6 +67,7 @@ export function startWorkers(options: {
     allowChainReset: options.allowChainReset,
     collectionFallbackToHotWallet: options.collectionFallbackToHotWallet ?? false,
     solanaDeposits: options.solanaDeposits ?? { makeAddress: null, ahead: 0 },
+    mailer: options.mailer ?? null,
   };
   const pauseOf = (work: BackgroundWork) =>
     work.schedule === 'daily'
@@ -89,6 +93,7 @@ export function startWorkers(options: {
     loop: WorkLoop,
     down: ReturnType<typeof outage.loop>,
   ): Promise<number | null> => {
+    down.began();
     try {
       const result = await loop.tick();
       down.succeeded();
@@ -124,13 +129,15 @@ export function startWorkers(options: {
     owner,
     /**
      * Ends every loop after its current tick (a daily job at its next checkpoint, between committed batches), then
-     * hands back every lease, so another instance takes the work over at once instead of after the lease's time.
+     * hands back every lease and every claimed day a database fault stranded, so another instance takes the work over
+     * at once instead of after the lease's time.
      */
     async stop() {
       stopped = true;
       stopping.abort();
       await Promise.all(running);
       await Promise.all(loops.map(({ loop }) => loop.release?.().catch(() => {})));
+      await context.dailyRunner.handBackStranded();
     },
   };
 }

@@ -1,9 +1,10 @@
 import { CHAINS, languageInfo, maskAddress, type TChainName } from '@aidf/contract';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { BackIcon, BscMark, CrossIcon, GlobeIcon, SolanaMark, TicketsIcon } from '../components/icons.tsx';
 import { UserText } from '../components/UserText.tsx';
+import { NotificationBell } from '../features/notifications/NotificationBell.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useInviteSearch } from '../lib/invite.ts';
 import { openLoginDialog } from '../lib/login-dialog.ts';
 import { useSession } from '../lib/session.ts';
@@ -124,6 +125,7 @@ export function Header({ handle }: { handle: RouteHandle | undefined }) {
           {title}
         </h1>
         <AccountChip />
+        <NotificationBell />
         <Link
           to="/language"
           className="language-pill"

@@ -1,8 +1,8 @@
 import { SUBMODES } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
 import { AnnouncementList } from '../features/announcements/AnnouncementList.tsx';
 import { AssetsSummary } from '../features/assets/AssetsSummary.tsx';
 import { PledgeLauncher } from '../features/pledge/PledgeLauncher.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { openLoginDialog } from '../lib/login-dialog.ts';
 import { useSession } from '../lib/session.ts';
 

@@ -1,11 +1,11 @@
 import { Activity, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
 import { ReconnectingBanner } from '../components/ReconnectingBanner.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { showToast, Toaster } from '../components/toast.tsx';
 import { WalletWatcher } from '../features/auth/WalletWatcher.tsx';
 import { withAllMessages } from '../i18n/index.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useOffline, whenApiAnswers } from '../lib/connection.ts';
 import { useInviteSearch } from '../lib/invite.ts';
 import { openLoginDialog, useLoginDialog } from '../lib/login-dialog.ts';

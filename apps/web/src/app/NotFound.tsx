@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { EmptyState } from '../components/EmptyState.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export default function NotFound() {
   const { t } = useTranslation();

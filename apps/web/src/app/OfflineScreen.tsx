@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/EmptyState.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { retryConnection } from '../lib/connection.ts';
 
 /** A cloud struck through: no connection. */

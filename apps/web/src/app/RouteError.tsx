@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { EmptyState } from '../components/EmptyState.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 /** Shown when a screen fails to load or render; a reload usually fetches the missing chunk. */
 export function RouteError() {

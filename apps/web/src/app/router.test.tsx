@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
 import { act, render, renderHook, screen } from '@testing-library/react';
-import i18n from 'i18next';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Router, useLocation } from 'wouter';
+import { i18n } from '../i18n/index.ts';
 import en from '../i18n/locales/en.json';
 import { goBack, historyIndex, navigate, useAppLocation } from './navigation.ts';
 import { RouteErrorBoundary } from './RouteError.tsx';
 import { routes, useCurrentRoute } from './routes.tsx';
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
+  i18n.addMessages('en', en);
+  await i18n.changeLanguage('en');
 });
 
 afterEach(() => {

@@ -13,8 +13,8 @@ export interface AppRoute {
 }
 
 /**
- * Each screen is its own chunk, fetched when its route is first opened or, sooner, once the first screen has settled
- * (preloadLater in main.tsx); every screen but the first (home) also waits for all of English (i18n
+ * Each screen is its own chunk, fetched when its route is first opened or, sooner, in an idle moment after the first screen
+ * has settled (preloadLater in main.tsx) or when a link to it is seen or touched (the tab bar); every screen but the first (home) also waits for all of English (i18n
  * loadAllMessages), the first screen's chunk carrying only its own words.
  */
 function screen(path: string, handle: RouteHandle, load: () => Promise<{ default: ComponentType }>): AppRoute {
@@ -56,6 +56,21 @@ export const routes: AppRoute[] = [
     () => import('../features/tickets/TicketsScreen.tsx'),
   ),
   screen(
+    '/notifications',
+    { titleKey: 'titles.notifications', lead: 'cross', requiresLogin: true },
+    () => import('../features/notifications/InboxScreen.tsx'),
+  ),
+  screen(
+    '/notificationSettings',
+    { titleKey: 'titles.notificationSettings', lead: 'back', requiresLogin: true },
+    () => import('../features/notifications/NotificationSettingsScreen.tsx'),
+  ),
+  screen(
+    '/devices',
+    { titleKey: 'titles.devices', lead: 'cross', requiresLogin: true },
+    () => import('../features/notifications/DevicesScreen.tsx'),
+  ),
+  screen(
     '/language',
     { titleKey: 'titles.language', lead: 'cross' },
     () => import('../features/language/LanguageScreen.tsx'),
@@ -89,6 +104,11 @@ export const routes: AppRoute[] = [
     '/currencyStatement',
     { titleKey: 'titles.currencyStatement', lead: 'cross', requiresLogin: true },
     () => import('../features/statements/CurrencyStatementScreen.tsx'),
+  ),
+  screen(
+    '/monthStatement',
+    { titleKey: 'titles.monthStatement', lead: 'back', requiresLogin: true },
+    () => import('../features/statements/MonthStatementScreen.tsx'),
   ),
   screen(
     '/internalTransfer',

@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { CrossIcon } from './icons.tsx';
 
 /** A bottom sheet on phones (a centred card on wide screens) that closes on Escape or the backdrop. */

@@ -1,20 +1,17 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/index.ts';
 import en from '../i18n/locales/en.json';
 import fr from '../i18n/locales/fr.json';
 import { activeHoldUntil } from '../lib/use-security-hold.ts';
 import { SecurityHoldNotice } from './SecurityHoldNotice.tsx';
 
 beforeAll(async () => {
-  // As the app sets it up (i18n/index.ts): React escapes, i18next does not.
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: en }, fr: { translation: fr } },
-    interpolation: { escapeValue: false },
-  });
+  // As the app sets it up (i18n/index.ts): React escapes, the translator does not.
+  i18n.addMessages('en', en);
+  i18n.addMessages('fr', fr);
+  await i18n.changeLanguage('en');
 });
 
 describe('the security hold', () => {

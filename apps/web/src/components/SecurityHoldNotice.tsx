@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { formatDateTime } from '../lib/format.ts';
 
 /** "Transfers and withdrawals are paused until {time} after a security change", in the user's language. */

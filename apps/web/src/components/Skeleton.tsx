@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 /**
  * The shape of what is loading (a card of grey lines), in place of a bare spinner: the screen keeps its layout

@@ -80,6 +80,12 @@ export const MegaphoneIcon = (p: IconProps) => (
     <path d="M18 9.5a3.5 3.5 0 0 1 0 5M7 14l1.5 5h2.5L10 15" />
   </svg>
 );
+export const BellIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </svg>
+);
 export const InboxIcon = (p: IconProps) => (
   <svg {...base(p)}>
     <path d="M3.5 13.5 6 5h12l2.5 8.5V19h-17z" />

@@ -1,8 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, languageInfo, type TLanguage } from '@aidf/contract';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { LOCAL_KEYS } from '../lib/storage.ts';
-import type en from './locales/en.json';
 // Named imports of en.json's top-level groups: the bundler keeps only these in the first screen's chunk.
 import {
   announcement,
@@ -24,9 +21,12 @@ import {
 } from './locales/en.json';
 // The whole file as a static asset of its own (fetched by loadAllMessages), apart from the named imports above.
 import allEnglishUrl from './locales/en.json?url';
-import { applyPluralRulesOfLanguageTags } from './plural-rules.ts';
+import { createTranslator, type Messages } from './translator.ts';
 
-export type Messages = typeof en;
+export type { Messages, TFunction } from './translator.ts';
+
+/** The app's one translator: the messages loaded so far and the interface language. */
+export const i18n = createTranslator(DEFAULT_LANGUAGE);
 
 /**
  * The English the first screen shows (the shell, home, sign-in, errors and toasts). The rest of en.json (every
@@ -62,7 +62,7 @@ export function loadAllMessages(): Promise<void> {
       return response.json() as Promise<Messages>;
     })
     .then((all) => {
-      i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', all, true, true);
+      i18n.addMessages(DEFAULT_LANGUAGE, all);
     })
     .catch((error: unknown) => {
       allEnglish = null;
@@ -92,10 +92,10 @@ function applyToDocument(code: TLanguage) {
 }
 
 async function ensureLoaded(code: TLanguage) {
-  if (i18n.hasResourceBundle(code, 'translation')) return;
+  if (i18n.hasMessages(code)) return;
   const load = loaders[`./locales/${code}.json`];
   if (!load) throw new Error(`No messages for language ${code}`);
-  i18n.addResourceBundle(code, 'translation', (await load()).default);
+  i18n.addMessages(code, (await load()).default);
 }
 
 /** Switches the interface language, keeps it in `localLan`, and sets `lang` and `dir` on the page. */
@@ -107,17 +107,8 @@ export async function setLanguage(code: TLanguage) {
 }
 
 export async function initI18n() {
-  await i18n.use(initReactI18next).init({
-    resources: { en: { translation: firstScreenEnglish } },
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  applyPluralRulesOfLanguageTags(i18n);
+  i18n.addMessages(DEFAULT_LANGUAGE, firstScreenEnglish);
   const code = storedLanguage();
   if (code === DEFAULT_LANGUAGE) applyToDocument(code);
   else await setLanguage(code).catch(() => applyToDocument(DEFAULT_LANGUAGE));
 }
-
-export { i18n };

@@ -1,22 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LANGUAGE_CODES } from '@aidf/contract';
-import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyPluralRulesOfLanguageTags } from './plural-rules.ts';
+import { createTranslator } from './translator.ts';
 
 const dir = path.join(import.meta.dirname, 'locales');
-const i18n = i18next.createInstance();
+const i18n = createTranslator('en');
 
-beforeAll(async () => {
-  const resources = Object.fromEntries(
-    LANGUAGE_CODES.map((code) => [
-      code,
-      { translation: JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), 'utf8')) as object },
-    ]),
-  );
-  await i18n.init({ resources, lng: 'en', fallbackLng: 'en', interpolation: { escapeValue: false } });
-  applyPluralRulesOfLanguageTags(i18n);
+beforeAll(() => {
+  for (const code of LANGUAGE_CODES) {
+    i18n.addMessages(code, JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), 'utf8')) as object);
+  }
 });
 
 const say = (lng: string, count: number) => i18n.t('team.missingDirect', { lng, count });

@@ -1,11 +1,12 @@
-import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/index.ts';
 import en from '../i18n/locales/en.json';
 import { ApiError } from './api-client.ts';
 import { errorMessage } from './error-message.ts';
 
 beforeAll(async () => {
-  await i18n.init({ lng: 'en', resources: { en: { translation: en } } });
+  i18n.addMessages('en', en);
+  await i18n.changeLanguage('en');
 });
 
 const message = (e: unknown) => errorMessage(e, i18n.t, (k) => i18n.exists(k));

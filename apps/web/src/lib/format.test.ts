@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isolateAmounts, listText, percentNumber, percentText, shortText } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatTime,
+  isolateAmounts,
+  listText,
+  percentNumber,
+  percentText,
+  shortText,
+} from './format.ts';
 
 const LRI = '\u2066';
 const PDI = '\u2069';
@@ -62,5 +71,39 @@ describe('percentNumber', () => {
     expect(percentNumber('100.10', 'en')).toBe('100.10');
     expect(percentNumber('99.999999999999999999', 'en')).toBe('99.999999999999999999');
     expect(percentNumber('-1564454', 'en')).toBe('-1,564,454');
+  });
+});
+
+describe('dates', () => {
+  it('are written in the language with Latin digits, each style the same on every call', () => {
+    const ms = Date.UTC(2026, 0, 15, 12, 30, 45);
+    for (const language of ['en', 'ar', 'zhCN']) {
+      const first = [formatDate(ms, language), formatDateTime(ms, language), formatTime(ms, language)];
+      expect(first.join(' ')).toMatch(/^[^٠-٩]*$/);
+      expect(formatDate(ms, language)).toBe(first[0]);
+      expect(formatDateTime(ms, language, { seconds: true })).not.toBe(first[1]);
+      expect(formatDateTime(ms, language)).toBe(first[1]);
+    }
+    expect(formatDate(ms, 'en')).toBe(new Intl.DateTimeFormat('en-u-nu-latn', { dateStyle: 'medium' }).format(ms));
+    expect(formatDateTime(ms, 'ar', { seconds: true })).toContain('45');
+  });
+
+  it('are written by one formatter per language and style, made once, not one per row', () => {
+    const Original = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        made++;
+      }
+    } as typeof Original;
+    try {
+      for (let row = 0; row < 10; row++) formatDate(Date.UTC(2026, 0, row + 1), 'fr');
+      expect(made).toBe(1);
+      formatDate(Date.UTC(2026, 0, 1), 'ja');
+      expect(made).toBe(2);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
   });
 });

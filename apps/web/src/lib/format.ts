@@ -1,25 +1,43 @@
 import { CURRENCIES, formatAmount, languageInfo } from '@aidf/contract';
 
+/**
+ * One Intl.DateTimeFormat per language and style, made on first use: making one costs far more than formatting with
+ * it (a list of ten dated rows made ten, the longest part of the home screen's render on a slow phone).
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(language: string, style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language} ${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(`${languageInfo(language).htmlLang}-u-nu-latn`, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+};
+
 /** A date in the interface language with Latin digits (STYLE.md item 10). */
 export function formatDate(ms: number, language: string): string {
-  return new Intl.DateTimeFormat(`${languageInfo(language).htmlLang}-u-nu-latn`, { dateStyle: 'medium' }).format(ms);
+  return dateFormat(language, 'date', { dateStyle: 'medium' }).format(ms);
 }
 
 /** A date and time in the interface language with Latin digits and a four-digit year. */
 export function formatDateTime(ms: number, language: string, options: { seconds?: boolean } = {}): string {
-  return new Intl.DateTimeFormat(`${languageInfo(language).htmlLang}-u-nu-latn`, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(options.seconds ? { second: '2-digit' } : {}),
-  }).format(ms);
+  return options.seconds
+    ? dateFormat(language, 'date-time-seconds', { ...DATE_TIME, second: '2-digit' }).format(ms)
+    : dateFormat(language, 'date-time', DATE_TIME).format(ms);
 }
 
 /** The time of day only, for rows already grouped under their date. */
 export function formatTime(ms: number, language: string): string {
-  return new Intl.DateTimeFormat(`${languageInfo(language).htmlLang}-u-nu-latn`, { timeStyle: 'short' }).format(ms);
+  return dateFormat(language, 'time', { timeStyle: 'short' }).format(ms);
 }
 
 /** The calendar day of a moment in the user's time zone, as a key to group rows by (YYYY-MM-DD). */

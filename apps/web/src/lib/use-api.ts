@@ -1,6 +1,6 @@
 import type { TRouteName } from '@aidf/contract';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { apiCall, apiCallWithToken } from './api-client.ts';
 
 /** A 401 has cleared the session (SPEC.md point 4); a reload starts the app logged out. */

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { BSC_CHAIN_ID_HEX, CHAINS } from '@aidf/contract';
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '../components/toast.tsx';
+import { i18n } from '../i18n/index.ts';
 import en from '../i18n/locales/en.json';
 import { ApiError } from './api-client.ts';
 import { useWalletAction } from './use-wallet-action.ts';
@@ -34,7 +33,8 @@ const wallet = {
 };
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
+  i18n.addMessages('en', en);
+  await i18n.changeLanguage('en');
   window.ethereum = wallet;
 });
 

@@ -1,7 +1,7 @@
 import { CHAINS, RECEIPT_POLL_INTERVAL_MS, type TChainName } from '@aidf/contract';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../components/toast.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { connectorFor } from '../wallet/index.ts';
 import type { WalletConnector } from '../wallet/types.ts';
 import { ApiError } from './api-client.ts';

@@ -1,5 +1,5 @@
 import { CHAINS, type TChainName } from '@aidf/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/index.ts';
 import { WalletError } from '../wallet/types.ts';
 import { errorMessage } from './error-message.ts';
 

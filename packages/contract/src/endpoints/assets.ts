@@ -12,7 +12,7 @@ import {
   ZText,
   ZTimeMs,
 } from '../schemas.ts';
-import { ZMidParams, ZWalletSignature } from './common.ts';
+import { ZLegConfirmations, ZMidParams, ZWalletSignature } from './common.ts';
 
 export const ZBalance = z.object({
   currency: ZCurrency,
@@ -39,22 +39,24 @@ export const getSubAssets = defineEndpoint({
   data: z.array(ZBalance),
 });
 
-export const ZStatementLine = z.object({
-  id: z.string(),
-  type: z.string(),
-  currency: ZCurrency,
-  submode: ZSubmode,
-  amount: z.string(),
-  balanceAfter: ZDecimalString,
-  createTime: ZTimeMs,
-  /** Ours: the movement the line belongs to, the id a receipt and support name. */
-  movementId: ZIdString,
-  /** Ours: the other user of a transfer (receiver or sender); null for other lines. */
-  counterparty: z.string().nullable(),
-  /** Ours: the chain transaction of an on-chain line (recharge, payout, payment), and its explorer link. */
-  txHash: z.string().nullable(),
-  txUrl: z.string().nullable(),
-});
+export const ZStatementLine = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    currency: ZCurrency,
+    submode: ZSubmode,
+    amount: z.string(),
+    balanceAfter: ZDecimalString,
+    createTime: ZTimeMs,
+    /** Ours: the movement the line belongs to, the id a receipt and support name. */
+    movementId: ZIdString,
+    /** Ours: the other user of a transfer (receiver or sender); null for other lines. */
+    counterparty: z.string().nullable(),
+    /** Ours: the chain transaction of an on-chain line (recharge, payout, payment), and its explorer link. */
+    txHash: z.string().nullable(),
+    txUrl: z.string().nullable(),
+  })
+  .extend(ZLegConfirmations.shape);
 export type TStatementLine = z.infer<typeof ZStatementLine>;
 
 export const financeList = defineEndpoint({
@@ -106,4 +108,45 @@ export const transferRecipient = defineEndpoint({
   summary: 'The recipient of a transfer by username, with their sign-in address masked; 1226 when there is none',
   params: z.object({ username: ZText(64) }),
   data: ZTransferRecipient,
+});
+
+/** One ledger entry of a month's statement (any submode of its currency). */
+export const ZMonthStatementEntry = z.object({
+  id: z.string(),
+  time: ZTimeMs,
+  type: z.string(),
+  submode: ZSubmode,
+  amount: z.string(),
+  movementId: ZIdString,
+  /** The other user of a transfer; null for other entries. */
+  counterparty: z.string().nullable(),
+  /** The chain transaction of an on-chain entry and its explorer link; null for other entries. */
+  txHash: z.string().nullable(),
+  txUrl: z.string().nullable(),
+});
+
+/** One currency of a month's statement: opening + the sum of its entries = closing = the ledger's at month end. */
+export const ZMonthStatementCurrency = z.object({
+  currency: ZCurrency,
+  opening: z.string(),
+  closing: z.string(),
+  entries: z.array(ZMonthStatementEntry),
+});
+export type TMonthStatementCurrency = z.infer<typeof ZMonthStatementCurrency>;
+
+/**
+ * A month's statement (UTC month 'YYYY-MM'), every currency the user holds an account in, all submodes summed.
+ * 81110: the month is not 'YYYY-MM'; 81111: the month has not begun yet.
+ */
+export const monthStatement = defineEndpoint({
+  ...ROUTES.monthStatement,
+  summary: "A month's statement: opening balance, each entry and closing balance per currency",
+  params: z.object({ month: ZText(32) }),
+  data: z.object({
+    month: z.string(),
+    /** The month's first moment and the next month's (UTC), ms. */
+    from: ZTimeMs,
+    to: ZTimeMs,
+    currencies: z.array(ZMonthStatementCurrency),
+  }),
 });

@@ -4,6 +4,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
 import { safeString } from '../safe-string.ts';
 import { ZChainCurrency, ZEmpty, ZIdString, ZText } from '../schemas.ts';
+import { ZAuthenticatorCode } from './authenticator.ts';
 import { ZUserInfo, ZWalletSignature } from './common.ts';
 
 /** An address an SMTP server takes: zod's e-mail, with host labels that neither start nor end with '-'. */
@@ -18,8 +19,9 @@ const ZInviteCode = ZText(64, 0).nullish();
 
 export const sendVerifyCode = defineEndpoint({
   ...ROUTES.sendVerifyCode,
-  summary: "Send an e-mail code; data is the code id. 'bind-address' (signed in) goes only to the account's own e-mail",
-  params: z.object({ receiver: ZEmail, bizType: z.enum(['message-login', 'bind-address']) }),
+  summary:
+    "Send an e-mail code; data is the code id. 'bind-address' and 'address-book' (signed in) go only to the account's own e-mail",
+  params: z.object({ receiver: ZEmail, bizType: z.enum(['message-login', 'bind-address', 'address-book']) }),
   data: z.string(),
 });
 
@@ -62,6 +64,8 @@ export const forgetPassword = defineEndpoint({
     newPassword: ZText(128),
     /** Needed for Solana, whose signatures do not reveal the signer; an EVM signer is recovered. */
     walletAddress: ZText(100).optional(),
+    /** The authenticator's code (or a recovery code), once the account turned the authenticator on. */
+    totpCode: ZAuthenticatorCode.optional(),
   }),
   data: ZUserInfo,
 });

@@ -23,4 +23,13 @@ export const ZUserInfo = z.object({
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 
+/**
+ * Ours: a receipt's on-chain leg, its confirmations: blocks (Solana: slots) on top of its block at the newest head the
+ * chain watchers saw (null while its block is not known), and whether that is past the depth the platform waits for.
+ */
+export const ZLegConfirmations = z.object({
+  confirmations: z.number().int().min(0).nullable(),
+  confirmed: z.boolean(),
+});
+
 export const ZMidParams = z.object({ mid: ZIdString });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLEDGE_DAYS } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
-import { pageOf, ZDecimalString, ZPageParams, ZSubmode, ZTimeMs } from '../schemas.ts';
+import { pageOf, ZDecimalString, ZIdString, ZPageParams, ZSubmode, ZTimeMs } from '../schemas.ts';
 import { ZWalletSignature } from './common.ts';
 
 export const fundInfo = defineEndpoint({
@@ -40,6 +40,12 @@ export const ZPledgeOrder = z.object({
   /** Days paid so far, and the moment of the next daily payment (null once completed). */
   paidDays: z.number().int().nonnegative(),
   nextPayTime: ZTimeMs.nullable(),
+  /** Ours: at maturity the principal goes into a new pledge of the same period (RULES.md "Pledge"). */
+  autoRenew: z.boolean(),
+  /** Ours: what maturity did with auto-renew on: renewed, or why the principal came back; null otherwise. */
+  renewal: z.enum(['renewed', 'not-offered', 'out-of-bounds']).nullable(),
+  /** Ours: the pledge this one renews, or null when the user started it. */
+  renewedFrom: z.string().nullable(),
 });
 
 export type TPledgeOrder = z.infer<typeof ZPledgeOrder>;
@@ -48,7 +54,7 @@ export const pledge = defineEndpoint({
   ...ROUTES.pledge,
   summary: "Pledge AIDF for a period, signed 'pledge-{timestamp}'",
   params: z.object({ amount: ZDecimalString, days: ZPledgeDays, submode: ZSubmode }),
-  body: ZWalletSignature,
+  body: ZWalletSignature.extend({ autoRenew: z.boolean().optional() }),
   data: ZPledgeOrder,
 });
 
@@ -60,6 +66,14 @@ export const pledgeList = defineEndpoint({
   summary: "The user's pledges",
   params: ZPageParams.extend({ type: ZPledgeFilter }),
   data: pageOf(ZPledgeOrder),
+});
+
+/** 81112 when no running pledge of the user has this id; 81113 once its maturity day has come. */
+export const pledgeAutoRenew = defineEndpoint({
+  ...ROUTES.pledgeAutoRenew,
+  summary: "A running pledge's auto-renew, switched on or off before its maturity day",
+  params: z.object({ id: ZIdString, on: z.enum(['0', '1']) }),
+  data: ZPledgeOrder,
 });
 
 /**

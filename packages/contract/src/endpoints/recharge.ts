@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { ROUTES } from '../routes.ts';
 import { pageOf, ZChainCurrency, ZCurrency, ZDecimalString, ZIdString, ZPageParams, ZTimeMs } from '../schemas.ts';
+import { ZLegConfirmations } from './common.ts';
 
 /** Recharge: one name from the contract (here) to the routes (routes/recharge.ts) and the screen. */
 export const depositAddress = defineEndpoint({
@@ -20,15 +21,19 @@ export const depositAddress = defineEndpoint({
   }),
 });
 
-export const ZRecharge = z.object({
-  id: z.string(),
-  chainCurrency: ZChainCurrency,
-  currency: ZCurrency,
-  amount: ZDecimalString,
-  txId: z.string(),
-  fromAddress: z.string().nullable(),
-  createTime: ZTimeMs,
-});
+export const ZRecharge = z
+  .object({
+    id: z.string(),
+    chainCurrency: ZChainCurrency,
+    currency: ZCurrency,
+    amount: ZDecimalString,
+    txId: z.string(),
+    /** Ours: the transaction on the chain's explorer (the operators' explorer setting). */
+    txUrl: z.string().nullable(),
+    fromAddress: z.string().nullable(),
+    createTime: ZTimeMs,
+  })
+  .extend(ZLegConfirmations.shape);
 
 export const rechargeList = defineEndpoint({
   ...ROUTES.rechargeList,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WITHDRAW_CURRENCIES } from '../constants.ts';
 import { SUBMODES } from '../currencies.ts';
 import { safeString } from '../safe-string.ts';
 import { ZCurrency, ZDecimalString, ZIdString, ZSubmode, ZText, ZTimeMs } from '../schemas.ts';
@@ -7,6 +8,17 @@ import { defineOpsEndpoint, opsPageOf, opsPageQuery, ZOperatorReason, ZOperatorR
 const ZProposalId = z.object({ proposalId: ZIdString });
 const ZWithdrawalId = z.object({ id: ZIdString });
 const ZReasonBody = z.object({ reason: ZOperatorReason });
+
+/** An amount per limit period; null: no limit of that kind. */
+const ZPeriodAmounts = z.object({ day: z.string().nullable(), days30: z.string().nullable() });
+
+/** One user's withdrawal limits in one currency: the platform's settings, the user's own, and what is left. */
+export const ZUserWithdrawLimits = z.object({
+  currency: z.enum(WITHDRAW_CURRENCIES),
+  platform: ZPeriodAmounts,
+  own: ZPeriodAmounts,
+  left: ZPeriodAmounts,
+});
 
 /** An Invested event the invest watcher recorded without a credit (chain-status). */
 const ZRecordedInvest = z.object({
@@ -28,6 +40,7 @@ export const PROPOSAL_KINDS = [
   'operator-role',
   'operator-disable',
   'setting',
+  'withdraw-limit',
 ] as const;
 export type TProposalKind = (typeof PROPOSAL_KINDS)[number];
 
@@ -52,6 +65,8 @@ export const ZProposal = z.looseObject({
   role: z.string().optional(),
   key: z.string().optional(),
   value: z.string().optional(),
+  /** withdraw-limit: the period of the user's own limit (amount and currency above). */
+  period: z.string().optional(),
   reason: z.string(),
   proposedBy: z.string(),
   approvedBy: z.string().nullable(),
@@ -242,6 +257,30 @@ export const opsMoney = {
       requestId: safeString().min(8).max(100).optional(),
     }),
     data: ZCreditAnswer,
+  }),
+  /** One user's own withdrawal limit: always a proposal a second finance operator or admin approves. */
+  withdrawLimit: defineOpsEndpoint({
+    method: 'POST',
+    path: '/ops/v1/users/{mid}/withdraw-limit',
+    auth: true,
+    summary: "Proposes one user's own withdrawal limit (per day or per 30 days) for a second operator to approve",
+    params: z.object({ mid: ZIdString }),
+    body: z.object({
+      currency: z.enum(WITHDRAW_CURRENCIES),
+      period: z.enum(['day', 'days30']),
+      amount: ZText(40),
+      reason: ZOperatorReason,
+    }),
+    data: z.object({ status: z.literal('proposed'), proposalId: z.string() }),
+  }),
+  userWithdrawLimits: defineOpsEndpoint({
+    method: 'GET',
+    path: '/ops/v1/users/{mid}/withdraw-limits',
+    auth: true,
+    summary:
+      "One user's withdrawal limits per currency: the platform's, the user's own, what is left today and in 30 days",
+    params: z.object({ mid: ZIdString }),
+    data: z.array(ZUserWithdrawLimits),
   }),
   approveCredit: defineOpsEndpoint({
     method: 'POST',

@@ -9,6 +9,8 @@ export interface HardhatNodeOptions {
   port: number; // 0: let the OS pick
   blockIntervalMs: number; // 0: automine only
   logFile: string | undefined;
+  /** How long the node may take to answer eth_chainId (default 30 s); a harness on a loaded machine waits longer. */
+  startTimeoutMs?: number | undefined;
 }
 
 export interface HardhatNode {
@@ -69,7 +71,7 @@ export async function startHardhatNode(options: HardhatNodeOptions): Promise<Har
   };
 
   try {
-    const rpcUrl = await waitUntilReady(child, log);
+    const rpcUrl = await waitUntilReady(child, log, options.startTimeoutMs ?? START_TIMEOUT_MS);
     return { rpcUrl, stop };
   } catch (error) {
     await stop();
@@ -77,8 +79,8 @@ export async function startHardhatNode(options: HardhatNodeOptions): Promise<Har
   }
 }
 
-async function waitUntilReady(child: ChildProcess, log: OutputLog): Promise<string> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
+async function waitUntilReady(child: ChildProcess, log: OutputLog, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
   const fail = (reason: string) => new Error(`hardhat node ${reason}. Last output:\n${log.tail() || '(none)'}`);
 
   while (Date.now() < deadline) {
@@ -89,7 +91,7 @@ async function waitUntilReady(child: ChildProcess, log: OutputLog): Promise<stri
     if (rpcUrl && (await answersChainId(rpcUrl))) return rpcUrl;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw fail(`did not answer eth_chainId within ${START_TIMEOUT_MS / 1000} s`);
+  throw fail(`did not answer eth_chainId within ${timeoutMs / 1000} s`);
 }
 
 async function answersChainId(rpcUrl: string): Promise<boolean> {

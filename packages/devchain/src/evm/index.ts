@@ -10,6 +10,7 @@ export interface EvmDevChainOptions {
   port?: number; // 0 or undefined: pick a free port on 127.0.0.1
   blockIntervalMs?: number; // 0 / undefined: automine only (a block per transaction); >0: also mine an empty block every N ms
   logFile?: string; // where the hardhat node's stdout/stderr go (default: discarded)
+  startTimeoutMs?: number; // how long the node may take to answer eth_chainId (default 30 s)
 }
 
 /** A transaction of the faucet that brought one currency to an address. */
@@ -71,7 +72,7 @@ export async function startEvmDevChain(options: EvmDevChainOptions = {}): Promis
   // Compiling (on a cache miss) and booting the node are independent; do them side by side.
   const [compiled, node] = await Promise.allSettled([
     Promise.all([loadDevToken(), loadAidfInvest(), loadMulticall3()]),
-    startHardhatNode({ port, blockIntervalMs, logFile: options.logFile }),
+    startHardhatNode({ port, blockIntervalMs, logFile: options.logFile, startTimeoutMs: options.startTimeoutMs }),
   ]);
   if (node.status === 'rejected') throw node.reason;
   try {

@@ -55,6 +55,8 @@ export interface SolanaDevChain {
   /** Creates another mint (6 decimals) for look-alike tests and mints `amount` to owner. */
   createMint(owner: string, amount: string): Promise<string>;
   advanceSlots(n: number): void;
+  /** `n` slots pass without a block (skipped by their leaders), then one empty block. */
+  skipSlots(n: number): void;
   close(): Promise<void>;
 }
 
@@ -131,6 +133,7 @@ export async function startSolanaDevChain(options: SolanaDevChainOptions = {}): 
         return mint.address;
       }),
     advanceSlots: (n) => validator.advanceSlots(n),
+    skipSlots: (n) => validator.skipSlots(n),
     close: () => {
       if (!closing) {
         clearInterval(timer);

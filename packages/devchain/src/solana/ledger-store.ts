@@ -34,11 +34,14 @@ export interface BlockRecord {
 }
 
 /**
- * The chain as the RPC reports it: one block per slot from genesis (slot 0) to the tip, with indexes for the
- * lookups the RPC methods need. There are no forks, so a block never changes once appended.
+ * The chain as the RPC reports it: at most one block per slot from genesis (slot 0) to the tip (a skipped slot has
+ * none, as when a leader missed its turn), with indexes for the lookups the RPC methods need. There are no forks,
+ * so a block never changes once appended.
  */
 export class LedgerStore {
-  private readonly blocks: BlockRecord[] = [];
+  /** By slot; a hole is a skipped slot. */
+  private readonly blocks: (BlockRecord | undefined)[] = [];
+  private tipBlock: BlockRecord | undefined;
   private readonly bySignature = new Map<string, TransactionRecord>();
   private readonly byAddress = new Map<Address, TransactionRecord[]>();
   private readonly slotByBlockhash = new Map<string, number>();
@@ -48,15 +51,15 @@ export class LedgerStore {
   }
 
   get tip(): BlockRecord {
-    const tip = this.blocks.at(-1);
-    if (!tip) throw new Error('ledger has no genesis block');
-    return tip;
+    if (!this.tipBlock) throw new Error('ledger has no genesis block');
+    return this.tipBlock;
   }
 
   append(block: BlockRecord): void {
     if (block.slot !== this.blocks.length)
       throw new Error(`block ${block.slot} does not follow ${this.blocks.length - 1}`);
     this.blocks.push(block);
+    this.tipBlock = block;
     this.slotByBlockhash.set(block.blockhash, block.slot);
     for (const record of block.transactions) {
       this.bySignature.set(record.signature, record);
@@ -68,8 +71,30 @@ export class LedgerStore {
     }
   }
 
+  /** Lets the next slot pass without a block; the next block appended names the tip before it as its parent. */
+  skip(): void {
+    this.blocks.push(undefined);
+  }
+
+  /** The block of `slot`; undefined for a skipped slot or one not reached yet. */
   block(slot: number): BlockRecord | undefined {
     return this.blocks[slot];
+  }
+
+  /** Whether `slot` has passed without a block. */
+  skipped(slot: number): boolean {
+    return slot < this.blocks.length && this.blocks[slot] === undefined;
+  }
+
+  /** The newest block at or before `slot` (genesis at least). */
+  blockAtOrBefore(slot: number): BlockRecord {
+    for (let s = Math.min(slot, this.blocks.length - 1); s > 0; s--) {
+      const block = this.blocks[s];
+      if (block) return block;
+    }
+    const genesis = this.blocks[0];
+    if (!genesis) throw new Error('ledger has no genesis block');
+    return genesis;
   }
 
   transaction(signature: string): TransactionRecord | undefined {

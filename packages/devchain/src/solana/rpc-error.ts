@@ -8,6 +8,7 @@ export const RpcErrorCode = {
   sendTransactionPreflightFailure: -32002,
   transactionSignatureVerificationFailure: -32003,
   blockNotAvailable: -32004,
+  slotSkipped: -32007,
   unsupportedTransactionVersion: -32015,
   minContextSlotNotReached: -32016,
 } as const;

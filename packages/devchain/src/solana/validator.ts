@@ -90,7 +90,9 @@ export class LocalValidator {
   slotFor(commitment: Commitment): number {
     const tip = this.tipSlot;
     if (commitment === 'processed') return tip;
-    return Math.max(tip - (commitment === 'confirmed' ? 1 : this.finalizationDepth), 0);
+    // A bank, hence a confirmed or rooted slot, is always a block: never a skipped slot.
+    const slot = Math.max(tip - (commitment === 'confirmed' ? 1 : this.finalizationDepth), 0);
+    return this.ledger.blockAtOrBefore(slot).slot;
   }
 
   commitmentOf(slot: number): Commitment {
@@ -102,7 +104,7 @@ export class LocalValidator {
   blockhashAt(slot: number): { blockhash: string; lastValidBlockHeight: number } {
     const block = this.ledger.block(slot);
     if (!block) throw new Error(`no block at slot ${slot}`);
-    // Every slot has a block here, so block height and slot coincide.
+    // Block height is taken as the slot (a real cluster's is lower by the skipped slots): it only bounds a lifetime.
     return { blockhash: block.blockhash, lastValidBlockHeight: slot + BLOCKHASH_MAX_AGE };
   }
 
@@ -138,6 +140,16 @@ export class LocalValidator {
       const slot = this.tipSlot + 1;
       this.sealSlot(slot, this.setClock(slot), []);
     }
+  }
+
+  /**
+   * `count` slots pass without a block (their leaders missed them), then one empty block follows them, so the tip
+   * is a block as a cluster's newest bank is.
+   */
+  skipSlots(count: number): void {
+    for (let skipped = 0; skipped < count; skipped++) this.ledger.skip();
+    const slot = this.tipSlot + count + 1;
+    this.sealSlot(slot, this.setClock(slot), []);
   }
 
   sendTransaction(wire: ReadonlyUint8Array, skipPreflight: boolean): SendResult {

@@ -1,8 +1,7 @@
 import { CURRENCIES, type TCurrency } from '@aidf/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorLine } from '../../components/ErrorLine.tsx';
-import { currencyLabel } from '../../lib/format.ts';
+import { CurrencyField, ProposalForm, ReasonField } from '../../components/ProposalForm.tsx';
 import { useCredit } from './api.ts';
 
 /**
@@ -33,51 +32,39 @@ export function CreditForm() {
   };
   const answer = credit.data;
   return (
-    <form className="card" onSubmit={submit} aria-labelledby="credit-title">
-      <h2 id="credit-title">{t('credits.formTitle')}</h2>
-      <div className="form-grid">
-        <label>
-          {t('credits.username')}
-          <input value={username} onChange={(e) => setUsername(e.target.value)} required />
-        </label>
-        <label>
-          {t('credits.currency')}
-          <select value={currency} onChange={(e) => setCurrency(e.target.value as TCurrency)}>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {currencyLabel(c)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('credits.amount')}
-          <input
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            inputMode="decimal"
-            pattern="[0-9]+(\.[0-9]+)?"
-            required
-          />
-        </label>
-        <label>
-          {t('credits.reason')}
-          <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required />
-        </label>
-      </div>
-      <div className="row form-actions">
-        <button type="submit" disabled={credit.isPending}>
-          {t('credits.submit')}
-        </button>
-        {answer ? (
+    <ProposalForm
+      titleId="credit-title"
+      title={t('credits.formTitle')}
+      onSubmit={submit}
+      submitLabel={t('credits.submit')}
+      pending={credit.isPending}
+      answer={
+        answer ? (
           <p className="notice" role="status" data-testid="credit-result">
             {answer.status === 'credited'
               ? t('credits.applied', { username: answer.username })
               : t('credits.proposed', { username: answer.username, id: answer.proposalId })}
           </p>
-        ) : null}
-      </div>
-      <ErrorLine error={credit.error} />
-    </form>
+        ) : null
+      }
+      error={credit.error}
+    >
+      <label>
+        {t('credits.username')}
+        <input value={username} onChange={(e) => setUsername(e.target.value)} required />
+      </label>
+      <CurrencyField label={t('credits.currency')} value={currency} currencies={CURRENCIES} onChange={setCurrency} />
+      <label>
+        {t('credits.amount')}
+        <input
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          inputMode="decimal"
+          pattern="[0-9]+(\.[0-9]+)?"
+          required
+        />
+      </label>
+      <ReasonField label={t('credits.reason')} value={reason} onChange={setReason} />
+    </ProposalForm>
   );
 }

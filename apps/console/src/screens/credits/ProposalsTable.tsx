@@ -21,6 +21,18 @@ function Subject({ p }: { p: TProposal }) {
     return <>{t('credits.subject.disable', { name: p.username ?? '', role: t(`common.roles.${p.role ?? ''}`) })}</>;
   }
   if (p.kind === 'setting') return <span className="mono">{`${p.key} = ${p.value}`}</span>;
+  if (p.kind === 'withdraw-limit') {
+    return (
+      <>
+        {t('credits.subject.withdrawLimit', {
+          name: p.username ?? p.userId ?? '',
+          amount: p.amount ?? '',
+          currency: (p.currency ?? '').toUpperCase(),
+          period: t(`credits.subject.periods.${p.period === 'days30' ? 'days30' : 'day'}`),
+        })}
+      </>
+    );
+  }
   return (
     <>
       {p.username ?? p.userId ?? ''} <Amount value={p.amount ?? ''} currency={p.currency ?? ''} />

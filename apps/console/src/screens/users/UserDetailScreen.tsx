@@ -7,6 +7,7 @@ import { formatTime } from '../../lib/format.ts';
 import { AddressList } from './AddressList.tsx';
 import { useUserDetail } from './api.ts';
 import { useUserColumns } from './user-columns.tsx';
+import { WithdrawLimits } from './WithdrawLimits.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -65,6 +66,9 @@ export function UserDetailScreen() {
       </div>
       <Section id="balances" title={t('users.balances')}>
         <DataTable label={t('users.balances')} data={d.balances} columns={columns.balances} />
+      </Section>
+      <Section id="withdraw-limits" title={t('users.limits.title')}>
+        <WithdrawLimits mid={d.user.mid} />
       </Section>
       <Section id="movements" title={t('users.movements')}>
         <DataTable label={t('users.movements')} data={d.movements} columns={columns.movements} />

@@ -1,6 +1,7 @@
 import { OPS } from '@aidf/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import type { LimitTerms } from './WithdrawLimitForm.tsx';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -16,5 +17,33 @@ export function useUserDetail(mid: string) {
   return useQuery({
     queryKey: ['users', 'detail', mid],
     queryFn: () => call(OPS.userDetail, { params: { mid } }),
+  });
+}
+
+export function useUserWithdrawLimits(mid: string) {
+  return useQuery({
+    queryKey: ['users', 'withdraw-limits', mid],
+    queryFn: () => call(OPS.userWithdrawLimits, { params: { mid } }),
+  });
+}
+
+/** One proposal per period given, in turn; the approvals page and the limits shown are read again. */
+export function useProposeWithdrawLimit(mid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (terms: LimitTerms) => {
+      const ids: string[] = [];
+      for (const period of ['day', 'days30'] as const) {
+        if (terms[period] === '') continue;
+        const body = { currency: terms.currency, period, amount: terms[period], reason: terms.reason };
+        ids.push((await call(OPS.withdrawLimit, { params: { mid }, body })).proposalId);
+      }
+      return ids;
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['proposals'] }),
+        queryClient.invalidateQueries({ queryKey: ['users', 'withdraw-limits', mid] }),
+      ]),
   });
 }

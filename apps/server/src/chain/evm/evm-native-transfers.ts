@@ -31,31 +31,31 @@ export function nativeTransfer(
   };
 }
 
+/** A transaction that sent the native coin (value, a recipient), not yet known to have succeeded. */
+export interface NativeCandidate {
+  tx: Block<bigint, true>['transactions'][number];
+  block: { number: bigint; hash: Hash };
+}
+
 /**
- * The chain's native coin sent to `recipients` in blocks [from, to]. A plain value transfer leaves no log, so
- * every block of the range is read with its transactions, `blocksPerBatch` blocks per JSON-RPC batch (`client`'s
- * transport batches: bsc-client.ts), and filtered here: a transaction whose `to` is a recipient and whose value
- * is not zero is a transfer once its receipt (asked for these few only) says it succeeded. BNB a contract sends
- * on (an internal transaction, as some exchanges' withdrawals are) is not a transaction to the address and is
- * not seen: reading every call's trace would cost far more than the blocks (docs/user-guide.md says so).
- * Also answers the hash of block `to`, read in the same pass.
+ * Every block of [from, to] read once with its transactions, `blocksPerBatch` blocks per JSON-RPC batch
+ * (`client`'s transport batches: bsc-client.ts): the hash of each block, and the transactions that sent the native
+ * coin to someone (a plain value transfer leaves no log, so the blocks are the only place to see it). A block the
+ * node does not serve (one it has not reached) fails the read.
  */
-export async function evmNativeTransfers(
+export async function readBlocks(
   client: PublicClient,
   range: { from: bigint; to: bigint },
-  recipients: readonly string[],
-  native: WatchedToken,
   blocksPerBatch = DEFAULT_BLOCKS_PER_BATCH,
-): Promise<{ transfers: ScannedTransfer[]; lastBlockHash: Hash }> {
-  const wanted = new Set(recipients.map((a) => a.toLowerCase()));
+): Promise<{ hashes: Map<bigint, Hash>; candidates: NativeCandidate[] }> {
   const batches: bigint[][] = [];
   for (let start = range.from; start <= range.to; start += BigInt(blocksPerBatch)) {
     const batch: bigint[] = [];
     for (let n = start; n < start + BigInt(blocksPerBatch) && n <= range.to; n++) batch.push(n);
     batches.push(batch);
   }
-  const candidates: { tx: Block<bigint, true>['transactions'][number]; block: { number: bigint; hash: Hash } }[] = [];
-  const last: { hash: Hash | null } = { hash: null };
+  const candidates: NativeCandidate[] = [];
+  const hashes = new Map<bigint, Hash>();
   let next = 0;
   const worker = async () => {
     while (next < batches.length) {
@@ -66,27 +66,40 @@ export async function evmNativeTransfers(
       );
       for (const block of blocks) {
         if (block.number === null || block.hash === null) throw new Error('the node answered a pending block');
-        if (block.number === range.to) last.hash = block.hash;
+        hashes.set(block.number, block.hash);
         for (const tx of block.transactions) {
-          if (tx.value === 0n || !tx.to || !wanted.has(tx.to.toLowerCase())) continue;
+          if (tx.value === 0n || !tx.to) continue;
           candidates.push({ tx, block: { number: block.number, hash: block.hash } });
         }
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(BATCHES_IN_FLIGHT, batches.length) }, worker));
-  const lastBlockHash = last.hash;
-  if (lastBlockHash === null) throw new Error(`block ${range.to} was not read`);
+  if (!hashes.has(range.to)) throw new Error(`block ${range.to} was not read`);
+  return { hashes, candidates };
+}
 
-  const receipts = await Promise.all(candidates.map(({ tx }) => client.getTransactionReceipt({ hash: tx.hash })));
+/**
+ * The native transfers among `candidates` whose recipient is `wanted` (lower case): each one a transfer once its
+ * receipt (asked for these few only) says it succeeded. BNB a contract sends on (an internal transaction, as some
+ * exchanges' withdrawals are) is not a transaction to the address and is not seen: reading every call's trace
+ * would cost far more than the blocks (docs/user-guide.md says so).
+ */
+export async function nativeTransfersTo(
+  client: PublicClient,
+  candidates: readonly NativeCandidate[],
+  wanted: ReadonlySet<string>,
+  native: WatchedToken,
+): Promise<ScannedTransfer[]> {
+  const ours = candidates.filter(({ tx }) => tx.to && wanted.has(tx.to.toLowerCase()));
+  const receipts = await Promise.all(ours.map(({ tx }) => client.getTransactionReceipt({ hash: tx.hash })));
   const transfers: ScannedTransfer[] = [];
-  candidates.forEach(({ tx, block }, i) => {
+  ours.forEach(({ tx, block }, i) => {
     const receipt = receipts[i];
     // A receipt in another block means the chain changed under the scan: fail the tick, the next one rereads.
     if (receipt?.blockHash !== block.hash) throw new Error(`the receipt of ${tx.hash} is not in block ${block.hash}`);
     if (receipt.status !== 'success') return; // a reverted transaction moved no coin
     transfers.push(nativeTransfer(tx, block, native));
   });
-  transfers.sort((a, b) => (a.blockNumber === b.blockNumber ? 0 : a.blockNumber < b.blockNumber ? -1 : 1));
-  return { transfers, lastBlockHash };
+  return transfers;
 }

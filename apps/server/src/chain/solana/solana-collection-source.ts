@@ -4,8 +4,8 @@ import type { DepositSource } from '../deposit-source.ts';
 import { transfersOf } from './solana-deposit-source.ts';
 
 /**
- * Solana payments to the collection address: the deposit source's design (getSignaturesForAddress of the
- * collection address down to the range's first finalized slot, then getTransaction per new signature), keeping
+ * Solana payments to the collection address: the deposit source's design (getBlocks, then getBlock per block of
+ * the finalized range, every balance rise of the watched tokens), keeping
  * the rises of the collection address only. A hint is read at 'confirmed' so the order shows it pending at
  * once; it counts only once getSignatureStatuses says 'finalized' (RULES.md). A confirmed transaction whose slot
  * is finalized yet which the node no longer knows was on a dropped fork: gone.

@@ -195,11 +195,42 @@ export async function beginDailyBatch(db: AppDb, lockKey: number) {
   await db.execute(sql`SELECT pg_advisory_xact_lock(${lockKey})`);
 }
 
+/**
+ * The set-based source of a daily paying job's batch (jobs/daily-paying-job.ts): `due` (a query of rows item_id,
+ * user_id, amount: what the job owes its items of the batch on `day`) claimed in daily_payouts, one row per (job,
+ * item, day), so an item already paid that day is paid nothing again; each claimed row is a line of `type`.
+ */
+export function dailyPayoutSource(b: {
+  job: string;
+  day: string;
+  movementId: bigint;
+  type: string;
+  due: SQL;
+}): BatchSource {
+  return {
+    rows: 'paid',
+    claimed: sql`(SELECT count(*) FROM claimed)`,
+    ctes: sql`
+      due AS (${b.due}),
+      claimed AS (
+        INSERT INTO daily_payouts (job, item_id, day, user_id, amount, movement_id)
+        SELECT ${b.job}, d.item_id, ${b.day}::date, d.user_id, d.amount, ${b.movementId}::bigint
+        FROM due d WHERE d.amount > 0
+        ON CONFLICT DO NOTHING
+        RETURNING user_id, amount
+      ),
+      paid (user_id, type, amount) AS (SELECT c.user_id, ${b.type}::text, c.amount FROM claimed c)`,
+  };
+}
+
 /** The set-based booking's statements on a connection or transaction, for domain/ledger/book-batch.ts. */
 export function batchBookingRepository(db: AppDb) {
   return {
     lockAccounts: (b: BatchLock, userIds: SQL, createMissing = false) =>
       lockBookingAccounts(db, b, userIds, createMissing),
     book: (b: BatchBooking, source: BatchSource) => bookSource(db, b, source),
+    dailyPayoutSource,
+    /** The users a daily paying job's batch may pay: those of its `due` rows. */
+    dailyPayoutUsers: (due: SQL) => sql`SELECT d.user_id FROM (${due}) d`,
   };
 }

@@ -1,5 +1,5 @@
 import type { CHAINS } from '@aidf/contract';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { rowsOf } from '../raw.ts';
 import { chainDeposits, depositAddresses, treasuryTransactions, workerHealth, workerLeases } from '../schema.ts';
@@ -77,7 +77,10 @@ export function chainRepository(db: AppDb) {
       const rows = await db
         .select({ address: depositAddresses.address, userId: depositAddresses.userId })
         .from(depositAddresses)
-        .where(and(eq(depositAddresses.chainCurrency, chainCurrency), inArray(column, keys)));
+        // One array parameter (a text[] literal), however many addresses: a range's recipients can be thousands.
+        .where(
+          and(eq(depositAddresses.chainCurrency, chainCurrency), sql`${column} = ANY(${textArray(keys)}::text[])`),
+        );
       return new Map(rows.map((r) => [chainCurrency === 'bnb' ? r.address.toLowerCase() : r.address, r.userId]));
     },
 
@@ -116,4 +119,9 @@ export function chainRepository(db: AppDb) {
       return { rows, total: totals[0]?.total ?? 0 };
     },
   };
+}
+
+/** A text[] literal of `values`, each quoted (a backslash or a double quote escaped). */
+function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }

@@ -3,7 +3,7 @@ import type { AppDb } from '../client.ts';
 import { emailCodes } from '../schema.ts';
 
 /** What a code may be used for (email_codes.purpose). */
-export type EmailCodePurpose = 'login' | 'bind-address';
+export type EmailCodePurpose = 'login' | 'bind-address' | 'address-book' | 'change-email' | 'change-email-owner';
 
 export function emailCodesRepository(db: AppDb) {
   return {

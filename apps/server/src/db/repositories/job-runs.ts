@@ -15,7 +15,8 @@ export function jobRunsRepository(db: AppDb) {
     /**
      * Claims the (job, day) slot for `owner`: a new slot, or one whose runner stopped renewing its lease (a
      * crash). `rerun` also takes a finished slot (an operator's run by hand; the job's own keys make it pay
-     * nothing twice). Null when another runner holds it, or it is done and this is not a rerun.
+     * nothing twice); its finished_at stays, the day's last finish, until the rerun finishes. Null when another
+     * runner holds it, or it is done and this is not a rerun.
      */
     async claim(job: string, day: string, owner: string, leaseMs: number, rerun: boolean): Promise<JobRunRow | null> {
       const result = await db.execute(sql`
@@ -23,7 +24,7 @@ export function jobRunsRepository(db: AppDb) {
         VALUES (${job}, ${day}::date, 'running', ${owner}, now() + ${`${leaseMs} milliseconds`}::interval)
         ON CONFLICT (job, day) DO UPDATE
           SET status = 'running', owner = EXCLUDED.owner, lease_until = EXCLUDED.lease_until,
-              started_at = now(), finished_at = NULL
+              started_at = now()
           WHERE (job_runs.status = 'running' AND job_runs.lease_until < now())
              OR (${rerun} AND job_runs.status = 'done')
         RETURNING job, day::text AS day, status, owner, items::text AS items`);
@@ -39,10 +40,15 @@ export function jobRunsRepository(db: AppDb) {
       return rowsOf(result).length === 1;
     },
 
-    /** Hands a running slot back (its runner is stopping): another runner may claim it at once. */
+    /**
+     * Hands a running slot back (its runner is stopping, or a database fault cut its run): another runner may claim
+     * it at once. A day that had finished before (a rerun cut off) is done again: the rerun's committed batches
+     * only paid items the day had not paid, and the day stays what it was, not a run nobody makes.
+     */
     async release(job: string, day: string, owner: string): Promise<void> {
       await db.execute(sql`
-        UPDATE job_runs SET lease_until = now() - interval '1 millisecond'
+        UPDATE job_runs SET lease_until = now() - interval '1 millisecond',
+          status = CASE WHEN finished_at IS NULL THEN status ELSE 'done' END
         WHERE job = ${job} AND day = ${day}::date AND owner = ${owner} AND status = 'running'`);
     },
 

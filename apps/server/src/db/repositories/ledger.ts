@@ -1,8 +1,8 @@
-import { COUNTERPARTY_TRANSACTION_TYPES } from '@aidf/contract';
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { COUNTERPARTY_TRANSACTION_TYPES, type TCurrency, type TSubmode } from '@aidf/contract';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
-import { rowsOf } from '../raw.ts';
-import { accounts, entries, movements } from '../schema.ts';
+import { type PreparedRaw, prepareRaw, rowsOf } from '../raw.ts';
+import { accounts, movements } from '../schema.ts';
 
 /** A user's account, or one of the platform's own (issuance, fees, operator credit…). */
 export type AccountRef =
@@ -16,7 +16,17 @@ function accountRow(ref: AccountRef) {
     : { kind: 'platform', platformCode: ref.platform, currency: ref.currency, submode: ref.submode };
 }
 
+/** The call of post_movement, its arguments named placeholders (see postMovement). */
+const POST_MOVEMENT = sql`
+  SELECT o_movement_id::text AS movement_id, o_replayed AS replayed
+  FROM post_movement(${sql.placeholder('type')}::text, ${sql.placeholder('idemKey')}::text,
+    ${sql.placeholder('ref')}::text, ${sql.placeholder('accounts')}::bigint[], ${sql.placeholder('amounts')}::numeric[],
+    ${sql.placeholder('types')}::text[], ${sql.placeholder('claimAddress')}::text,
+    ${sql.placeholder('claimContent')}::text, ${sql.placeholder('claimFresh')}::boolean,
+    ${sql.placeholder('notice')}::jsonb)`;
+
 export function ledgerRepository(db: AppDb) {
+  let post: PreparedRaw | null = null;
   /** The ids of the accounts `refs` name, null where none exists yet, in one read. */
   async function accountIds(refs: readonly AccountRef[]): Promise<(bigint | null)[]> {
     const rows = await db
@@ -96,39 +106,35 @@ export function ledgerRepository(db: AppDb) {
     },
 
     /**
-     * Books a movement's lines in ONE statement, its accounts locked by the caller: each account's balance moves by
-     * the sum of its lines (PostgreSQL's exact NUMERIC) and each line becomes an entry whose balance_after runs in
-     * line order. Answers false, having moved nothing the caller keeps (it rolls back), when a user account would
-     * end below zero.
+     * Posts one movement in ONE statement, the SQL function post_movement (migration 0046): the movement row, the
+     * signature's claim, the accounts locked in id order, the entries and balances (PostgreSQL's exact NUMERIC),
+     * and the movement's notice. A refusal raises AM229, AM232 or AM230 and writes nothing. Prepared under a name,
+     * so each connection plans it once.
      */
-    async bookLines(
-      movementId: bigint,
-      lines: readonly { accountId: bigint; amount: string; type: string }[],
-    ): Promise<boolean> {
-      const ids = `{${lines.map((l) => l.accountId).join(',')}}`;
-      const amounts = `{${lines.map((l) => l.amount).join(',')}}`;
-      const types = `{${lines.map((l) => JSON.stringify(l.type)).join(',')}}`;
-      const result = await db.execute(sql`
-        WITH line AS (
-          SELECT * FROM unnest(${ids}::bigint[], ${amounts}::numeric[], ${types}::text[]) WITH ORDINALITY
-            AS l(account_id, amount, type, ord)
-        ), moved AS (
-          UPDATE accounts a SET balance = a.balance + s.total
-          FROM (SELECT account_id, sum(amount) AS total FROM line GROUP BY account_id) s
-          WHERE a.id = s.account_id AND (a.kind <> 'user' OR a.balance + s.total >= 0)
-          RETURNING a.id, a.balance - s.total AS before
-        ), written AS (
-          -- A data-modifying WITH runs to the end whether or not the query reads it.
-          INSERT INTO entries (movement_id, account_id, type, amount, balance_after)
-          SELECT ${movementId}, l.account_id, l.type, l.amount,
-                 m.before + sum(l.amount) OVER (PARTITION BY l.account_id ORDER BY l.ord)
-          FROM line l JOIN moved m ON m.id = l.account_id
-          ORDER BY l.ord
-        )
-        SELECT (SELECT count(*) FROM moved)::int AS moved,
-               (SELECT count(DISTINCT account_id) FROM line)::int AS accounts`);
-      const [row] = rowsOf<{ moved: number; accounts: number }>(result);
-      return row !== undefined && row.moved === row.accounts;
+    async postMovement(m: {
+      type: string;
+      idemKey: string;
+      ref: string | null;
+      lines: readonly { accountId: bigint; amount: string; type: string }[];
+      claim: { address: string; signContent: string; fresh: boolean } | null;
+      notice: object | null;
+    }): Promise<{ movementId: bigint; replayed: boolean }> {
+      post ??= prepareRaw(db, POST_MOVEMENT, 'ledger_post_movement');
+      const result = await post.execute({
+        type: m.type,
+        idemKey: m.idemKey,
+        ref: m.ref,
+        accounts: `{${m.lines.map((l) => l.accountId).join(',')}}`,
+        amounts: `{${m.lines.map((l) => l.amount).join(',')}}`,
+        types: `{${m.lines.map((l) => JSON.stringify(l.type)).join(',')}}`,
+        claimAddress: m.claim?.address ?? null,
+        claimContent: m.claim?.signContent ?? null,
+        claimFresh: m.claim?.fresh ?? true,
+        notice: m.notice === null ? null : JSON.stringify(m.notice),
+      });
+      const [row] = rowsOf<{ movement_id: string; replayed: boolean }>(result);
+      if (!row) throw new Error('post_movement answered no row');
+      return { movementId: BigInt(row.movement_id), replayed: row.replayed };
     },
 
     async balancesOfUser(userId: bigint) {
@@ -143,55 +149,52 @@ export function ledgerRepository(db: AppDb) {
         .orderBy(asc(accounts.currency), asc(accounts.submode));
     },
 
-    /** A page of a user's statement for one currency and submode, newest first. */
-    async statement(q: {
-      userId: bigint;
-      currency: string;
-      submode: string;
-      types: readonly string[] | null;
-      limit: number;
-      offset: number;
-    }) {
-      const where = and(
-        eq(accounts.ownerUserId, q.userId),
-        eq(accounts.currency, q.currency),
-        eq(accounts.submode, q.submode),
-        q.types ? inArray(entries.type, [...q.types]) : undefined,
-      );
-      const [rows, totals] = await Promise.all([
-        db
-          .select({
-            id: entries.id,
-            type: entries.type,
-            amount: sql<string>`${entries.amount}::text`,
-            balanceAfter: sql<string>`${entries.balanceAfter}::text`,
-            createdAt: entries.createdAt,
-            movementId: entries.movementId,
-            ref: movements.ref,
-            // The other user of a transfer (the receiver's name is the movement's ref, the sender's is not).
-            // Written qualified: a bare column of the outer query would name the subquery's own.
-            counterparty: sql<string | null>`CASE WHEN "entries"."type" IN (${sql.join(
-              COUNTERPARTY_TRANSACTION_TYPES.map((type) => sql`${type}`),
-              sql`, `,
-            )}) THEN
-              (SELECT u.username FROM entries o JOIN accounts oa ON oa.id = o.account_id JOIN users u ON u.id = oa.owner_user_id
-               WHERE o.movement_id = "entries"."movement_id" AND oa.owner_user_id <> "accounts"."owner_user_id" LIMIT 1)
-              END`,
-          })
-          .from(entries)
-          .innerJoin(accounts, eq(accounts.id, entries.accountId))
-          .innerJoin(movements, eq(movements.id, entries.movementId))
-          .where(where)
-          .orderBy(desc(entries.id))
-          .limit(q.limit)
-          .offset(q.offset),
-        db
-          .select({ total: count() })
-          .from(entries)
-          .innerJoin(accounts, eq(accounts.id, entries.accountId))
-          .where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+    /**
+     * Per currency of a user's accounts (all submodes summed), the sum of the entries booked before `from` (the
+     * opening balance) and before `to` (the closing one): one set-based read.
+     */
+    async monthTotals(userId: bigint, from: Date, to: Date) {
+      const result = await db.execute(sql`
+        SELECT a.currency,
+               coalesce(sum(e.amount) FILTER (WHERE e.created_at < ${from.toISOString()}::timestamptz), 0)::text AS opening,
+               coalesce(sum(e.amount), 0)::text AS closing
+        FROM accounts a
+        LEFT JOIN entries e ON e.account_id = a.id AND e.created_at < ${to.toISOString()}::timestamptz
+        WHERE a.kind = 'user' AND a.owner_user_id = ${userId}
+        GROUP BY a.currency ORDER BY a.currency`);
+      return rowsOf<{ currency: TCurrency; opening: string; closing: string }>(result);
+    },
+
+    /** A user's entries booked from `from` until before `to`, in booking order, each with what names it. */
+    async monthEntries(userId: bigint, from: Date, to: Date) {
+      const result = await db.execute(sql`
+        SELECT e.id::text AS id, a.currency, a.submode, e.type, e.amount::text AS amount, e.created_at,
+               e.movement_id::text AS movement_id, m.ref,
+               CASE WHEN e.type IN (${sql.join(
+                 COUNTERPARTY_TRANSACTION_TYPES.map((type) => sql`${type}`),
+                 sql`, `,
+               )}) THEN
+                 (SELECT u.username FROM entries o JOIN accounts oa ON oa.id = o.account_id
+                  JOIN users u ON u.id = oa.owner_user_id
+                  WHERE o.movement_id = e.movement_id AND oa.owner_user_id <> a.owner_user_id LIMIT 1)
+               END AS counterparty
+        FROM accounts a
+        JOIN entries e ON e.account_id = a.id
+        JOIN movements m ON m.id = e.movement_id
+        WHERE a.kind = 'user' AND a.owner_user_id = ${userId}
+          AND e.created_at >= ${from.toISOString()}::timestamptz AND e.created_at < ${to.toISOString()}::timestamptz
+        ORDER BY e.id`);
+      return rowsOf<{
+        id: string;
+        currency: TCurrency;
+        submode: TSubmode;
+        type: string;
+        amount: string;
+        created_at: string | Date;
+        movement_id: string;
+        ref: string | null;
+        counterparty: string | null;
+      }>(result).map((r) => ({ ...r, createdAt: new Date(r.created_at), movementId: r.movement_id }));
     },
 
     /** What breaks the ledger's invariants right now; empty lists when it is sound. */

@@ -13,5 +13,17 @@ export function opsGaugesRepository(db: AppDb) {
         WHERE status IN (${ORDER_STATUS.awaitingPayment}, ${ORDER_STATUS.pending})`);
       return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
+
+    /**
+     * The confirmed BNB Smart Chain payouts mined after `sinceBlock`, newest first, at most `limit`: those a
+     * reorganisation deeper than the confirmations could still have removed.
+     */
+    async recentConfirmedPayouts(sinceBlock: bigint, limit: number) {
+      const result = await db.execute(sql`
+        SELECT id::text AS id, tx_hash AS "txHash", block_number::text AS "blockNumber" FROM withdrawals
+        WHERE chain = 'bsc' AND status = 'confirmed' AND block_number > ${sinceBlock.toString()}::bigint
+        ORDER BY block_number DESC, id DESC LIMIT ${limit}`);
+      return rowsOf<{ id: string; txHash: string; blockNumber: string }>(result);
+    },
   };
 }

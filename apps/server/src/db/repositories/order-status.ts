@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
-import { getTableColumns, type Query, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
-import { rowsOf } from '../raw.ts';
+import { type PreparedRaw, prepareRaw, rowsOf } from '../raw.ts';
 import { machineOrders, sessions } from '../schema.ts';
 import { type OrderAmounts, type OrderRow, orderAmountsOf } from './machines.ts';
 
@@ -60,21 +60,8 @@ const BATCH = sql`
     JOIN users u ON u.id = s.user_id
     LEFT JOIN machine_orders o ON o.id = q.order_id AND o.user_id = s.user_id`;
 
-/**
- * The batch as a named prepared statement: PostgreSQL plans it once per connection instead of once per batch.
- * drizzle's builder prepares only what it builds, and `db.execute` never names its statement, so this takes the
- * same path `db.execute` takes (session.prepareQuery), with a name.
- */
-interface PreparedRaw {
-  execute(values: Record<string, unknown>): Promise<unknown>;
-}
-function prepareBatch(db: AppDb): PreparedRaw {
-  const internals = db as unknown as {
-    session: { prepareQuery(query: Query, fields: undefined, name: string, arrayMode: boolean): PreparedRaw };
-    dialect: { sqlToQuery(statement: SQL): Query };
-  };
-  return internals.session.prepareQuery(internals.dialect.sqlToQuery(BATCH), undefined, 'order_status_poll', false);
-}
+/** The batch as a named prepared statement (prepareRaw): planned once per connection instead of once per batch. */
+const prepareBatch = (db: AppDb) => prepareRaw(db, BATCH, 'order_status_poll');
 
 type RawPollRow = Record<string, unknown> & {
   poll_n: number;
@@ -89,15 +76,18 @@ type RawPollRow = Record<string, unknown> & {
 
 const orderColumns = Object.entries(getTableColumns(machineOrders));
 
-/** The order's columns as drizzle maps them in a select (bigints, dates, decimals), from the raw row. */
-function orderOf(row: RawPollRow): OrderRow | null {
+/**
+ * The order's columns as drizzle maps them in a select (bigints, dates, decimals), from a raw row holding an
+ * order's columns (`o.*`), with its amounts (orderAmountsOf) from another of the row's columns; null without one.
+ */
+export function orderOfRawRow(row: Record<string, unknown>, rawAmounts: unknown): OrderRow | null {
   if (row.id === null || row.id === undefined) return null;
   const order: Record<string, unknown> = {};
   for (const [key, column] of orderColumns) {
     const value = row[column.name];
     order[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  const amounts = typeof row.poll_amounts === 'string' ? JSON.parse(row.poll_amounts) : row.poll_amounts;
+  const amounts = typeof rawAmounts === 'string' ? JSON.parse(rawAmounts) : rawAmounts;
   return { ...order, amounts: amounts ?? {} } as OrderRow;
 }
 
@@ -105,7 +95,7 @@ const toMap = (value: Record<string, string> | null) => new Map(Object.entries(v
 
 function resultOf(row: RawPollRow | undefined): PollResult {
   if (!row) return null;
-  const order = orderOf(row);
+  const order = orderOfRawRow(row, row.poll_amounts);
   return {
     session: {
       userId: BigInt(row.poll_user_id),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { pledgePayouts, pledges } from '../schema.ts';
 import { type BatchSource, beginDailyBatch, nextBatchEnd } from './batch-booking.ts';
@@ -35,7 +35,54 @@ const withPaid = {
   lastPaidDay: sql<string | null>`(SELECT max(x.day)::text FROM pledge_payouts x WHERE x.pledge_id = ${pledges.id})`,
 };
 
+/** What auto-renew at maturity needs: the day's rate of each period (a period at rate 0 is not offered), the amount range, the buy's type. */
+export interface RenewalTerms {
+  rates: Record<number, string>;
+  min: string;
+  max: string;
+  /** The line type of the renewed pledge's principal taken again from the normal balance. */
+  buy: string;
+}
+
+/**
+ * Auto-renew (RULES.md "Pledge"), after the settlement's `claimed` CTE: matured (the pledges whose principal
+ * comes back today, with what auto-renew does: null when off, 'renewed', or why not), renewed (the new pledges, one
+ * INSERT...SELECT; renewed_from is unique, so a rerun of the day renews nothing twice). A renewed pledge starts on
+ * the maturity day, same period, at the day's rate, from the normal balance (the principal released to it), with
+ * auto-renew still on; it never counts against the daily pledge limit.
+ */
+function renewalCtes(terms: RenewalTerms, day: SQL, movementId: bigint): SQL {
+  const rates = sql.join(
+    Object.entries(terms.rates).map(([days, rate]) => sql`(${Number(days)}::int, ${rate}::numeric)`),
+    sql`, `,
+  );
+  return sql`
+        matured AS (
+          SELECT p.id, p.user_id, p.amount, p.days, r.rate,
+                 CASE WHEN NOT p.auto_renew THEN NULL
+                      WHEN r.rate IS NULL OR r.rate <= 0 THEN 'not-offered'
+                      WHEN p.amount < ${terms.min}::numeric OR p.amount > ${terms.max}::numeric THEN 'out-of-bounds'
+                      ELSE 'renewed' END AS renewal
+          FROM claimed c JOIN pledges p ON p.id = c.pledge_id
+          LEFT JOIN (VALUES ${rates}) AS r(days, rate) ON r.days = p.days
+          WHERE c.principal > 0
+        ),
+        renewed AS (
+          INSERT INTO pledges (user_id, amount, days, rate, submode, start_day, end_day, idem_key, movement_id,
+                               auto_renew, renewed_from)
+          SELECT m.user_id, m.amount, m.days, m.rate, '00', ${day}, ${day} + m.days, 'renew:' || m.id::text,
+                 ${movementId}::bigint, true, m.id
+          FROM matured m WHERE m.renewal = 'renewed'
+          ON CONFLICT DO NOTHING
+          RETURNING user_id, amount
+        )`;
+}
+
 export function pledgesRepository(db: AppDb) {
+  const byId = async (id: bigint) => {
+    const [row] = await db.select(withPaid).from(pledges).where(eq(pledges.id, id));
+    return row ?? null;
+  };
   return {
     async insert(p: {
       userId: bigint;
@@ -46,6 +93,7 @@ export function pledgesRepository(db: AppDb) {
       startDay: string;
       idemKey: string;
       movementId: bigint;
+      autoRenew: boolean;
     }): Promise<PledgeRow> {
       const [row] = await db
         .insert(pledges)
@@ -64,7 +112,7 @@ export function pledgesRepository(db: AppDb) {
       const [row] = await db
         .select({ n: count() })
         .from(pledges)
-        .where(and(eq(pledges.userId, userId), eq(pledges.startDay, day)));
+        .where(and(eq(pledges.userId, userId), eq(pledges.startDay, day), isNull(pledges.renewedFrom)));
       return row?.n ?? 0;
     },
 
@@ -76,6 +124,25 @@ export function pledgesRepository(db: AppDb) {
       ]);
       return { rows, total: totals[0]?.n ?? 0 };
     },
+
+    /** Sets a running pledge's auto-renew before its maturity day; answers the pledge, or null when none such. */
+    async setAutoRenew(userId: bigint, pledgeId: bigint, on: boolean, today: string) {
+      const [row] = await db
+        .update(pledges)
+        .set({ autoRenew: on })
+        .where(
+          and(
+            eq(pledges.id, pledgeId),
+            eq(pledges.userId, userId),
+            eq(pledges.status, 'running'),
+            sql`${pledges.endDay} > ${today}::date`,
+          ),
+        )
+        .returning({ id: pledges.id });
+      return row ? byId(row.id) : null;
+    },
+
+    byId,
 
     async payoutsOf(pledgeId: bigint) {
       return db
@@ -110,6 +177,7 @@ export function pledgesRepository(db: AppDb) {
       movementId: bigint;
       settlement: string;
       release: string;
+      renewal: RenewalTerms;
     }): BatchSource {
       const day = sql`${b.day}::date`;
       return {
@@ -134,19 +202,22 @@ export function pledgesRepository(db: AppDb) {
           ON CONFLICT DO NOTHING
           RETURNING pledge_id, amount, principal, total
         ),
+        ${renewalCtes(b.renewal, day, b.movementId)},
         -- Only the pledges that end today are updated; their figures are written once, final.
         completed AS (
           UPDATE pledges p
           SET status = 'completed', completed_at = now(), paid = c.total, paid_days = p.days,
-              last_paid_day = ${day}
-          FROM claimed c
-          WHERE p.id = c.pledge_id AND c.principal > 0
+              last_paid_day = ${day}, renewal = m.renewal
+          FROM claimed c JOIN matured m ON m.id = c.pledge_id
+          WHERE p.id = c.pledge_id
           RETURNING p.id
         ),
         paid (user_id, type, amount) AS (
           SELECT p.user_id, k.type, k.amount
           FROM claimed c JOIN pledges p ON p.id = c.pledge_id -- a primary-key probe (CTE row counts are unknown)
           CROSS JOIN LATERAL (VALUES (${b.settlement}::text, c.amount), (${b.release}::text, c.principal)) AS k(type, amount)
+          UNION ALL
+          SELECT r.user_id, ${b.renewal.buy}::text, -r.amount FROM renewed r
         )`,
       };
     },

@@ -2,7 +2,7 @@ import { eq, max } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { securityChanges } from '../schema.ts';
 
-export type SecurityChangeKind = 'bind-address' | 'unbind-address' | 'password';
+export type SecurityChangeKind = 'bind-address' | 'unbind-address' | 'password' | 'email';
 
 export function securityChangesRepository(db: AppDb) {
   return {

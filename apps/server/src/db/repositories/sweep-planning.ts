@@ -17,7 +17,7 @@ export interface SweepCandidate {
 }
 
 /**
- * The sweeper's set-based reads (domain/treasury/bsc-sweeper-plan.ts), apart from repos.sweeps: one query finds every
+ * The sweeper's set-based reads (domain/treasury/bsc-sweep/plan-deposits.ts), apart from repos.sweeps: one query finds every
  * deposit address and currency whose credited deposits exceed what its swept sweeps took.
  */
 export function sweepPlanningRepository(db: AppDb) {

@@ -11,7 +11,7 @@ export type { LevelArrays } from './team-levels.ts';
  * team_volume_tail (migration 0021), read in the same statement so a rollup committing meanwhile is seen whole
  * or not at all.
  */
-const teamVolume = (s: SQL) => sql`(${s}.team_volume + coalesce((
+export const teamVolume = (s: SQL) => sql`(${s}.team_volume + coalesce((
   SELECT sum(p.worth) FROM team_volume_tail p
   JOIN team_tree t ON t.descendant_id = p.buyer_id AND t.ancestor_id = ${s}.user_id), 0))`;
 

@@ -76,6 +76,9 @@ export function usersRepository(db: AppDb) {
         .limit(1);
       return row?.user ?? null;
     },
+    async setEmail(id: bigint, email: string) {
+      await db.update(users).set({ email }).where(eq(users.id, id));
+    },
     async setPasswordHash(id: bigint, passwordHash: string) {
       await db.update(users).set({ passwordHash }).where(eq(users.id, id));
     },

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -56,7 +57,7 @@ export const emailCodes = pgTable('email_codes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
-  /** 'login' or 'bind-address': a code works only for what it was sent for. */
+  /** 'login', 'bind-address' or 'address-book': a code works only for what it was sent for. */
   purpose: text('purpose').notNull().default('login'),
 });
 
@@ -68,6 +69,11 @@ export const sessions = pgTable('sessions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  userAgent: text('user_agent'),
+  ipPrefix: text('ip_prefix'),
+  deviceKey: text('device_key'),
+  signInWallet: text('sign_in_wallet'),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
 });
 
 // Security changes of an account and the hold on money leaving it (0007_security_hold.sql).
@@ -95,3 +101,42 @@ export const attemptCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key, t.windowStart] })],
 );
+
+// A user's inbox, the e-mails that go with it and the user's notification settings (0040_notifications.sql).
+export const notifications = pgTable('notifications', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => users.id),
+  kind: text('kind').notNull(),
+  params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+  sourceKey: text('source_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+});
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  notificationId: bigint('notification_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => notifications.id),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+export const notificationSettings = pgTable('notification_settings', {
+  userId: bigint('user_id', { mode: 'bigint' })
+    .primaryKey()
+    .references(() => users.id),
+  antiPhishingWord: text('anti_phishing_word'),
+  language: text('language').notNull().default('en'),
+  emailOptOut: text('email_opt_out').array().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

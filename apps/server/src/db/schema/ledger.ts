@@ -71,3 +71,24 @@ export const jobRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.job, t.day] })],
 );
+
+/**
+ * What each daily paying job of jobs/registry.ts (dailyPayingJob) paid: one row per (job, item, day), so a repeated
+ * day or a resumed run pays an item once (0043_daily_payouts.sql).
+ */
+export const dailyPayouts = pgTable(
+  'daily_payouts',
+  {
+    job: text('job').notNull(),
+    itemId: bigint('item_id', { mode: 'bigint' }).notNull(),
+    day: date('day').notNull(),
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    amount: numeric('amount', { precision: 48, scale: 18 }).notNull(),
+    movementId: bigint('movement_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => movements.id),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.itemId, t.day] })],
+);

@@ -1,4 +1,4 @@
-import { bigint, bigserial, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { withdrawals } from './chain.ts';
 import { movements } from './ledger.ts';
@@ -80,3 +80,21 @@ export const operatorProposals = pgTable('operator_proposals', {
   withdrawnBy: text('withdrawn_by'),
   withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
 });
+
+// 0041_withdraw_safety.sql: one user's own withdrawal limit, written when a second operator approves its raise.
+export const withdrawLimitOverrides = pgTable(
+  'withdraw_limit_overrides',
+  {
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    period: text('period').notNull(),
+    amount: numeric('amount', { precision: 48, scale: 18 }).notNull(),
+    proposalId: bigint('proposal_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => operatorProposals.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.currency, t.period] })],
+);

@@ -1,4 +1,15 @@
-import { bigint, bigserial, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { movements } from './ledger.ts';
 
@@ -28,6 +39,11 @@ export const pledges = pgTable('pledges', {
   movementId: bigint('movement_id', { mode: 'bigint' })
     .notNull()
     .references(() => movements.id),
+  autoRenew: boolean('auto_renew').notNull().default(false),
+  /** The pledge this one renews at its maturity (auto-renew), unique: a pledge renews once. */
+  renewedFrom: bigint('renewed_from', { mode: 'bigint' }).unique(),
+  /** What maturity did with auto-renew on: 'renewed', or why the principal came back ('not-offered', 'out-of-bounds'). */
+  renewal: text('renewal'),
 });
 
 export const pledgePayouts = pgTable(

@@ -27,7 +27,11 @@ export function chainOfTx(ref: string | null): keyof typeof EXPLORER_SETTINGS | 
 
 /** Builds links to the explorers the operators set (or the public ones), for the transactions of a page. */
 export async function explorerLinks(repos: Repositories) {
-  const set = await repos.settings.get(Object.values(EXPLORER_SETTINGS));
+  return explorerLinksOf(await repos.settings.get(Object.values(EXPLORER_SETTINGS)));
+}
+
+/** The same from the explorer settings already read (by key; a key not set takes the public explorer). */
+export function explorerLinksOf(set: Map<string, string>) {
   return (tx: string) => {
     const chain = chainOfTx(tx);
     if (!chain) return null;

@@ -14,7 +14,14 @@ export const REFERENCE_PRICE_PATTERN = /^(?:0|[1-9]\d{0,11})(?:\.\d{1,18})?$/;
 
 /** Each currency's USDT price, null where none is set (or it was set to 0). */
 export async function referencePrices(repos: Repositories): Promise<Map<TCurrency, Money | null>> {
-  const set = await repos.settings.get(PRICED_CURRENCIES.map(referencePriceSetting));
+  return referencePricesOf(await repos.settings.get(REFERENCE_PRICE_SETTINGS));
+}
+
+/** The settings referencePrices reads. */
+export const REFERENCE_PRICE_SETTINGS = PRICED_CURRENCIES.map(referencePriceSetting);
+
+/** Each currency's USDT price from the settings read (REFERENCE_PRICE_SETTINGS). */
+export function referencePricesOf(set: Map<string, string>): Map<TCurrency, Money | null> {
   const prices = new Map<TCurrency, Money | null>([['usdt', new Money(1)]]);
   for (const currency of PRICED_CURRENCIES) {
     const text = set.get(referencePriceSetting(currency));

@@ -5,7 +5,7 @@ import { joinTeam } from '../team/join-team.ts';
 import { inviterByCode } from '../users/inviter.ts';
 import { toUserInfo } from '../users/user-info.ts';
 import { insertWithNewUsername, usernameSeedOfAddress } from '../users/username.ts';
-import { createSession } from './sessions.ts';
+import { createSession, type SessionClient } from './sessions.ts';
 import { acceptSignedAction, type WalletSignatureInput } from './signed-action.ts';
 import { canonicalAddress } from './wallet-signature.ts';
 
@@ -13,6 +13,8 @@ export interface AddressLoginInput extends WalletSignatureInput {
   currency: TChainCurrency;
   walletAddress: string;
   inviteCode?: string | null | undefined;
+  /** Where the sign-in comes from (sessions.ts). */
+  client?: SessionClient;
 }
 
 /**
@@ -44,6 +46,9 @@ export async function addressLogin(repos: Repositories, input: AddressLoginInput
       user = await tx.users.byId(id);
     }
     if (!user) throw new Error('user vanished inside its own transaction');
-    return { user: await toUserInfo(tx, user), token: await createSession(tx, user.id) };
+    return {
+      user: await toUserInfo(tx, user),
+      token: await createSession(tx, user.id, undefined, input.client && { ...input.client, wallet: address }),
+    };
   });
 }

@@ -8,7 +8,7 @@ import { joinTeam } from '../team/join-team.ts';
 import { inviterByCode } from '../users/inviter.ts';
 import { toUserInfo } from '../users/user-info.ts';
 import { insertWithNewUsername } from '../users/username.ts';
-import { createSession } from './sessions.ts';
+import { createSession, type SessionClient } from './sessions.ts';
 
 /** RULES.md: a 6-digit code, valid 10 minutes, resend after 60 s, 5 wrong tries, 10 codes per e-mail per hour. */
 export const EMAIL_CODE = { ttlMs: 10 * 60_000, maxTries: 5, perHour: 10, resendMs: VERIFY_CODE_COUNTDOWN_S * 1000 };
@@ -62,6 +62,7 @@ export async function loginWithCode(
     verifyCode: string;
     inviteCode?: string | null | undefined;
     now?: Date;
+    client?: SessionClient;
   },
 ): Promise<{ user: TUserInfo; token: string }> {
   const email = normalizeEmail(input.email);
@@ -84,7 +85,11 @@ export async function loginWithCode(
       user = await tx.users.byId(id);
     }
     if (!user) throw new Error('user vanished inside its own transaction');
-    return { ok: true, user: await toUserInfo(tx, user), token: await createSession(tx, user.id) } as const;
+    return {
+      ok: true,
+      user: await toUserInfo(tx, user),
+      token: await createSession(tx, user.id, now, input.client),
+    } as const;
   });
   // A counted wrong try must stay counted, so the refusal is thrown after the transaction commits.
   if (!outcome.ok) throw new AppError(outcome.error);
@@ -100,15 +105,29 @@ export async function consumeEmailCode(
   tx: Repositories,
   input: { email: string; verifyCodeId: string; verifyCode: string; purpose: EmailCodePurpose; now: Date },
 ): Promise<1227 | 9000 | null> {
-  if (!isIdText(input.verifyCodeId)) return 1227;
+  const checked = await checkEmailCode(tx, input);
+  if (!checked.ok) return checked.refused;
+  await tx.emailCodes.consume(checked.id, input.now);
+  return null;
+}
+
+/**
+ * consumeEmailCode's check without the consumption, for an action that needs two codes: both are checked (a wrong
+ * one counting its try) before either is used up, so one typo does not spend the other code.
+ */
+export async function checkEmailCode(
+  tx: Repositories,
+  input: { email: string; verifyCodeId: string; verifyCode: string; purpose: EmailCodePurpose; now: Date },
+): Promise<{ ok: true; id: bigint } | { ok: false; refused: 1227 | 9000 }> {
+  const refused = (code: 1227 | 9000) => ({ ok: false, refused: code }) as const;
+  if (!isIdText(input.verifyCodeId)) return refused(1227);
   const row = await tx.emailCodes.forCheck(BigInt(input.verifyCodeId));
-  if (!row || row.email !== input.email || row.purpose !== input.purpose || row.consumedAt) return 1227;
-  if (row.expiresAt <= input.now) return 1227;
-  if (row.attempts >= EMAIL_CODE.maxTries) return 9000;
+  if (!row || row.email !== input.email || row.purpose !== input.purpose || row.consumedAt) return refused(1227);
+  if (row.expiresAt <= input.now) return refused(1227);
+  if (row.attempts >= EMAIL_CODE.maxTries) return refused(9000);
   if (row.codeHash !== hashCode(input.email, input.verifyCode)) {
     await tx.emailCodes.countAttempt(row.id);
-    return 1227;
+    return refused(1227);
   }
-  await tx.emailCodes.consume(row.id, input.now);
-  return null;
+  return { ok: true, id: row.id };
 }

@@ -5,7 +5,7 @@ import { reserveAttempt } from '../limits/attempts.ts';
 import { chargeOf, POLICIES } from '../limits/policies.ts';
 import { toUserInfo } from '../users/user-info.ts';
 import { verifyNobody, verifyPassword } from './password.ts';
-import { createSession } from './sessions.ts';
+import { createSession, type SessionClient } from './sessions.ts';
 
 /** RULES.md: 5 failures per 15 minutes per IP (per login name: see POLICIES.passwordFailure), then 9000. */
 export const PASSWORD_LIMIT = {
@@ -26,7 +26,7 @@ async function userOfPassword(repos: Repositories, loginName: string, password: 
  */
 export async function passwordLogin(
   repos: Repositories,
-  input: { loginName: string; password: string; ip: string; now?: Date },
+  input: { loginName: string; password: string; ip: string; now?: Date; client?: SessionClient },
 ): Promise<{ user: TUserInfo; token: string }> {
   const loginName = input.loginName.trim().toLowerCase();
   // Every check is counted as a failure before the slow hash starts, so parallel guesses cannot all pass a
@@ -40,5 +40,5 @@ export async function passwordLogin(
   });
   if (!user) throw new AppError(1228);
   await attempt.giveBack();
-  return { user: await toUserInfo(repos, user), token: await createSession(repos, user.id) };
+  return { user: await toUserInfo(repos, user), token: await createSession(repos, user.id, undefined, input.client) };
 }

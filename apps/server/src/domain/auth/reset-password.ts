@@ -1,10 +1,12 @@
 import { buildResetPasswordSignText, type TUserInfo } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
+import { notify } from '../notifications/notify.ts';
 import { toUserInfo } from '../users/user-info.ts';
+import { assertAuthenticatorCode } from './authenticator.ts';
 import { assertPasswordPolicy, hashPassword } from './password.ts';
 import { recordSecurityChange, type SecurityChangeRecord } from './security-hold.ts';
-import { createSession } from './sessions.ts';
+import { createSession, type SessionClient } from './sessions.ts';
 import { checkSignedRequest, claimSignedRequest, type WalletSignatureInput } from './signed-action.ts';
 import { canonicalAddress, recoverEvmSigner } from './wallet-signature.ts';
 
@@ -22,7 +24,8 @@ async function signingWallet(input: WalletSignatureInput & { walletAddress?: str
 
 /**
  * Sets or resets the password of the account the signing wallet is bound to, with a fresh signature of its
- * readable text (buildResetPasswordSignText; 81003 when the wallet is bound to no account). Every session
+ * readable text (buildResetPasswordSignText; 81003 when the wallet is bound to no account), and the authenticator's
+ * code once the account turned it on (authenticator.ts). Every session
  * of the account is revoked and a new one is opened for this device. A signature resets once: sent again
  * it is refused (409), whatever the password, since a second answer would open a session.
  */
@@ -33,6 +36,10 @@ export async function resetPassword(
     walletAddress?: string | undefined;
     /** The hosts the signed text may name. */
     hosts: readonly string[];
+    /** The authenticator's code, once the account turned it on; `ip` is whom its failures are counted against. */
+    totpCode?: string | undefined;
+    ip?: string;
+    client?: SessionClient;
   },
   /** A password change holds outgoing money this long. */
   holdHours: number,
@@ -45,6 +52,8 @@ export async function resetPassword(
     replayable: false,
     textFor: (host) => buildResetPasswordSignText({ host, timestampMs: input.timestamp }),
   });
+  const bound = await repos.users.byBoundAddress(signer.currency, signer.address);
+  if (bound) await assertAuthenticatorCode(repos, bound.id, { code: input.totpCode, ip: input.ip ?? 'internal' });
   return repos.transaction(async (tx) => {
     const owner = await tx.users.byBoundAddress(signer.currency, signer.address);
     if (!owner) throw new AppError(81003);
@@ -54,8 +63,19 @@ export async function resetPassword(
     const passwordHash = await hashPassword(input.newPassword);
     await tx.users.setPasswordHash(owner.id, passwordHash);
     const change = await recordSecurityChange(tx, { userId: owner.id, kind: 'password' }, holdHours);
+    // Told in the inbox and by e-mail through the outbox (with the anti-phishing word), not by the after-commit notice.
+    await notify(tx, {
+      userId: owner.id,
+      kind: 'password',
+      params: {},
+      key: `password:${change.notice.at.toISOString()}`,
+    });
     await tx.sessions.revokeAllOfUser(owner.id, new Date());
     const user = { ...owner, passwordHash };
-    return { user: await toUserInfo(tx, user), token: await createSession(tx, owner.id), change };
+    return {
+      user: await toUserInfo(tx, user),
+      token: await createSession(tx, owner.id, undefined, input.client),
+      change,
+    };
   });
 }

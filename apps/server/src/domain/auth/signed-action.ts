@@ -46,15 +46,23 @@ export async function acceptSignedAction(
   repos: Repositories,
   input: WalletSignatureInput & Signer & { action: TSpecSignAction; now?: Date },
 ): Promise<void> {
+  await checkSignedAction(input);
+  if (!(await repos.usedSignatures.claim(input.address, input.signContent))) throw signatureUsedForAction();
+}
+
+/** acceptSignedAction's checks but the claim, for an action whose claim its ledger movement makes (postPrepared). */
+export async function checkSignedAction(
+  input: WalletSignatureInput & Signer & { action: TSpecSignAction; now?: Date },
+): Promise<void> {
   const parsed = parseSignContent(input.signContent);
   if (!parsed || parsed.action !== input.action) throw new AppError(1229, 'the signed text is not for this action');
   if (parsed.timestampMs !== input.timestamp) throw new AppError(1229, 'timestamp differs from the signed text');
   assertFresh(parsed.timestampMs, input.now ?? new Date());
   await assertSignedBy(input);
-  if (!(await repos.usedSignatures.claim(input.address, input.signContent))) {
-    throw new AppError(1229, 'the signature was already used');
-  }
 }
+
+/** How an action of SPEC.md's (acceptSignedAction) refuses a signature used before. */
+export const signatureUsedForAction = () => new AppError(1229, 'the signature was already used');
 
 export interface SignedRequest extends WalletSignatureInput, Signer {
   /** The hosts the text may name (PUBLIC_HOSTS, or the request's own Host in development). */
@@ -74,7 +82,19 @@ export interface SignedRequest extends WalletSignatureInput, Signer {
  */
 export async function checkSignedRequest(repos: Repositories, request: SignedRequest): Promise<{ replay: boolean }> {
   await assertSignedBy(request);
-  const used = await repos.usedSignatures.isUsed(request.address, request.signContent);
+  return checkSignedText(request, await repos.usedSignatures.isUsed(request.address, request.signContent));
+}
+
+/**
+ * checkSignedRequest for a caller that read whether the signature was used (`used`) in a read of its own (the
+ * transfer reads it with the session): the same checks, in the same order, with the same answers.
+ */
+export async function checkSignedRequestRead(request: SignedRequest, used: boolean): Promise<{ replay: boolean }> {
+  await assertSignedBy(request);
+  return checkSignedText(request, used);
+}
+
+function checkSignedText(request: SignedRequest, used: boolean): { replay: boolean } {
   if (!request.hosts.some((host) => request.textFor(host) === request.signContent)) {
     if (used) throw new AppError(1232);
     const named = signedTextHost(request.signContent);

@@ -2,8 +2,9 @@ import type { TChainCurrency } from '@aidf/contract';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { base58 } from '@scure/base';
-import { concatBytes, getAddress, type Hex, hashMessage, hexToBytes, isAddress, isHex, toHex } from 'viem';
+import { getAddress, type Hex, hashMessage, hexToBytes, isAddress, isHex, toHex } from 'viem';
 import { publicKeyToAddress } from 'viem/accounts';
+import { keyRecovery } from './evm-key-recovery.ts';
 
 const HALF_N = secp256k1.Point.CURVE().n / 2n;
 
@@ -19,9 +20,8 @@ export function canonicalAddress(currency: TChainCurrency, address: string): str
 
 /**
  * The signer of an EVM personal_sign signature (0x + 65 bytes, v as 27/28 or 0/1); null for a malformed
- * or high-s (malleable) signature. The key is recovered with @noble/curves itself (one double multiplication,
- * Shamir's trick): viem's own recoverMessageAddress takes an older copy of it that was twice as slow, and every
- * signed request pays for this.
+ * or high-s (malleable) signature. The key is recovered by libsecp256k1 where its binary loads, else by
+ * @noble/curves (evm-key-recovery.ts): every signed request pays for this.
  */
 export async function recoverEvmSigner(message: string, signature: string): Promise<string | null> {
   if (!isHex(signature) || signature.length !== 132) return null;
@@ -31,12 +31,12 @@ export async function recoverEvmSigner(message: string, signature: string): Prom
   const v = bytes[64] ?? 0;
   if (![0, 1, 27, 28].includes(v)) return null;
   try {
-    const recovered = secp256k1.Signature.fromBytes(
-      concatBytes([Uint8Array.of(v < 27 ? v : v - 27), bytes.subarray(0, 64)]),
-      'recovered',
+    const key = keyRecovery.recoverPublicKey(
+      bytes.subarray(0, 64),
+      v < 27 ? v : v - 27,
+      hexToBytes(hashMessage(message)),
     );
-    const key = recovered.recoverPublicKey(hexToBytes(hashMessage(message)));
-    return publicKeyToAddress(toHex(key.toBytes(false)));
+    return publicKeyToAddress(toHex(key));
   } catch {
     return null;
   }

@@ -97,54 +97,7 @@ export function investWatcher(options: InvestWatcherOptions) {
       found.push({ invest, transfer, userId, movement });
     }
 
-    const committed = await scan.commit(range, lastBlockHash, async (tx) => {
-      // The global lock order: the users' rows, then every account in id order, before the first credit.
-      const credits = found.filter((f) => f.movement !== null);
-      if (credits.length > 0) {
-        await tx.users.lockForMoney(credits.map((c) => c.userId as bigint));
-        await tx.ledger.lockAccounts(credits.flatMap((c) => (c.movement as PreparedMovement).accountIds));
-      }
-      const counts = { credited: 0, unbound: 0, notCredited: 0 };
-      const record = (f: Found, movementId: bigint | null, notCredited: InvestNotCredited | null) =>
-        tx.invests.insert({
-          chain,
-          genesisHash,
-          txHash: f.invest.txHash,
-          logIndex: f.invest.logIndex,
-          blockNumber: f.invest.blockNumber,
-          blockHash: f.invest.blockHash,
-          contractAddress: f.invest.contract,
-          fromAddress: f.invest.from,
-          amount: f.invest.amount,
-          userId: f.userId,
-          movementId,
-          transferLogIndex: f.transfer?.logIndex ?? null,
-          notCredited,
-        });
-      for (const f of found) {
-        const { movement, transfer } = f;
-        if (movement === null || transfer === null) {
-          // Nothing arrived (an event without its AIDF), or it arrived from an address bound to no account.
-          const why = transfer === null ? 'no-transfer' : 'unbound';
-          if (await record(f, null, why)) counts[why === 'unbound' ? 'unbound' : 'notCredited']++;
-          continue;
-        }
-        // The value is the AIDF Transfer log: that is the chain transfer credited, not the event.
-        const key = { chain, genesisHash, txHash: transfer.txHash, eventIndex: String(transfer.logIndex) };
-        const credit = await creditOnce(tx, key, 'invest', async (inner) => {
-          const posted = await postPrepared(inner, movement);
-          if (posted.replayed) return posted;
-          // A credit whose record exists already would be a second credit: roll the whole scan back.
-          if (!(await record(f, posted.movementId, null))) {
-            throw new Error(`invest ${f.invest.txHash}:${f.invest.logIndex} recorded twice`);
-          }
-          return posted;
-        });
-        if (credit.outcome === 'credited') counts.credited++;
-        if (credit.outcome === 'taken' && (await record(f, null, 'already-credited'))) counts.notCredited++;
-      }
-      return counts;
-    });
+    const committed = await scan.commit(range, lastBlockHash, (tx) => bookInvests(tx, chain, genesisHash, found));
     if (committed === null) return { outcome: 'cursor-moved' };
     return { outcome: 'scanned', from, to, ...committed.result };
   }
@@ -155,4 +108,57 @@ export function investWatcher(options: InvestWatcherOptions) {
     noteError: (error: unknown) => repos.scanCursors.invest.noteError(chain, errorSummary(error)),
     release: () => repos.chain.releaseLease(leaseName, owner),
   };
+}
+
+/**
+ * Records each invest found in the cursor's transaction and credits the ones paired with their AIDF transfer from
+ * a bound address, each chain transfer at most once.
+ */
+async function bookInvests(tx: Repositories, chain: InvestSource['chain'], genesisHash: string, found: Found[]) {
+  // The global lock order: the users' rows, then every account in id order, before the first credit.
+  const credits = found.filter((f) => f.movement !== null);
+  if (credits.length > 0) {
+    await tx.users.lockForMoney(credits.map((c) => c.userId as bigint));
+    await tx.ledger.lockAccounts(credits.flatMap((c) => (c.movement as PreparedMovement).accountIds));
+  }
+  const counts = { credited: 0, unbound: 0, notCredited: 0 };
+  const record = (f: Found, movementId: bigint | null, notCredited: InvestNotCredited | null) =>
+    tx.invests.insert({
+      chain,
+      genesisHash,
+      txHash: f.invest.txHash,
+      logIndex: f.invest.logIndex,
+      blockNumber: f.invest.blockNumber,
+      blockHash: f.invest.blockHash,
+      contractAddress: f.invest.contract,
+      fromAddress: f.invest.from,
+      amount: f.invest.amount,
+      userId: f.userId,
+      movementId,
+      transferLogIndex: f.transfer?.logIndex ?? null,
+      notCredited,
+    });
+  for (const f of found) {
+    const { movement, transfer } = f;
+    if (movement === null || transfer === null) {
+      // Nothing arrived (an event without its AIDF), or it arrived from an address bound to no account.
+      const why = transfer === null ? 'no-transfer' : 'unbound';
+      if (await record(f, null, why)) counts[why === 'unbound' ? 'unbound' : 'notCredited']++;
+      continue;
+    }
+    // The value is the AIDF Transfer log: that is the chain transfer credited, not the event.
+    const key = { chain, genesisHash, txHash: transfer.txHash, eventIndex: String(transfer.logIndex) };
+    const credit = await creditOnce(tx, key, 'invest', async (inner) => {
+      const posted = await postPrepared(inner, movement);
+      if (posted.replayed) return posted;
+      // A credit whose record exists already would be a second credit: roll the whole scan back.
+      if (!(await record(f, posted.movementId, null))) {
+        throw new Error(`invest ${f.invest.txHash}:${f.invest.logIndex} recorded twice`);
+      }
+      return posted;
+    });
+    if (credit.outcome === 'credited') counts.credited++;
+    if (credit.outcome === 'taken' && (await record(f, null, 'already-credited'))) counts.notCredited++;
+  }
+  return counts;
 }

@@ -1,7 +1,8 @@
 import { CHAINS, fromBaseUnits, Money } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
-import { PLATFORM, platformAccount } from './platform-accounts.ts';
-import { type PreparedMovement, postPrepared, prepareMovement } from './post-movement.ts';
+import { PLATFORM } from './platform-accounts.ts';
+import { preparePlatformExpense } from './platform-expense.ts';
+import { type PreparedMovement, postPrepared } from './post-movement.ts';
 
 export type FeeChain = keyof typeof CHAINS;
 
@@ -33,13 +34,13 @@ export async function prepareChainFee(
   if (p.fee === 0n) return null;
   const { currency, nativeDecimals } = CHAINS[p.chain];
   const amount = new Money(fromBaseUnits(p.fee, nativeDecimals));
-  return prepareMovement(repos, {
+  return preparePlatformExpense(repos, {
     type: 'chain-fee',
+    account: PLATFORM.chainFees(p.chain),
+    paidFrom: PLATFORM.chain(p.chain),
+    currency,
+    amount,
     idemKey: `chain-fee:${p.chain}:${p.txHash}`,
     ref: p.txHash,
-    lines: [
-      { account: platformAccount(PLATFORM.chain(p.chain), currency), amount },
-      { account: platformAccount(PLATFORM.chainFees(p.chain), currency), amount: amount.neg() },
-    ],
   });
 }

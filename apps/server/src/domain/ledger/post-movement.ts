@@ -2,6 +2,7 @@ import { type Money, moneyString, type TTransactionType } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { AccountRef } from '../../db/repositories/ledger.ts';
 import { AppError } from '../errors.ts';
+import type { MovementNotice } from '../notifications/notify.ts';
 
 export interface MovementLine {
   account: AccountRef;
@@ -43,40 +44,62 @@ export async function prepareMovement(repos: Repositories, movement: Movement): 
   return { ...movement, accountIds };
 }
 
+/** The wallet signature a signed request's movement claims with it (used_signatures: once per signature). */
+export interface MovementClaim {
+  address: string;
+  signContent: string;
+  /** Whether the signature is still within its 5 minutes: a stale one is refused (1229) unless a retry answers. */
+  fresh: boolean;
+  /** The answer to a signature used before; 1232 when omitted. */
+  reused?: () => AppError;
+}
+
+/** What the ledger's SQL function raises for a refusal, and the answer each is. */
+const REFUSALS: Record<string, (claim: MovementClaim | undefined) => AppError> = {
+  AM229: () => new AppError(1229, 'the signature is more than 5 minutes old'),
+  AM232: (claim) => claim?.reused?.() ?? new AppError(1232),
+  AM230: () => new AppError(1230),
+};
+
+function refusalOf(error: unknown, claim: MovementClaim | undefined): AppError | null {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const refusal = REFUSALS[(e as { code?: string }).code ?? ''];
+    if (refusal) return refusal(claim);
+  }
+  return null;
+}
+
 /**
- * Writes one movement inside the caller's transaction: the movement row (unique idempotency key), then, with
- * every account locked in id order, its entries and the balances in one statement (the locks are held for two
- * round trips and the commit). A user balance that would go below zero answers 1230 and, the transaction being
- * rolled back, changes nothing.
+ * Writes one movement in one round trip (the SQL function post_movement): the movement row (unique idempotency
+ * key: a retry moves nothing and answers the first movement), then the signature's claim when given (a reused one
+ * answers 1232, a stale one 1229), then, with every account locked in id order, its entries and balances, and the
+ * notice of the movement when given. A user balance that would go below zero answers 1230. A refusal writes
+ * nothing; inside a caller's transaction it fails that transaction, which rolls back, as any thrown error does.
+ * Given `repos` outside a transaction, the call is its own transaction: one round trip in all.
  */
 export async function postPrepared(
   tx: Repositories,
   movement: PreparedMovement,
-  /** Runs once the movement row is claimed, before any balance moves (a retry never reaches it). */
-  beforeLines?: () => Promise<void>,
+  options: { claim?: MovementClaim; notice?: MovementNotice } = {},
 ): Promise<{ movementId: bigint; replayed: boolean }> {
-  const movementId = await tx.ledger.insertMovement({
-    type: movement.type,
-    idemKey: movement.idemKey,
-    ref: movement.ref ?? null,
-  });
-  if (movementId === null) {
-    const first = await tx.ledger.movementByIdem(movement.idemKey);
-    if (!first) throw new Error('idempotency key taken by no movement');
-    return { movementId: first.id, replayed: true };
+  try {
+    return await tx.ledger.postMovement({
+      type: movement.type,
+      idemKey: movement.idemKey,
+      ref: movement.ref ?? null,
+      lines: movement.lines.map((line, i) => ({
+        accountId: movement.accountIds[i] as bigint,
+        amount: moneyString(line.amount),
+        type: line.type ?? movement.type,
+      })),
+      claim: options.claim
+        ? { address: options.claim.address, signContent: options.claim.signContent, fresh: options.claim.fresh }
+        : null,
+      notice: options.notice ?? null,
+    });
+  } catch (error) {
+    throw refusalOf(error, options.claim) ?? error;
   }
-  await beforeLines?.();
-  await tx.ledger.lockAccounts(movement.accountIds);
-  const booked = await tx.ledger.bookLines(
-    movementId,
-    movement.lines.map((line, i) => ({
-      accountId: movement.accountIds[i] as bigint,
-      amount: moneyString(line.amount),
-      type: line.type ?? movement.type,
-    })),
-  );
-  if (!booked) throw new AppError(1230);
-  return { movementId, replayed: false };
 }
 
 /** A movement in a transaction of its own. */

@@ -17,6 +17,8 @@ interface Policy {
 export const POLICIES = {
   /** RULES.md: 5 password failures per 15 minutes per IP; per login name 20 over all IPs (not 5: see docs/api.md). */
   passwordFailure: { windowMs: 15 * 60_000, perIp: 5, perAccount: 20 },
+  /** A user's authenticator codes, failures only: like the password's (a 6-digit code is guessable with many tries). */
+  authenticatorFailure: { windowMs: 15 * 60_000, perIp: 5, perAccount: 20 },
   /** Wallet sign-in (each success opens a session, a first one creates an account). */
   signIn: { windowMs: 60_000, perIp: 60, perAccountAndIp: 10, perAccount: 30 },
   /** E-mail codes: on top of RULES.md's 60 s and 10 per e-mail per hour (email-login.ts). */

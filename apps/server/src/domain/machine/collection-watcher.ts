@@ -74,82 +74,15 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
   const chain = source.chain;
   const leaseName = `collection-watcher:${chain}`;
   const leaseMs = options.leaseMs ?? 30_000;
-  const batch = options.batch ?? WATCHER_BATCH;
-  const firstLookAfterMs = options.firstLookAfterMs ?? HINT_FIRST_LOOK_AFTER_MS;
-  const now = options.now ?? (() => new Date());
-  const boundCurrency = CHAINS[chain].currency;
-
-  /** What an order may lack on this chain (MINER_CURRENCIES): its native coin and the pinned tokens. */
-  async function tokens(): Promise<WatchedToken[]> {
-    return (await payTokens(repos))[chain];
-  }
-
-  const record = (p: ScannedTransfer, genesisHash: string, on: Repositories = repos) =>
-    on.machines.upsertPayment(
-      {
-        chain,
-        genesisHash,
-        txHash: p.txHash,
-        eventIndex: p.eventIndex,
-        blockNumber: p.blockNumber,
-        blockHash: p.blockHash,
-        currency: p.currency,
-        tokenContract: p.tokenContract,
-        fromAddress: p.from,
-        toAddress: p.to,
-        amount: p.amount,
-      },
-      false,
-    );
-
-  /** 0 or 2 again for an open order whose payments changed (found, reorganised away, counted for another). */
-  async function refreshOrder(tx: Repositories, orderId: bigint) {
-    const order = await tx.machines.orderForUpdate(orderId);
-    if (!order || (order.status !== ORDER_STATUS.awaitingPayment && order.status !== ORDER_STATUS.pending)) return;
-    const status = await openStatusOf(tx, order);
-    if (status !== order.status) await tx.machines.setOrder(order.id, { status });
-  }
-
-  /** Runs `work` in a transaction under the rows of every user who hinted `txHash`, with their orders. */
-  async function lockedForHint<T>(txHash: string, work: (tx: Repositories, hintOrders: bigint[]) => Promise<T>) {
-    const hints = await repos.machines.hints(chain, txHash);
-    return repos.transaction(async (tx) => {
-      await tx.users.lockForMoney(hints.map((h) => h.userId));
-      return work(
-        tx,
-        hints.map((h) => h.orderId),
-      );
-    });
-  }
-
-  /**
-   * Looks once at each of a bounded batch of hints (taken in turns per user), the first time once the hint is
-   * HINT_FIRST_LOOK_AFTER_MS old. A transaction the chain does not know at all (neither in a block nor waiting in the node's pool) is dropped after this one look: the scan
-   * still finds a real payment later, so nothing is lost, and nobody can keep the watcher busy with made-up ids.
-   */
-  async function checkHints(collection: string, watched: WatchedToken[], genesis: string): Promise<number> {
-    let found = 0;
-    const submittedBy = new Date(now().getTime() - firstLookAfterMs);
-    for (const txHash of await repos.machines.hintsToCheck(chain, batch, submittedBy)) {
-      const payments = await source.ofTransaction(txHash, collection, watched);
-      await repos.machines.touchHint(chain, txHash);
-      if (payments === 'pending') continue; // known, not in a block yet: looked at again in a later turn
-      await lockedForHint(txHash, async (tx, orderIds) => {
-        // Unknown, failed, or paid nothing to the collection address: the hint no longer keeps the order pending.
-        if (payments === null || payments.length === 0) await tx.machines.dropHint(chain, txHash);
-        for (const orderId of orderIds) await refreshOrder(tx, orderId);
-      });
-      if (payments === null) continue;
-      for (const payment of payments) await record(payment, genesis);
-      if (payments.length > 0) {
-        await lockedForHint(txHash, async (tx, orderIds) => {
-          for (const orderId of orderIds) await refreshOrder(tx, orderId);
-        });
-      }
-      found += payments.length;
-    }
-    return found;
-  }
+  const ctx: WatcherContext = {
+    repos,
+    source,
+    chain,
+    batch: options.batch ?? WATCHER_BATCH,
+    firstLookAfterMs: options.firstLookAfterMs ?? HINT_FIRST_LOOK_AFTER_MS,
+    now: options.now ?? (() => new Date()),
+    boundCurrency: CHAINS[chain].currency,
+  };
 
   const scan = cursorScan({
     repos,
@@ -172,51 +105,9 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
     if (range.kind === 'caught-up') return { found: 0, caughtUp: true };
     const { payments, lastBlockHash } = await source.scan(range.from, range.to, collection, watched);
     const committed = await scan.commit(range, lastBlockHash, async (tx) => {
-      for (const payment of payments) await record(payment, range.genesisHash, tx);
+      for (const payment of payments) await record(ctx, payment, range.genesisHash, tx);
     });
     return committed ? { found: payments.length, caughtUp: range.to >= range.confirmed } : null;
-  }
-
-  async function settle(row: PaymentRow, config: MachineConfig): Promise<boolean> {
-    const payer = row.fromAddress ? await repos.machines.boundOwner(boundCurrency, row.fromAddress) : null;
-    const hints = await repos.machines.hints(chain, row.txHash);
-    return repos.transaction(async (tx) => {
-      // The lock order of money: the users' rows (in id order), then the payment, the order, the accounts.
-      await tx.users.lockForMoney([payer, ...hints.map((h) => h.userId)].filter((id): id is bigint => id != null));
-      const payment = await tx.machines.paymentForUpdate(row.id);
-      if (payment?.state !== 'seen') return false;
-      await settlePayment(tx, payment, payer, config, now());
-      // Hints by others than the payer (they offered someone else's transaction): their orders wait no more.
-      for (const hint of hints) if (hint.userId !== payer) await refreshOrder(tx, hint.orderId);
-      return true;
-    });
-  }
-
-  async function orphan(row: PaymentRow): Promise<void> {
-    await lockedForHint(row.txHash, async (tx, orderIds) => {
-      const payment = await tx.machines.paymentForUpdate(row.id);
-      if (payment?.state !== 'seen') return;
-      await tx.machines.setPayment(row.id, { state: 'orphaned' });
-      for (const orderId of orderIds) await refreshOrder(tx, orderId);
-    });
-  }
-
-  async function settleDeep(confirmed: bigint, config: MachineConfig) {
-    let settled = 0;
-    let orphaned = 0;
-    for (const row of await repos.machines.seenPayments(chain, batch)) {
-      if (row.blockNumber > confirmed) break; // ordered by block: the rest is shallower still
-      const check = await source.check(row, confirmed);
-      if (check.verdict === 'final') {
-        if (await settle(row, config)) settled++;
-      } else if (check.verdict === 'gone') {
-        await orphan(row);
-        orphaned++;
-      } else if (check.verdict === 'moved') {
-        await repos.machines.setPayment(row.id, { blockNumber: check.blockNumber, blockHash: check.blockHash });
-      }
-    }
-    return { settled, orphaned };
   }
 
   async function tick(): Promise<CollectionTickResult> {
@@ -224,18 +115,19 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
     const collection = config.collection[chain];
     if (!collection) return { outcome: 'not-configured' };
     if (!(await repos.chain.takeLease(leaseName, owner, leaseMs))) return { outcome: 'not-lease-holder' };
-    const watched = await tokens();
+    // What an order may lack on this chain (MINER_CURRENCIES): its native coin and the pinned tokens.
+    const watched = (await payTokens(repos))[chain];
     const { head, confirmed } = await source.heads();
     // The chain instance the payments of this tick are recorded on (a part of their unique key).
     const genesis = await source.genesisHash();
     // Another chain than the cursor's, with no reset allowed: nothing of it is recorded (scanRange stops the tick).
     const known = await repos.scanCursors.collection.cursor(chain);
     const sameChain = !known || known.genesisHash === genesis || options.allowChainReset;
-    const hinted = sameChain ? await checkHints(collection, watched, genesis) : 0;
+    const hinted = sameChain ? await checkHints(ctx, collection, watched, genesis) : 0;
     const scanned = await scanRange(collection, watched, { head, confirmed, genesisHash: genesis });
     if (scanned === null) return { outcome: 'cursor-moved' };
     if ('stop' in scanned) return { outcome: 'stopped', reason: scanned.stop };
-    const { settled, orphaned } = await settleDeep(confirmed, config);
+    const { settled, orphaned } = await settleDeep(ctx, confirmed, config);
     return {
       outcome: scanned.caughtUp ? 'caught-up' : 'scanned',
       hinted,
@@ -254,3 +146,139 @@ export function collectionWatcher(options: CollectionWatcherOptions) {
 }
 
 export type CollectionWatcher = ReturnType<typeof collectionWatcher>;
+
+/** What the steps of one chain's watcher share. */
+interface WatcherContext {
+  repos: Repositories;
+  source: CollectionSource;
+  chain: CollectionSource['chain'];
+  batch: number;
+  firstLookAfterMs: number;
+  now: () => Date;
+  /** The currency whose bound addresses name the payer of a payment on this chain. */
+  boundCurrency: (typeof CHAINS)[CollectionSource['chain']]['currency'];
+}
+
+function record(ctx: WatcherContext, p: ScannedTransfer, genesisHash: string, on: Repositories = ctx.repos) {
+  return on.machines.upsertPayment(
+    {
+      chain: ctx.chain,
+      genesisHash,
+      txHash: p.txHash,
+      eventIndex: p.eventIndex,
+      blockNumber: p.blockNumber,
+      blockHash: p.blockHash,
+      currency: p.currency,
+      tokenContract: p.tokenContract,
+      fromAddress: p.from,
+      toAddress: p.to,
+      amount: p.amount,
+    },
+    false,
+  );
+}
+
+/** 0 or 2 again for an open order whose payments changed (found, reorganised away, counted for another). */
+async function refreshOrder(tx: Repositories, orderId: bigint) {
+  const order = await tx.machines.orderForUpdate(orderId);
+  if (!order || (order.status !== ORDER_STATUS.awaitingPayment && order.status !== ORDER_STATUS.pending)) return;
+  const status = await openStatusOf(tx, order);
+  if (status !== order.status) await tx.machines.setOrder(order.id, { status });
+}
+
+/** Runs `work` in a transaction under the rows of every user who hinted `txHash`, with their orders. */
+async function lockedForHint<T>(
+  ctx: WatcherContext,
+  txHash: string,
+  work: (tx: Repositories, hintOrders: bigint[]) => Promise<T>,
+) {
+  const hints = await ctx.repos.machines.hints(ctx.chain, txHash);
+  return ctx.repos.transaction(async (tx) => {
+    await tx.users.lockForMoney(hints.map((h) => h.userId));
+    return work(
+      tx,
+      hints.map((h) => h.orderId),
+    );
+  });
+}
+
+/** Every order that hinted `txHash` looked at again. */
+function refreshHintedOrders(ctx: WatcherContext, txHash: string) {
+  return lockedForHint(ctx, txHash, async (tx, orderIds) => {
+    for (const orderId of orderIds) await refreshOrder(tx, orderId);
+  });
+}
+
+/**
+ * Looks once at each of a bounded batch of hints (taken in turns per user), the first time once the hint is
+ * HINT_FIRST_LOOK_AFTER_MS old. A transaction the chain does not know at all (neither in a block nor waiting in the node's pool) is dropped after this one look: the scan
+ * still finds a real payment later, so nothing is lost, and nobody can keep the watcher busy with made-up ids.
+ */
+async function checkHints(
+  ctx: WatcherContext,
+  collection: string,
+  watched: WatchedToken[],
+  genesis: string,
+): Promise<number> {
+  const { repos, chain } = ctx;
+  let found = 0;
+  const submittedBy = new Date(ctx.now().getTime() - ctx.firstLookAfterMs);
+  for (const txHash of await repos.machines.hintsToCheck(chain, ctx.batch, submittedBy)) {
+    const payments = await ctx.source.ofTransaction(txHash, collection, watched);
+    await repos.machines.touchHint(chain, txHash);
+    if (payments === 'pending') continue; // known, not in a block yet: looked at again in a later turn
+    await lockedForHint(ctx, txHash, async (tx, orderIds) => {
+      // Unknown, failed, or paid nothing to the collection address: the hint no longer keeps the order pending.
+      if (payments === null || payments.length === 0) await tx.machines.dropHint(chain, txHash);
+      for (const orderId of orderIds) await refreshOrder(tx, orderId);
+    });
+    if (payments === null) continue;
+    for (const payment of payments) await record(ctx, payment, genesis);
+    if (payments.length > 0) await refreshHintedOrders(ctx, txHash);
+    found += payments.length;
+  }
+  return found;
+}
+
+async function settle(ctx: WatcherContext, row: PaymentRow, config: MachineConfig): Promise<boolean> {
+  const { repos } = ctx;
+  const payer = row.fromAddress ? await repos.machines.boundOwner(ctx.boundCurrency, row.fromAddress) : null;
+  const hints = await repos.machines.hints(ctx.chain, row.txHash);
+  return repos.transaction(async (tx) => {
+    // The lock order of money: the users' rows (in id order), then the payment, the order, the accounts.
+    await tx.users.lockForMoney([payer, ...hints.map((h) => h.userId)].filter((id): id is bigint => id != null));
+    const payment = await tx.machines.paymentForUpdate(row.id);
+    if (payment?.state !== 'seen') return false;
+    await settlePayment(tx, payment, payer, config, ctx.now());
+    // Hints by others than the payer (they offered someone else's transaction): their orders wait no more.
+    for (const hint of hints) if (hint.userId !== payer) await refreshOrder(tx, hint.orderId);
+    return true;
+  });
+}
+
+async function orphan(ctx: WatcherContext, row: PaymentRow): Promise<void> {
+  await lockedForHint(ctx, row.txHash, async (tx, orderIds) => {
+    const payment = await tx.machines.paymentForUpdate(row.id);
+    if (payment?.state !== 'seen') return;
+    await tx.machines.setPayment(row.id, { state: 'orphaned' });
+    for (const orderId of orderIds) await refreshOrder(tx, orderId);
+  });
+}
+
+async function settleDeep(ctx: WatcherContext, confirmed: bigint, config: MachineConfig) {
+  let settled = 0;
+  let orphaned = 0;
+  for (const row of await ctx.repos.machines.seenPayments(ctx.chain, ctx.batch)) {
+    if (row.blockNumber > confirmed) break; // ordered by block: the rest is shallower still
+    const check = await ctx.source.check(row, confirmed);
+    if (check.verdict === 'final') {
+      if (await settle(ctx, row, config)) settled++;
+    } else if (check.verdict === 'gone') {
+      await orphan(ctx, row);
+      orphaned++;
+    } else if (check.verdict === 'moved') {
+      await ctx.repos.machines.setPayment(row.id, { blockNumber: check.blockNumber, blockHash: check.blockHash });
+    }
+  }
+  return { settled, orphaned };
+}

@@ -18,21 +18,33 @@ export interface MachineConfig {
   publicSolanaRpcUrl?: string | null;
 }
 
+/** The settings machineConfig reads. */
+export const MACHINE_SETTING_KEYS = [
+  MACHINE_SETTINGS.dailyRate,
+  MACHINE_SETTINGS.capMultiple,
+  MACHINE_SETTINGS.collectionAddress('bsc'),
+  MACHINE_SETTINGS.collectionAddress('solana'),
+];
+
+/** Where on-chain payments go while the settings name no collection address. */
+export interface CollectionFallback {
+  bsc: string | null;
+  solana: string | null;
+}
+
 /**
  * The miner's numbers as the operator last set them. `fallback` names the collection addresses used while
  * the settings are empty (the hot wallet beside the dev chains and in the tests; nothing in production).
  */
 export async function machineConfig(
   repos: Repositories,
-  fallback: { bsc: string | null; solana: string | null } = { bsc: null, solana: null },
+  fallback: CollectionFallback = { bsc: null, solana: null },
 ): Promise<MachineConfig> {
-  const keys = [
-    MACHINE_SETTINGS.dailyRate,
-    MACHINE_SETTINGS.capMultiple,
-    MACHINE_SETTINGS.collectionAddress('bsc'),
-    MACHINE_SETTINGS.collectionAddress('solana'),
-  ];
-  const values = await repos.settings.get(keys);
+  return machineConfigFrom(await repos.settings.get(MACHINE_SETTING_KEYS), fallback);
+}
+
+/** The miner's numbers from the settings read (MACHINE_SETTING_KEYS). */
+export function machineConfigFrom(values: Map<string, string>, fallback: CollectionFallback): MachineConfig {
   const read = (key: string) => {
     const value = values.get(key);
     if (value === undefined) throw new Error(`setting ${key} is missing`);

@@ -1,12 +1,17 @@
 import { Money, moneyString, WORTH_CURRENCY } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { OrderRow } from '../../db/repositories/machines.ts';
-import { tokenHashOf, usedSession } from '../auth/sessions.ts';
+import { readWithSession, tokenHashOf, usedSession } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
-import type { MachineConfig } from './machine-config.ts';
+import {
+  type CollectionFallback,
+  MACHINE_SETTING_KEYS,
+  type MachineConfig,
+  machineConfigFrom,
+} from './machine-config.ts';
 import { cachedOrderContext } from './order-context-cache.ts';
-import { type OrderContext, orderAnswer, toMachine, toOrder, toPriceItem } from './order-view.ts';
-import { payTokens } from './pay-tokens.ts';
+import { type OrderContext, orderAnswer, type SaleItem, toMachine, toOrder, toPriceItem } from './order-view.ts';
+import { payTokens, payTokensOf } from './pay-tokens.ts';
 
 /** Where the client pays: the config and, per chain, how each currency paid there is sent. */
 export async function orderContext(repos: Repositories, config: MachineConfig): Promise<OrderContext> {
@@ -15,7 +20,10 @@ export async function orderContext(repos: Repositories, config: MachineConfig): 
 
 /** What is on sale and the mining settings: the same for every user and for a visitor. */
 export async function machinePrices(repos: Repositories, config: MachineConfig) {
-  const items = await repos.machines.itemsOnSale();
+  return pricesAnswer(await repos.machines.itemsOnSale(), config);
+}
+
+function pricesAnswer(items: readonly SaleItem[], config: MachineConfig) {
   return {
     aiMinningPriceItems: items.map((item) => toPriceItem(item, config)),
     worthCurrency: WORTH_CURRENCY,
@@ -24,19 +32,36 @@ export async function machinePrices(repos: Repositories, config: MachineConfig) 
   };
 }
 
-export async function machineIndex(repos: Repositories, userId: bigint, config: MachineConfig) {
-  const [prices, highest, running, open] = await Promise.all([
-    machinePrices(repos, config),
-    repos.machines.highestWorth(userId),
-    repos.machines.hasRunningMachine(userId),
-    repos.machines.openOrderOf(userId),
-  ]);
-  return {
-    ...prices,
-    highestWorth: moneyString(new Money(highest)),
-    hasRunningMachine: running,
-    openOrder: open ? await toOrder(repos, open, await orderContext(repos, config)) : null,
+/**
+ * The machine index of the token's user (what is on sale, the highest worth bought, a running machine, the open
+ * order as its poll answers it) and the session: read in one statement (the index is polled often, and a session
+ * looked up first was one more round trip, and the open order's extras and the token contracts more still); 401 when
+ * the token names no live session, as the session check answers. `config` gives what the settings cannot: the
+ * collection addresses' fallback and the Solana RPC the client may use.
+ */
+export async function machineIndexOfSession(
+  repos: Repositories,
+  token: string | null,
+  config: { fallback: CollectionFallback; publicSolanaRpcUrl: string | null },
+  now = new Date(),
+) {
+  const read = await readWithSession(repos, token, now, (tokenHash) =>
+    repos.sessionReads.machineIndex({ tokenHash, now, settingKeys: MACHINE_SETTING_KEYS }),
+  );
+  const machine = {
+    ...machineConfigFrom(read.settings, config.fallback),
+    publicSolanaRpcUrl: config.publicSolanaRpcUrl,
   };
+  const open = read.openOrder;
+  const index = {
+    ...pricesAnswer(read.items, machine),
+    highestWorth: moneyString(new Money(read.highestWorth)),
+    hasRunningMachine: read.hasRunningMachine,
+    openOrder: open
+      ? orderAnswer(open.order, open.extras, { config: machine, tokens: payTokensOf(read.tokens) })
+      : null,
+  };
+  return { session: read.user, index };
 }
 
 /**

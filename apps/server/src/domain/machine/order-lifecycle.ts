@@ -5,6 +5,7 @@ import { utcDayOf } from '../../utc-day.ts';
 import { creditOnce } from '../chain/chain-credit.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { type MovementLine, postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import { notify } from '../notifications/notify.ts';
 import { onMachinePurchased } from '../team/purchase-bonuses.ts';
 import type { MachineConfig } from './machine-config.ts';
 import { completionLines, heldAccount, releaseLines } from './order-ledger.ts';
@@ -28,6 +29,12 @@ export async function completeOrder(tx: Repositories, order: OrderRow, config: M
     );
   }
   await tx.machines.setOrder(order.id, { status: ORDER_STATUS.paid, closedAt: now });
+  await notify(tx, {
+    userId: order.userId,
+    kind: 'machine-paid',
+    params: { order: String(order.id) },
+    key: `order:${order.id}`,
+  });
   const worth = new Money(order.worth);
   // The account the daily mining pays into exists from the start: the set-based mining books into it.
   await tx.ledger.ensureAccount(userAccount(order.userId, 'aidf', SUBMODES.normal));
@@ -59,6 +66,14 @@ export async function releaseOrder(tx: Repositories, order: OrderRow, status: 3 
     );
   }
   await tx.machines.setOrder(order.id, { status, closedAt: now });
+  // A cancel is the user's own act; an expiry happens to them and is told.
+  if (status === ORDER_STATUS.expired)
+    await notify(tx, {
+      userId: order.userId,
+      kind: 'machine-expired',
+      params: { order: String(order.id) },
+      key: `order:${order.id}`,
+    });
 }
 
 /** 2 while a submitted transaction or an unconfirmed payment is still to be settled, else 0. */

@@ -23,8 +23,11 @@ import type { PayTokens } from './pay-tokens.ts';
 
 const text = (value: string | Money) => moneyString(new Money(value));
 
+/** What a price item's answer needs of its row. */
+export type SaleItem = Pick<PriceItemRow, 'id' | 'worth' | 'amounts'>;
+
 /** What the detail dialog shows of an item: income a day, cap, and whole days until it is out. */
-export function toPriceItem(item: PriceItemRow, config: MachineConfig): TPriceItem {
+export function toPriceItem(item: SaleItem, config: MachineConfig): TPriceItem {
   const rate = new Money(config.dailyRate);
   const multiple = new Money(config.capMultiple);
   return {
@@ -38,7 +41,7 @@ export function toPriceItem(item: PriceItemRow, config: MachineConfig): TPriceIt
 }
 
 /** The item's price as SPEC.md's fields, one per currency the miner accepts ('0': not used). */
-export function priceAmounts(item: PriceItemRow): Record<TPriceField, string> {
+export function priceAmounts(item: Pick<PriceItemRow, 'amounts'>): Record<TPriceField, string> {
   return Object.fromEntries(MINER_CURRENCY_CODES.map((c) => [priceField(c), text(item.amounts[c] ?? '0')])) as Record<
     TPriceField,
     string

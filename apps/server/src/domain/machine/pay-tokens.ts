@@ -1,6 +1,7 @@
 import { CHAINS, chainPaidOn, type TPayToken } from '@aidf/contract';
 import type { ChainName } from '../../db/repositories/chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
+import type { TokenConfigRow } from '../../db/repositories/token-configs.ts';
 
 /** Per chain, how each currency an order may lack there is sent (what the watcher watches, what the app pays). */
 export type PayTokens = Record<ChainName, TPayToken[]>;
@@ -11,7 +12,11 @@ export type PayTokens = Record<ChainName, TPayToken[]>;
  * not pinned yet is left out: nothing could be sent to it nor watched, and the app refuses to pay it.
  */
 export async function payTokens(repos: Repositories): Promise<PayTokens> {
-  const pinned = await repos.tokenConfigs.all();
+  return payTokensOf(await repos.tokenConfigs.all());
+}
+
+/** payTokens from the token configuration's rows as read. */
+export function payTokensOf(pinned: readonly TokenConfigRow[]): PayTokens {
   const ofChain = (chain: ChainName): TPayToken[] =>
     chainPaidOn(chain).flatMap((entry): TPayToken[] => {
       if (entry.token === 'native') {

@@ -14,9 +14,11 @@ describe('money settings', () => {
         'treasury.hotMax.',
         'treasury.hotMin.',
         'treasury.minSweep.',
+        'withdraw.limit.day.',
+        'withdraw.limit.days30.',
       ].sort(),
     );
-    expect(MONEY_SETTING_KEYS).toEqual(['proposal.expiryHours']);
+    expect(MONEY_SETTING_KEYS).toEqual(['proposal.expiryHours', 'withdraw.addressBookHoldHours']);
   });
 
   it('makes every known key under a money prefix a four-eyes key, and each prefix has known keys', () => {

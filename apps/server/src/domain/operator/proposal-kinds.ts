@@ -10,5 +10,6 @@ export const PROPOSAL_KINDS = {
   'operator-role': 'operators',
   'operator-disable': 'operators',
   setting: 'config',
+  'withdraw-limit': 'credit',
 } as const satisfies Record<TProposalKind, OperatorPermission>;
 export type ProposalKind = keyof typeof PROPOSAL_KINDS;

@@ -15,6 +15,7 @@ import { applyOperatorDisable } from './operator-disable.ts';
 import { PROPOSAL_KINDS, type ProposalKind, propose, targetOf } from './propose.ts';
 import { allows, type OperatorActor } from './roles.ts';
 import { writeSetting } from './set-setting.ts';
+import { applyWithdrawLimit } from './withdraw-limit.ts';
 
 /** The chain a payout refund checks (the payout's nonce and receipts). */
 export interface PayoutDeps {
@@ -208,6 +209,7 @@ export async function approveProposal(
   if (proposal.kind === 'operator-role') {
     return { ...(await applyRoleChange(repos, actor, proposal, claim)), proposalId: proposal.id.toString() };
   }
+  if (proposal.kind === 'withdraw-limit') return applyWithdrawLimit(repos, actor, proposal, claim);
   if (proposal.kind === 'setting') {
     const p = proposal.payload as { key: string; value: string };
     const detail = { proposalId: proposal.id.toString(), proposedBy: proposal.proposedBy };

@@ -1,4 +1,4 @@
-import { CURRENCIES, PLEDGE_DAYS } from '@aidf/contract';
+import { CURRENCIES, PLEDGE_DAYS, WITHDRAW_CURRENCIES } from '@aidf/contract';
 import type { SettingChains } from '../../chain/types.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { EXPLORER_PATTERN, EXPLORER_SETTINGS } from '../assets/explorer.ts';
@@ -10,6 +10,12 @@ import { forgetOrderContexts } from '../machine/order-context-cache.ts';
 import { PLEDGE_SETTINGS } from '../pledge/pledge-config.ts';
 import { STAR_LEVELS, TEAM_SETTINGS } from '../team/team-config.ts';
 import { treasurySettingRules } from '../treasury/treasury-settings.ts';
+import {
+  ADDRESS_BOOK_SETTINGS,
+  DEFAULT_ADDRESS_BOOK_HOLD_HOURS,
+  HOLD_HOURS_PATTERN,
+} from '../withdraw/address-book.ts';
+import { LIMIT_AMOUNT_PATTERN, WITHDRAW_LIMIT_SETTINGS } from '../withdraw/amount-limits.ts';
 import { DEFAULT_PROPOSAL_EXPIRY_HOURS, FOUR_EYES_SETTINGS } from './four-eyes-settings.ts';
 import { checkMoneySetting } from './money-setting-checks.ts';
 import { isFourEyesSetting } from './money-settings.ts';
@@ -87,6 +93,26 @@ const SETTING_RULES: Record<string, { pattern: RegExp; meaning: string }> = {
   ),
   // The treasury: hot wallet limits, cold addresses, smallest sweeps, reserves dust (all money settings).
   ...treasurySettingRules(),
+  // Withdrawal amount limits per currency (money settings; one user's own limit is a 'withdraw-limit' proposal).
+  ...Object.fromEntries(
+    WITHDRAW_CURRENCIES.flatMap((c) => [
+      [
+        WITHDRAW_LIMIT_SETTINGS.day(c),
+        { pattern: LIMIT_AMOUNT_PATTERN, meaning: `${c.toUpperCase()} a user may withdraw per UTC day, 0 or more` },
+      ],
+      [
+        WITHDRAW_LIMIT_SETTINGS.days30(c),
+        {
+          pattern: LIMIT_AMOUNT_PATTERN,
+          meaning: `${c.toUpperCase()} a user may withdraw in 30 UTC days (today and the 29 before), 0 or more`,
+        },
+      ],
+    ]),
+  ),
+  [ADDRESS_BOOK_SETTINGS.holdHours]: {
+    pattern: HOLD_HOURS_PATTERN,
+    meaning: `hours a confirmed address-book change waits before it applies, 0-999 (default ${DEFAULT_ADDRESS_BOOK_HOLD_HOURS})`,
+  },
   [FOUR_EYES_SETTINGS.expiryHours]: {
     pattern: /^(?:[1-9]\d{0,2})$/,
     meaning: `hours a proposal stays open, 1-999 (default ${DEFAULT_PROPOSAL_EXPIRY_HOURS})`,

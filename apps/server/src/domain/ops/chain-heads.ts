@@ -7,7 +7,7 @@ export type ChainHead = { chain: ChainName; head: bigint } | { chain: ChainName;
 /** How long /readyz and /metrics wait for a chain's RPC: a scrape must not hang on a chain that is down. */
 const HEAD_TIMEOUT_MS = 5_000;
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);

@@ -9,6 +9,7 @@ import { checkLedger } from '../ledger/check.ts';
 import { LOGIN_ALERT } from '../operator/accounts.ts';
 import { reserveGauges } from '../treasury/reserve-gauges.ts';
 import { chainHeads, scannedBlockChanged } from './chain-heads.ts';
+import { payoutsGoneFromChain } from './reorged-payouts.ts';
 
 /** The ledger check reads every entry: run at most this often, however often Prometheus scrapes. */
 export const LEDGER_CHECK_EVERY_MS = 5 * 60_000;
@@ -26,6 +27,11 @@ export interface MetricsSources {
   solanaPoolTurnedAway?: () => number;
 }
 
+type GaugeMaker = (name: string, help: string, labelNames?: string[]) => Gauge;
+type Gauges = ReturnType<typeof jobAndChainGauges> &
+  ReturnType<typeof queueAndLedgerGauges> &
+  ReturnType<typeof operatorAndTreasuryGauges>;
+
 /**
  * The platform's Prometheus metrics, one registry per app so each test server has its own.
  * Request latency is observed as requests finish; the rest is read from the database and the chains at scrape.
@@ -33,7 +39,7 @@ export interface MetricsSources {
 export function platformMetrics(sources: MetricsSources) {
   const registry = new Registry();
   const now = sources.now ?? (() => new Date());
-  const gauge = (name: string, help: string, labelNames: string[] = []) =>
+  const gauge: GaugeMaker = (name, help, labelNames = []) =>
     new Gauge({ name, help, labelNames, registers: [registry] });
 
   const requestSeconds = new Histogram({
@@ -43,6 +49,43 @@ export function platformMetrics(sources: MetricsSources) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const g: Gauges = {
+    ...jobAndChainGauges(gauge),
+    ...queueAndLedgerGauges(gauge),
+    ...operatorAndTreasuryGauges(gauge),
+  };
+
+  let lastLedgerCheck = 0;
+  async function refreshLedger() {
+    if (lastLedgerCheck !== 0 && now().getTime() - lastLedgerCheck < LEDGER_CHECK_EVERY_MS) return;
+    const { ok, ...violations } = await checkLedger(sources.repos);
+    lastLedgerCheck = now().getTime();
+    g.ledgerOk.set(ok ? 1 : 0);
+    g.ledgerViolations.set(Object.values(violations).reduce((n, list) => n + list.length, 0));
+    g.ledgerAt.set(Math.floor(lastLedgerCheck / 1000));
+  }
+
+  return {
+    contentType: registry.contentType,
+    observeRequest(labels: { method: string; route: string; status_code: number }, seconds: number) {
+      requestSeconds.observe(labels, seconds);
+    },
+    /** The text Prometheus scrapes, every gauge read afresh (the ledger check at most every 5 minutes). */
+    async scrape(): Promise<string> {
+      await Promise.all([
+        refreshLedger(),
+        refreshJobs(sources, g, now()),
+        refreshChains(sources, g),
+        refreshQueues(sources, g, now()),
+        refreshReserves(sources, g),
+      ]);
+      return registry.metrics();
+    },
+  };
+}
+
+/** How far the daily jobs and the chain watchers are behind. */
+function jobAndChainGauges(gauge: GaugeMaker) {
   const jobLag = gauge('aidf_job_lag_days', 'Days up to today (UTC) a daily job has not finished; 0 is up to date', [
     'job',
   ]);
@@ -58,6 +101,16 @@ export function platformMetrics(sources: MetricsSources) {
     'Alert above 0: the block a watcher scanned last has another hash on the chain now, a reorganisation deeper than the confirmations; the watcher stopped (log alert chain-watcher-stopped)',
     ['chain', 'watcher'],
   );
+  const payoutsGone = gauge(
+    'aidf_payouts_reorged_out',
+    'Alert above 0: confirmed payouts whose transaction the chain no longer has (a reorganisation deeper than the confirmations removed it); held for an operator, never sent again by the worker',
+    ['chain'],
+  );
+  return { jobLag, chainUp, chainHead, watcherLag, reorgBeyondDepth, payoutsGone };
+}
+
+/** What waits to be paid, and what the last ledger check found. */
+function queueAndLedgerGauges(gauge: GaugeMaker) {
   const payoutQueue = gauge('aidf_payout_queue_depth', 'Withdrawals not yet paid out, by state', ['status']);
   const awaitingFunds = gauge(
     'aidf_withdrawals_awaiting_funds',
@@ -67,7 +120,11 @@ export function platformMetrics(sources: MetricsSources) {
   const ledgerOk = gauge('aidf_ledger_check_ok', '1 when the last ledger check found every invariant holding');
   const ledgerViolations = gauge('aidf_ledger_check_violations', 'Rows the last ledger check found breaking a rule');
   const ledgerAt = gauge('aidf_ledger_check_timestamp_seconds', 'When the last ledger check ran (Unix seconds)');
+  return { payoutQueue, awaitingFunds, pendingOrders, ledgerOk, ledgerViolations, ledgerAt };
+}
 
+/** Sign-in alerts, the Solana deposit pool, the sweeps and the latest reserves report. */
+function operatorAndTreasuryGauges(gauge: GaugeMaker) {
   const loginAlerts = gauge(
     'aidf_operator_login_alerts',
     'Clients that filled their sign-in budget on an operator name in the last 24 hours (audit action login-alert)',
@@ -97,87 +154,69 @@ export function platformMetrics(sources: MetricsSources) {
     "Latest reserves report: the hot wallet's balance in whole units",
     ['chain', 'currency'],
   );
+  return { loginAlerts, solanaPoolFree, solanaPoolTurnedAway, sweeps, reservesRatio, hotWalletBalance };
+}
 
-  let lastLedgerCheck = 0;
-  const gauges = opsGaugesRepository(sources.db);
-
-  async function refreshLedger() {
-    if (lastLedgerCheck !== 0 && now().getTime() - lastLedgerCheck < LEDGER_CHECK_EVERY_MS) return;
-    const { ok, ...violations } = await checkLedger(sources.repos);
-    lastLedgerCheck = now().getTime();
-    ledgerOk.set(ok ? 1 : 0);
-    ledgerViolations.set(Object.values(violations).reduce((n, list) => n + list.length, 0));
-    ledgerAt.set(Math.floor(lastLedgerCheck / 1000));
+async function refreshJobs(sources: MetricsSources, g: Gauges, at: Date) {
+  const today = utcDayOf(at);
+  g.jobLag.reset();
+  for (const job of sources.dailyJobNames) {
+    g.jobLag.set({ job }, (await sources.repos.jobRuns.daysToRun(job, today, 400)).length);
   }
+}
 
-  async function refreshJobs() {
-    const today = utcDayOf(now());
-    jobLag.reset();
-    for (const job of sources.dailyJobNames) {
-      jobLag.set({ job }, (await sources.repos.jobRuns.daysToRun(job, today, 400)).length);
+async function refreshChains(sources: MetricsSources, g: Gauges) {
+  const { repos } = sources;
+  g.chainUp.reset();
+  g.chainHead.reset();
+  g.watcherLag.reset();
+  g.reorgBeyondDepth.reset();
+  g.payoutsGone.reset();
+  for (const head of await chainHeads(sources.chains)) {
+    g.chainUp.set({ chain: head.chain }, 'head' in head ? 1 : 0);
+    if (!('head' in head)) continue;
+    g.chainHead.set({ chain: head.chain }, Number(head.head));
+    const cursors = {
+      deposit: await repos.scanCursors.deposit.cursor(head.chain),
+      collection: await repos.scanCursors.collection.cursor(head.chain),
+    };
+    for (const [watcher, cursor] of Object.entries(cursors)) {
+      // A watcher that has not scanned yet has no cursor: nothing to say about its lag.
+      if (cursor) g.watcherLag.set({ chain: head.chain, watcher }, Number(head.head - (cursor.nextBlock - 1n)));
+    }
+    if (head.chain === 'bsc') {
+      const gone = await payoutsGoneFromChain(sources.chains, opsGaugesRepository(sources.db), head.head);
+      g.payoutsGone.set({ chain: 'bsc' }, gone.length);
+    }
+    const invest = head.chain === 'bsc' ? await repos.scanCursors.invest.cursor(head.chain) : null;
+    for (const [watcher, cursor] of Object.entries({ ...cursors, invest })) {
+      const changed = cursor !== null && (await scannedBlockChanged(sources.chains, head.chain, cursor));
+      g.reorgBeyondDepth.set({ chain: head.chain, watcher }, changed ? 1 : 0);
     }
   }
+}
 
-  async function refreshChains() {
-    const { repos } = sources;
-    chainUp.reset();
-    chainHead.reset();
-    watcherLag.reset();
-    reorgBeyondDepth.reset();
-    for (const head of await chainHeads(sources.chains)) {
-      chainUp.set({ chain: head.chain }, 'head' in head ? 1 : 0);
-      if (!('head' in head)) continue;
-      chainHead.set({ chain: head.chain }, Number(head.head));
-      const cursors = {
-        deposit: await repos.scanCursors.deposit.cursor(head.chain),
-        collection: await repos.scanCursors.collection.cursor(head.chain),
-      };
-      for (const [watcher, cursor] of Object.entries(cursors)) {
-        // A watcher that has not scanned yet has no cursor: nothing to say about its lag.
-        if (cursor) watcherLag.set({ chain: head.chain, watcher }, Number(head.head - (cursor.nextBlock - 1n)));
-      }
-      const invest = head.chain === 'bsc' ? await repos.scanCursors.invest.cursor(head.chain) : null;
-      for (const [watcher, cursor] of Object.entries({ ...cursors, invest })) {
-        const changed = cursor !== null && (await scannedBlockChanged(sources.chains, head.chain, cursor));
-        reorgBeyondDepth.set({ chain: head.chain, watcher }, changed ? 1 : 0);
-      }
-    }
+async function refreshQueues(sources: MetricsSources, g: Gauges, at: Date) {
+  const byStatus = new Map((await sources.repos.withdrawals.countByStatus()).map((r) => [r.status, Number(r.n)]));
+  for (const status of QUEUED) g.payoutQueue.set({ status }, byStatus.get(status) ?? 0);
+  g.awaitingFunds.set(byStatus.get('awaiting-funds') ?? 0);
+  g.pendingOrders.set(await opsGaugesRepository(sources.db).pendingOrders());
+  const dayAgo = new Date(at.getTime() - 24 * 60 * 60_000);
+  g.loginAlerts.set(await sources.repos.operatorActions.alertsSince(LOGIN_ALERT, dayAgo));
+  g.solanaPoolFree.set(await sources.repos.solanaDepositPool.freeCount());
+  g.solanaPoolTurnedAway.set(sources.solanaPoolTurnedAway?.() ?? 0);
+  g.sweeps.reset();
+  for (const row of await sources.repos.sweepPlanning.countByStatus()) {
+    g.sweeps.set({ chain: row.chain, status: row.status }, row.n);
   }
+}
 
-  async function refreshQueues() {
-    const byStatus = new Map((await sources.repos.withdrawals.countByStatus()).map((r) => [r.status, Number(r.n)]));
-    for (const status of QUEUED) payoutQueue.set({ status }, byStatus.get(status) ?? 0);
-    awaitingFunds.set(byStatus.get('awaiting-funds') ?? 0);
-    pendingOrders.set(await gauges.pendingOrders());
-    const dayAgo = new Date(now().getTime() - 24 * 60 * 60_000);
-    loginAlerts.set(await sources.repos.operatorActions.alertsSince(LOGIN_ALERT, dayAgo));
-    solanaPoolFree.set(await sources.repos.solanaDepositPool.freeCount());
-    solanaPoolTurnedAway.set(sources.solanaPoolTurnedAway?.() ?? 0);
-    sweeps.reset();
-    for (const row of await sources.repos.sweepPlanning.countByStatus()) {
-      sweeps.set({ chain: row.chain, status: row.status }, row.n);
-    }
-  }
-
-  async function refreshReserves() {
-    const report = await reservesRepository(sources.db).latest();
-    reservesRatio.reset();
-    hotWalletBalance.reset();
-    if (!report) return;
-    const { ratios, hot } = reserveGauges(report);
-    for (const r of ratios) reservesRatio.set({ chain: r.chain, currency: r.currency }, r.value);
-    for (const h of hot) hotWalletBalance.set({ chain: h.chain, currency: h.currency }, h.value);
-  }
-
-  return {
-    contentType: registry.contentType,
-    observeRequest(labels: { method: string; route: string; status_code: number }, seconds: number) {
-      requestSeconds.observe(labels, seconds);
-    },
-    /** The text Prometheus scrapes, every gauge read afresh (the ledger check at most every 5 minutes). */
-    async scrape(): Promise<string> {
-      await Promise.all([refreshLedger(), refreshJobs(), refreshChains(), refreshQueues(), refreshReserves()]);
-      return registry.metrics();
-    },
-  };
+async function refreshReserves(sources: MetricsSources, g: Gauges) {
+  const report = await reservesRepository(sources.db).latest();
+  g.reservesRatio.reset();
+  g.hotWalletBalance.reset();
+  if (!report) return;
+  const { ratios, hot } = reserveGauges(report);
+  for (const r of ratios) g.reservesRatio.set({ chain: r.chain, currency: r.currency }, r.value);
+  for (const h of hot) g.hotWalletBalance.set({ chain: h.chain, currency: h.currency }, h.value);
 }

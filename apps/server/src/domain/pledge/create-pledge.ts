@@ -3,7 +3,7 @@ import type { Repositories } from '../../db/repositories/index.ts';
 import type { PledgeRow } from '../../db/repositories/pledges.ts';
 import { utcDayOf } from '../../utc-day.ts';
 import { boundSignerFor } from '../auth/bound-signer.ts';
-import { acceptSignedAction, type WalletSignatureInput } from '../auth/signed-action.ts';
+import { checkSignedAction, signatureUsedForAction, type WalletSignatureInput } from '../auth/signed-action.ts';
 import { AppError } from '../errors.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
@@ -14,6 +14,8 @@ export interface PledgeInput extends WalletSignatureInput {
   amount: string;
   days: PledgeDays;
   submode: TSubmode;
+  /** At maturity, renew into a new pledge of the same period (off when omitted). */
+  autoRenew?: boolean;
 }
 
 /**
@@ -58,9 +60,9 @@ export async function createPledge(
     if (pledgesLeftToday(config.dailyLimit, await tx.pledges.countStartedOn(userId, day)) === 0) {
       throw new AppError(81020);
     }
-    const posted = await postPrepared(tx, prepared, () =>
-      acceptSignedAction(tx, { ...input, action: 'pledge', ...signer, now }),
-    );
+    await checkSignedAction({ ...input, action: 'pledge', ...signer, now });
+    const claim = { ...signer, signContent: input.signContent, fresh: true, reused: signatureUsedForAction };
+    const posted = await postPrepared(tx, prepared, { claim });
     return tx.pledges.insert({
       userId,
       amount: amount.toFixed(),
@@ -70,6 +72,7 @@ export async function createPledge(
       startDay: day,
       idemKey,
       movementId: posted.movementId,
+      autoRenew: input.autoRenew ?? false,
     });
   });
 }

@@ -37,6 +37,9 @@ const pledgeRow = fc
       completedAt: paidDays === days ? new Date(startMs + days * DAY_MS) : null,
       idemKey: 'pledge:k',
       movementId: 1n,
+      autoRenew: false,
+      renewedFrom: null,
+      renewal: null,
     };
     return { row, startMs };
   });

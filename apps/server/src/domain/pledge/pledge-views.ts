@@ -40,6 +40,9 @@ export function toPledgeOrder(row: PledgeRow): TPledgeOrder {
     endTime: progress.endTime,
     paidDays: progress.paidDays,
     nextPayTime: running ? progress.nextPayTime : null,
+    autoRenew: row.autoRenew,
+    renewal: row.renewal as TPledgeOrder['renewal'],
+    renewedFrom: row.renewedFrom === null ? null : row.renewedFrom.toString(),
   };
 }
 

@@ -44,7 +44,11 @@ export function teamSettingKeys(): string[] {
 
 /** The team's numbers as the operator last set them. */
 export async function teamConfig(repos: Repositories): Promise<TeamConfig> {
-  const values = await repos.settings.get(teamSettingKeys());
+  return teamConfigFrom(await repos.settings.get(teamSettingKeys()));
+}
+
+/** The team's numbers from the settings read (teamSettingKeys). */
+export function teamConfigFrom(values: Map<string, string>): TeamConfig {
   const read = (key: string) => {
     const value = values.get(key);
     if (value === undefined) throw new Error(`setting ${key} is missing`);

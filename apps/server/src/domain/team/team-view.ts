@@ -1,8 +1,9 @@
 import { Money, moneyString, TEAM_BONUS_TYPES, WORTH_CURRENCY } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
+import { readWithSession } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
 import { nextLevelGap } from './level-progress.ts';
-import { teamConfig } from './team-config.ts';
+import { teamConfigFrom, teamSettingKeys } from './team-config.ts';
 
 /** NUMERIC text without the trailing zeros ('100.500000000000000000' → '100.5'). */
 const plain = (text: string) => moneyString(new Money(text));
@@ -10,38 +11,38 @@ const plain = (text: string) => moneyString(new Money(text));
 /**
  * GET /v1/cow/user/child: the team of the caller, or of `of` (a username in the caller's downline: 81045
  * otherwise), its level and what the next one lacks under the current thresholds, one page of direct invitees,
- * and the caller's own income by bonus type.
+ * and the caller's own income by bonus type. The caller is the token's: the session is read in the team's own
+ * statement (the summary is polled often, and a session looked up first was one more round trip); 401 when the
+ * token names no live session, as the session check answers.
  */
-export async function teamView(
+export async function teamViewOfSession(
   repos: Repositories,
-  callerId: bigint,
+  token: string | null,
   query: { of?: string | undefined; pageNum?: number | undefined; pageSize?: number | undefined },
+  now = new Date(),
 ) {
-  let subject = await repos.users.byId(callerId);
-  if (!subject) throw new AppError(1226);
-  if (query.of !== undefined && query.of.trim().toLowerCase() !== subject.username) {
-    const member = await repos.users.byUsername(query.of.trim().toLowerCase());
-    if (!member || !(await repos.team.isInDownline(callerId, member.id))) throw new AppError(81045);
-    subject = member;
-  }
   const pageSize = query.pageSize ?? 20;
-  const offset = ((query.pageNum ?? 1) - 1) * pageSize;
-  const [stats, config, invitees, teamSize, income] = [
-    await repos.team.stats(subject.id),
-    await teamConfig(repos),
-    await repos.team.directInvitees(subject.id, { limit: pageSize, offset }),
-    await repos.team.teamSize(subject.id),
-    await repos.team.incomeByType(callerId),
-  ];
-  return {
-    username: subject.username,
+  const read = await readWithSession(repos, token, now, (tokenHash) =>
+    repos.sessionReads.team({
+      tokenHash,
+      now,
+      of: query.of === undefined ? null : query.of.trim().toLowerCase(),
+      limit: pageSize,
+      offset: ((query.pageNum ?? 1) - 1) * pageSize,
+      settingKeys: teamSettingKeys(),
+    }),
+  );
+  if (read.refused) throw new AppError(81045);
+  const { stats, invitees } = read;
+  const view = {
+    username: read.subject.username,
     starLevel: stats.level,
     teamPerformance: plain(stats.teamVolume),
     volumeCurrency: WORTH_CURRENCY,
     directCount: stats.directCount,
-    teamSize,
-    next: nextLevelGap(stats, config.levels),
-    income: TEAM_BONUS_TYPES.map((type) => ({ type, amount: plain(income.get(type) ?? '0') })),
+    teamSize: read.teamSize,
+    next: nextLevelGap(stats, teamConfigFrom(read.settings).levels),
+    income: TEAM_BONUS_TYPES.map((type) => ({ type, amount: plain(read.income.get(type) ?? '0') })),
     total: stats.directCount,
     list: invitees.map((m) => ({
       username: m.username,
@@ -52,4 +53,5 @@ export async function teamView(
       joinedAt: m.joinedAt.getTime(),
     })),
   };
+  return { session: read.user, view };
 }

@@ -1,6 +1,7 @@
 import type { TTicket, TTicketAbout, TTicketRecordKind, TTicketReply } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
+import { notify } from '../notifications/notify.ts';
 import type { OperatorActor } from '../operator/roles.ts';
 import { recordOf } from './ticket-records.ts';
 
@@ -86,6 +87,12 @@ export async function operatorReply(
       content: input.content,
     });
     await tx.tickets.setStatus(ticket.id, 'replied');
+    await notify(tx, {
+      userId: ticket.userId,
+      kind: 'ticket-replied',
+      params: { ticket: ticket.id.toString() },
+      key: `ticket-message:${message.id}`,
+    });
     await tx.operatorActions.record({
       actor: input.actor,
       action: 'ticket-reply',

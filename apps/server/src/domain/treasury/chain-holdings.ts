@@ -165,55 +165,8 @@ export async function readChainHoldings(
       continue;
     }
     const { read } = found;
-    const { tokens, places } = of;
-    const { hot, cold, deposits, collection, invest } = places;
-    const decimalsOf = new Map(tokens.map((t) => [t.currency, t.decimals]));
-    const owed = Object.entries(p.clearing[chain] ?? {}).filter(([, amount]) => units(amount) !== 0n);
-    const currencies = [...new Set([...tokens.map((t) => t.currency), ...owed.map(([c]) => c)])];
-    const sum = (addresses: string[]) => {
-      const out = new Map<string, bigint>(currencies.map((c) => [c, 0n]));
-      const wanted = new Set(addresses.map((a) => key(chain, a)));
-      for (const [address, balances] of read.balances) {
-        if (!wanted.has(key(chain, address))) continue;
-        for (const [currency, amount] of balances) {
-          // Base units of the chain → whole units → the common scale, exactly.
-          const whole = fromBaseUnits(amount, decimalsOf.get(currency) ?? 18);
-          out.set(currency, (out.get(currency) ?? 0n) + units(whole));
-        }
-      }
-      return out;
-    };
-    // Each address in the first place it is: hot, cold, collection, invest, then the deposit addresses.
-    const counted = new Set<string>();
-    const once = (addresses: (string | null)[]) => {
-      const fresh = addresses.filter((a): a is string => !!a && !counted.has(key(chain, a)));
-      for (const a of fresh) counted.add(key(chain, a));
-      return sum(fresh);
-    };
-    const hotSum = once([hot]);
-    const coldSum = once([cold]);
-    const collectionSum = once([collection]);
-    const investSum = once([invest]);
-    const unsweptSum = once(deposits);
-    const asText = (m: Map<string, bigint>) => Object.fromEntries(currencies.map((c) => [c, text(m.get(c) ?? 0n)]));
-    const parts = [hotSum, coldSum, collectionSum, investSum, unsweptSum];
-    const total = new Map(currencies.map((c) => [c, parts.reduce((all, part) => all + (part.get(c) ?? 0n), 0n)]));
-    const shouldHold = new Map(currencies.map((c) => [c, units(p.clearing[chain]?.[c] ?? '0')]));
-    const difference = new Map(currencies.map((c) => [c, (total.get(c) ?? 0n) - (shouldHold.get(c) ?? 0n)]));
-    holdings[chain] = {
-      at: read.at.toString(),
-      ...(read.atLast !== undefined ? { atLast: read.atLast.toString() } : {}),
-      addresses: { hot, cold, deposit: deposits.length, collection, invest },
-      hot: asText(hotSum),
-      cold: asText(coldSum),
-      unswept: asText(unsweptSum),
-      collection: asText(collectionSum),
-      invest: asText(investSum),
-      total: asText(total),
-      shouldHold: asText(shouldHold),
-      difference: asText(difference),
-      unread: read.unread.map((u) => ({ address: u.address, kind: kindOf(chain, places, u.address), error: u.error })),
-    };
+    const { holding, total, difference, currencies } = chainHolding(chain, of, read, p.clearing[chain]);
+    holdings[chain] = holding;
     alerts.unread += read.unread.length;
     for (const [currency, amount] of total) allHeld.set(currency, (allHeld.get(currency) ?? 0n) + amount);
     // A chain with unread addresses differs by what they hold: no mismatch is claimed on it.
@@ -234,4 +187,58 @@ export async function readChainHoldings(
     }
   }
   return { status: complete ? 'complete' : 'incomplete', holdings, alerts };
+}
+
+/** One chain's holdings read, place by place, beside what its clearing account says it should hold. */
+function chainHolding(chain: TreasuryChain, of: ChainPlan, read: BalanceRead, clearing: AmountsByCurrency | undefined) {
+  const { tokens, places } = of;
+  const { hot, cold, deposits, collection, invest } = places;
+  const decimalsOf = new Map(tokens.map((t) => [t.currency, t.decimals]));
+  const owed = Object.entries(clearing ?? {}).filter(([, amount]) => units(amount) !== 0n);
+  const currencies = [...new Set([...tokens.map((t) => t.currency), ...owed.map(([c]) => c)])];
+  const sum = (addresses: string[]) => {
+    const out = new Map<string, bigint>(currencies.map((c) => [c, 0n]));
+    const wanted = new Set(addresses.map((a) => key(chain, a)));
+    for (const [address, balances] of read.balances) {
+      if (!wanted.has(key(chain, address))) continue;
+      for (const [currency, amount] of balances) {
+        // Base units of the chain → whole units → the common scale, exactly.
+        const whole = fromBaseUnits(amount, decimalsOf.get(currency) ?? 18);
+        out.set(currency, (out.get(currency) ?? 0n) + units(whole));
+      }
+    }
+    return out;
+  };
+  // Each address in the first place it is: hot, cold, collection, invest, then the deposit addresses.
+  const counted = new Set<string>();
+  const once = (addresses: (string | null)[]) => {
+    const fresh = addresses.filter((a): a is string => !!a && !counted.has(key(chain, a)));
+    for (const a of fresh) counted.add(key(chain, a));
+    return sum(fresh);
+  };
+  const hotSum = once([hot]);
+  const coldSum = once([cold]);
+  const collectionSum = once([collection]);
+  const investSum = once([invest]);
+  const unsweptSum = once(deposits);
+  const asText = (m: Map<string, bigint>) => Object.fromEntries(currencies.map((c) => [c, text(m.get(c) ?? 0n)]));
+  const parts = [hotSum, coldSum, collectionSum, investSum, unsweptSum];
+  const total = new Map(currencies.map((c) => [c, parts.reduce((all, part) => all + (part.get(c) ?? 0n), 0n)]));
+  const shouldHold = new Map(currencies.map((c) => [c, units(clearing?.[c] ?? '0')]));
+  const difference = new Map(currencies.map((c) => [c, (total.get(c) ?? 0n) - (shouldHold.get(c) ?? 0n)]));
+  const holding: ChainHolding = {
+    at: read.at.toString(),
+    ...(read.atLast !== undefined ? { atLast: read.atLast.toString() } : {}),
+    addresses: { hot, cold, deposit: deposits.length, collection, invest },
+    hot: asText(hotSum),
+    cold: asText(coldSum),
+    unswept: asText(unsweptSum),
+    collection: asText(collectionSum),
+    invest: asText(investSum),
+    total: asText(total),
+    shouldHold: asText(shouldHold),
+    difference: asText(difference),
+    unread: read.unread.map((u) => ({ address: u.address, kind: kindOf(chain, places, u.address), error: u.error })),
+  };
+  return { holding, total, difference, currencies };
 }

@@ -45,157 +45,15 @@ class PublicationMoved extends Error {}
  */
 export function reservesPublisher(options: ReservesPublisherOptions) {
   const { repos, chain, owner } = options;
-  const rebroadcastAfterMs = options.rebroadcastAfterMs ?? 30_000;
-
-  async function send(row: Pick<PublicationRow, 'reportId' | 'signedTx' | 'txHash'>): Promise<boolean> {
-    try {
-      await chain.broadcast(row.signedTx as Hex);
-    } catch (error) {
-      // Passing or not, the bytes stay recorded: they go out again next tick, and an operator sees why not yet.
-      await repos.reservesPublication.noteError(
-        row.reportId,
-        `${chain.broadcastFailure(error) === 'refused' ? 'refused' : 'not sent yet'}: ${errorSummary(error)}`,
-      );
-      return false;
-    }
-    options.crashPoints?.afterPublicationSent?.(row.reportId);
-    await repos.reservesPublication.markSent(row.reportId, row.txHash as string);
-    return true;
-  }
-
-  async function cappedGasPrice() {
-    let price = await chain.gasPrice();
-    if (price > options.maxGasPrice) price = options.maxGasPrice; // bigint: Math.min does not take it
-    return price;
-  }
-
-  /** Signs the report's publication with the hot wallet's next nonce and records it, then sends it. */
-  async function publish(row: PublicationRow, head: bigint) {
-    const data = encodeRootPublication({
-      reportId: row.reportId,
-      currencies: row.currencies,
-      root: { hash: row.rootHash, sums: row.rootSums },
-    });
-    const gasPrice = await cappedGasPrice();
-    // The database hands out nonces; the node's pending count only raises it (a first transaction, or one someone
-    // else sent with the key).
-    await repos.withdrawals.catchUpNonce('bsc', chain.hotWallet, await chain.pendingNonce());
-    let signed: { raw: Hex; hash: Hex };
-    try {
-      signed = await repos.transaction(async (tx) => {
-        const nonce = await tx.withdrawals.lockNonce('bsc', chain.hotWallet);
-        if (nonce === null) throw new Error(`no nonce row for ${chain.hotWallet}`);
-        const s = await chain.sign({ data, nonce, gasPrice });
-        const recorded = await tx.reservesPublication.markSigned(row.reportId, {
-          from: chain.hotWallet,
-          nonce,
-          gasPrice,
-          pricedAtBlock: head,
-          signedTx: s.raw,
-          txHash: s.hash,
-        });
-        if (!recorded) throw new PublicationMoved();
-        await tx.withdrawals.setNonce('bsc', chain.hotWallet, nonce + 1n);
-        return s;
-      });
-    } catch (error) {
-      if (error instanceof PublicationMoved) return 'moved' as const;
-      throw error;
-    }
-    options.crashPoints?.afterPublicationSigned?.(row.reportId);
-    await send({ reportId: row.reportId, signedTx: signed.raw, txHash: signed.hash });
-    return 'signed' as const;
-  }
-
-  /** The same data and nonce at a higher price; false when the cap allows none or the report moved. */
-  async function reprice(row: PublicationRow, head: bigint): Promise<boolean> {
-    const old = row.gasPrice ?? 0n;
-    const price = bumpedGasPrice(old, await chain.gasPrice(), options.maxGasPrice);
-    if (price === null) {
-      await repos.reservesPublication.noteError(
-        row.reportId,
-        `not mined at ${old} wei and PAYOUT_MAX_GAS_PRICE_GWEI allows no higher price`,
-      );
-      return false;
-    }
-    const data = encodeRootPublication({
-      reportId: row.reportId,
-      currencies: row.currencies,
-      root: { hash: row.rootHash, sums: row.rootSums },
-    });
-    const signed = await chain.sign({ data, nonce: row.nonce ?? 0n, gasPrice: price });
-    const replaced = await repos.reservesPublication.replace(row.reportId, row.txHash as string, {
-      gasPrice: price,
-      pricedAtBlock: head,
-      signedTx: signed.raw,
-      txHash: signed.hash,
-    });
-    if (replaced) await send({ reportId: row.reportId, signedTx: signed.raw, txHash: signed.hash });
-    return replaced;
-  }
-
-  /** The first variant of the publication that is mined, with its receipt. */
-  async function minedVariant(row: PublicationRow) {
-    for (const hash of [row.txHash as string, ...row.replaced]) {
-      const receipt = await chain.receipt(hash as Hex);
-      if (receipt) return { hash, receipt };
-    }
-    return null;
-  }
-
-  /**
-   * Follows a publication on its way: settles the mined variant after the depth, else sends or re-prices it; one
-   * whose nonce another transaction of the hot wallet took is signed anew (its own bytes can never be mined).
-   */
-  async function follow(row: PublicationRow, head: bigint) {
-    let mined = await minedVariant(row);
-    if (!mined && row.nonce !== null && (await chain.minedNonce()) > row.nonce) {
-      // Read again after the count: the variant may have been mined in between.
-      mined = await minedVariant(row);
-      if (!mined) {
-        const reason = `its nonce ${row.nonce} was taken by another transaction of the hot wallet: signed again`;
-        return (await repos.reservesPublication.reset(row.reportId, row.txHash as string, reason))
-          ? ('nonce-taken' as const)
-          : ('moved' as const);
-      }
-    }
-    if (mined) {
-      const { hash, receipt } = mined;
-      if (head - receipt.blockNumber + 1n < BigInt(options.confirmations)) return 'waiting' as const;
-      try {
-        await repos.transaction(async (tx) => {
-          const booked = await bookChainFee(tx, { chain: 'bsc', fee: receipt.fee, txHash: hash });
-          const finished = await tx.reservesPublication.finish(row.reportId, row.txHash as string, {
-            status: receipt.success ? 'published' : 'failed',
-            minedHash: hash,
-            block: receipt.blockNumber,
-            fee: receipt.fee,
-            feeMovementId: booked?.movementId ?? null,
-          });
-          if (!finished) throw new PublicationMoved();
-        });
-      } catch (error) {
-        if (error instanceof PublicationMoved) return 'moved' as const;
-        throw error;
-      }
-      return receipt.success ? ('published' as const) : ('failed' as const);
-    }
-    if (row.status === 'signed') return (await send(row)) ? ('sent' as const) : ('waiting' as const);
-    if (row.pricedAtBlock !== null && head - row.pricedAtBlock >= BigInt(options.bumpAfterBlocks)) {
-      if (await reprice(row, head)) return 'bumped' as const;
-    }
-    if (!row.sentAt || Date.now() - row.sentAt.getTime() > rebroadcastAfterMs) await send(row);
-    return 'waiting' as const;
-  }
 
   async function work() {
     const head = await chain.head();
     const live = await repos.reservesPublication.live();
     const followed: string[] = [];
-    for (const row of live) followed.push(await follow(row, head));
+    for (const row of live) followed.push(await follow(options, row, head));
     if (live.length > 0) return { outcome: 'worked' as const, followed, signed: null };
     const next = await repos.reservesPublication.nextPending();
-    const signed = next ? await publish(next, head) : null;
+    const signed = next ? await publish(options, next, head) : null;
     return { outcome: 'worked' as const, followed, signed: signed === 'signed' ? (next?.reportId ?? null) : null };
   }
 
@@ -213,4 +71,158 @@ export function reservesPublisher(options: ReservesPublisherOptions) {
   }
 
   return { tick, release: () => repos.chain.releaseLease(RESERVES_PUBLISHER, owner) };
+}
+
+/** The transaction data that publishes the report's root. */
+function rootData(row: PublicationRow) {
+  return encodeRootPublication({
+    reportId: row.reportId,
+    currencies: row.currencies,
+    root: { hash: row.rootHash, sums: row.rootSums },
+  });
+}
+
+async function send(
+  options: ReservesPublisherOptions,
+  row: Pick<PublicationRow, 'reportId' | 'signedTx' | 'txHash'>,
+): Promise<boolean> {
+  const { repos, chain } = options;
+  try {
+    await chain.broadcast(row.signedTx as Hex);
+  } catch (error) {
+    // Passing or not, the bytes stay recorded: they go out again next tick, and an operator sees why not yet.
+    await repos.reservesPublication.noteError(
+      row.reportId,
+      `${chain.broadcastFailure(error) === 'refused' ? 'refused' : 'not sent yet'}: ${errorSummary(error)}`,
+    );
+    return false;
+  }
+  options.crashPoints?.afterPublicationSent?.(row.reportId);
+  await repos.reservesPublication.markSent(row.reportId, row.txHash as string);
+  return true;
+}
+
+async function cappedGasPrice(options: ReservesPublisherOptions) {
+  let price = await options.chain.gasPrice();
+  if (price > options.maxGasPrice) price = options.maxGasPrice; // bigint: Math.min does not take it
+  return price;
+}
+
+/** Signs the report's publication with the hot wallet's next nonce and records it, then sends it. */
+async function publish(options: ReservesPublisherOptions, row: PublicationRow, head: bigint) {
+  const { repos, chain } = options;
+  const data = rootData(row);
+  const gasPrice = await cappedGasPrice(options);
+  // The database hands out nonces; the node's pending count only raises it (a first transaction, or one someone
+  // else sent with the key).
+  await repos.withdrawals.catchUpNonce('bsc', chain.hotWallet, await chain.pendingNonce());
+  let signed: { raw: Hex; hash: Hex };
+  try {
+    signed = await repos.transaction(async (tx) => {
+      const nonce = await tx.withdrawals.lockNonce('bsc', chain.hotWallet);
+      if (nonce === null) throw new Error(`no nonce row for ${chain.hotWallet}`);
+      const s = await chain.sign({ data, nonce, gasPrice });
+      const recorded = await tx.reservesPublication.markSigned(row.reportId, {
+        from: chain.hotWallet,
+        nonce,
+        gasPrice,
+        pricedAtBlock: head,
+        signedTx: s.raw,
+        txHash: s.hash,
+      });
+      if (!recorded) throw new PublicationMoved();
+      await tx.withdrawals.setNonce('bsc', chain.hotWallet, nonce + 1n);
+      return s;
+    });
+  } catch (error) {
+    if (error instanceof PublicationMoved) return 'moved' as const;
+    throw error;
+  }
+  options.crashPoints?.afterPublicationSigned?.(row.reportId);
+  await send(options, { reportId: row.reportId, signedTx: signed.raw, txHash: signed.hash });
+  return 'signed' as const;
+}
+
+/** The same data and nonce at a higher price; false when the cap allows none or the report moved. */
+async function reprice(options: ReservesPublisherOptions, row: PublicationRow, head: bigint): Promise<boolean> {
+  const { repos, chain } = options;
+  const old = row.gasPrice ?? 0n;
+  const price = bumpedGasPrice(old, await chain.gasPrice(), options.maxGasPrice);
+  if (price === null) {
+    await repos.reservesPublication.noteError(
+      row.reportId,
+      `not mined at ${old} wei and PAYOUT_MAX_GAS_PRICE_GWEI allows no higher price`,
+    );
+    return false;
+  }
+  const signed = await chain.sign({ data: rootData(row), nonce: row.nonce ?? 0n, gasPrice: price });
+  const replaced = await repos.reservesPublication.replace(row.reportId, row.txHash as string, {
+    gasPrice: price,
+    pricedAtBlock: head,
+    signedTx: signed.raw,
+    txHash: signed.hash,
+  });
+  if (replaced) await send(options, { reportId: row.reportId, signedTx: signed.raw, txHash: signed.hash });
+  return replaced;
+}
+
+type MinedVariant = { hash: string; receipt: NonNullable<Awaited<ReturnType<PublishChain['receipt']>>> };
+
+/** The first variant of the publication that is mined, with its receipt. */
+async function minedVariant(chain: PublishChain, row: PublicationRow): Promise<MinedVariant | null> {
+  for (const hash of [row.txHash as string, ...row.replaced]) {
+    const receipt = await chain.receipt(hash as Hex);
+    if (receipt) return { hash, receipt };
+  }
+  return null;
+}
+
+/** A mined variant counts after the depth: its block recorded and its gas booked as a chain fee, together. */
+async function settleMined(options: ReservesPublisherOptions, row: PublicationRow, head: bigint, mined: MinedVariant) {
+  const { hash, receipt } = mined;
+  if (head - receipt.blockNumber + 1n < BigInt(options.confirmations)) return 'waiting' as const;
+  try {
+    await options.repos.transaction(async (tx) => {
+      const booked = await bookChainFee(tx, { chain: 'bsc', fee: receipt.fee, txHash: hash });
+      const finished = await tx.reservesPublication.finish(row.reportId, row.txHash as string, {
+        status: receipt.success ? 'published' : 'failed',
+        minedHash: hash,
+        block: receipt.blockNumber,
+        fee: receipt.fee,
+        feeMovementId: booked?.movementId ?? null,
+      });
+      if (!finished) throw new PublicationMoved();
+    });
+  } catch (error) {
+    if (error instanceof PublicationMoved) return 'moved' as const;
+    throw error;
+  }
+  return receipt.success ? ('published' as const) : ('failed' as const);
+}
+
+/**
+ * Follows a publication on its way: settles the mined variant after the depth, else sends or re-prices it; one
+ * whose nonce another transaction of the hot wallet took is signed anew (its own bytes can never be mined).
+ */
+async function follow(options: ReservesPublisherOptions, row: PublicationRow, head: bigint) {
+  const { repos, chain } = options;
+  let mined = await minedVariant(chain, row);
+  if (!mined && row.nonce !== null && (await chain.minedNonce()) > row.nonce) {
+    // Read again after the count: the variant may have been mined in between.
+    mined = await minedVariant(chain, row);
+    if (!mined) {
+      const reason = `its nonce ${row.nonce} was taken by another transaction of the hot wallet: signed again`;
+      return (await repos.reservesPublication.reset(row.reportId, row.txHash as string, reason))
+        ? ('nonce-taken' as const)
+        : ('moved' as const);
+    }
+  }
+  if (mined) return settleMined(options, row, head, mined);
+  if (row.status === 'signed') return (await send(options, row)) ? ('sent' as const) : ('waiting' as const);
+  if (row.pricedAtBlock !== null && head - row.pricedAtBlock >= BigInt(options.bumpAfterBlocks)) {
+    if (await reprice(options, row, head)) return 'bumped' as const;
+  }
+  const rebroadcastAfterMs = options.rebroadcastAfterMs ?? 30_000;
+  if (!row.sentAt || Date.now() - row.sentAt.getTime() > rebroadcastAfterMs) await send(options, row);
+  return 'waiting' as const;
 }

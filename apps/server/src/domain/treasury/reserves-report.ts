@@ -145,31 +145,7 @@ export async function runReservesReport(db: AppDb, reads?: ChainReadOptions): Pr
       // Published by the treasury's hot wallet on BNB Smart Chain (jobs/reserves-publish.ts).
       publicationStatus: !tree ? 'no-root' : reads?.chains.bsc ? 'pending' : 'no-chain',
     });
-    if (tree) {
-      await reserves.insertNodes(
-        report.id,
-        tree.levels.flatMap((level, depth) =>
-          level.map((node, idx) => ({ level: depth, idx, hash: node.hash, sums: node.sums.map(String) })),
-        ),
-      );
-      await reserves.insertLeaves(
-        report.id,
-        // Padding leaves are in the tree's nodes (level 0) but belong to nobody: no row of their own.
-        leaves.flatMap((leaf, leafIndex) =>
-          leaf.userId === PAD_USER
-            ? []
-            : [
-                {
-                  userId: leaf.userId,
-                  share: leaf.share,
-                  leafIndex,
-                  salt: leaf.salt,
-                  amounts: leaf.amounts.map(String),
-                },
-              ],
-        ),
-      );
-    }
+    if (tree) await storeTree(reserves, report.id, tree, leaves);
     if (!chainRead) return report;
     await reservesChainRepository(tx as unknown as AppDb).storeChainHoldings(
       report.id,
@@ -181,6 +157,38 @@ export async function runReservesReport(db: AppDb, reads?: ChainReadOptions): Pr
   });
   if (reads?.log) logReserveAlerts(reads.log, report);
   return report;
+}
+
+/** The tree's nodes, and a leaf row for each user's leaf. */
+async function storeTree(
+  reserves: ReturnType<typeof reservesRepository>,
+  reportId: StoredReport['id'],
+  tree: ReturnType<typeof buildMerkleSumTree>,
+  leaves: ReturnType<typeof reportLeaves>,
+) {
+  await reserves.insertNodes(
+    reportId,
+    tree.levels.flatMap((level, depth) =>
+      level.map((node, idx) => ({ level: depth, idx, hash: node.hash, sums: node.sums.map(String) })),
+    ),
+  );
+  await reserves.insertLeaves(
+    reportId,
+    // Padding leaves are in the tree's nodes (level 0) but belong to nobody: no row of their own.
+    leaves.flatMap((leaf, leafIndex) =>
+      leaf.userId === PAD_USER
+        ? []
+        : [
+            {
+              userId: leaf.userId,
+              share: leaf.share,
+              leafIndex,
+              salt: leaf.salt,
+              amounts: leaf.amounts.map(String),
+            },
+          ],
+    ),
+  );
 }
 
 /** The report's alerts as log lines (docs/operator-guide.md "Alerts"); the metrics say the same at each scrape. */

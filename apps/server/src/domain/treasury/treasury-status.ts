@@ -60,6 +60,56 @@ function ratio(a: Money, b: Money): string | null {
 
 const plain = (m: Money) => m.toFixed();
 
+type ChainRead = Extract<ChainHoldings, { total: unknown }>;
+
+/** One currency of a chain as the report read it; `whole` when no address of the chain was left unread. */
+function reportHolding(chain: TTreasuryChain, currency: string, read: ChainRead, whole: boolean) {
+  const total = new Money(read.total[currency] ?? '0');
+  const shouldHold = new Money(read.shouldHold[currency] ?? '0');
+  const difference = new Money(read.difference[currency] ?? plain(total.minus(shouldHold)));
+  const holding: TTreasuryHolding = {
+    chain,
+    currency,
+    source: 'report',
+    hot: read.hot[currency] ?? '0',
+    cold: read.cold[currency] ?? '0',
+    unswept: read.unswept[currency] ?? '0',
+    collection: read.collection[currency] ?? '0',
+    invest: read.invest[currency] ?? '0',
+    total: plain(total),
+    shouldHold: plain(shouldHold),
+    difference: plain(difference),
+    ratio: ratio(total, shouldHold),
+    alert: whole && (total.lessThan(shouldHold) || difference.abs().greaterThan(CLEARING_DUST)),
+  };
+  return { holding, total };
+}
+
+/** One currency of a chain before a report read it: only what its clearing account says it should hold. */
+function ledgerHolding(
+  chain: TTreasuryChain,
+  currency: string,
+  clearingNow: { code: string; currency: string; balance: string }[],
+): TTreasuryHolding {
+  // Deposits debit the clearing account: its balance negated is what the chain should hold.
+  const balance = clearingNow.find((r) => r.code === PLATFORM.chain(chain) && r.currency === currency);
+  return {
+    chain,
+    currency,
+    source: 'ledger',
+    hot: null,
+    cold: null,
+    unswept: null,
+    collection: null,
+    invest: null,
+    total: null,
+    shouldHold: plain(new Money(balance?.balance ?? '0').negated()),
+    difference: null,
+    ratio: null,
+    alert: false,
+  };
+}
+
 export async function treasuryStatus(repos: Repositories, hotWallets: HotWallets): Promise<TTreasuryStatus> {
   const console_ = repos.treasuryConsole;
   const report = await console_.latestReport();
@@ -88,43 +138,11 @@ export async function treasuryStatus(repos: Repositories, hotWallets: HotWallets
     for (const currency of currencies) {
       const entry = byCurrency.get(currency) ?? { total: new Money(0), complete: true };
       if (read) {
-        const total = new Money(read.total[currency] ?? '0');
-        const shouldHold = new Money(read.shouldHold[currency] ?? '0');
-        const difference = new Money(read.difference[currency] ?? plain(total.minus(shouldHold)));
-        holdings.push({
-          chain,
-          currency,
-          source: 'report',
-          hot: read.hot[currency] ?? '0',
-          cold: read.cold[currency] ?? '0',
-          unswept: read.unswept[currency] ?? '0',
-          collection: read.collection[currency] ?? '0',
-          invest: read.invest[currency] ?? '0',
-          total: plain(total),
-          shouldHold: plain(shouldHold),
-          difference: plain(difference),
-          ratio: ratio(total, shouldHold),
-          alert: whole && (total.lessThan(shouldHold) || difference.abs().greaterThan(CLEARING_DUST)),
-        });
+        const { holding, total } = reportHolding(chain, currency, read, whole);
+        holdings.push(holding);
         byCurrency.set(currency, { total: entry.total.plus(total), complete: entry.complete && whole });
       } else {
-        // Deposits debit the clearing account: its balance negated is what the chain should hold.
-        const balance = clearingNow.find((r) => r.code === PLATFORM.chain(chain) && r.currency === currency);
-        holdings.push({
-          chain,
-          currency,
-          source: 'ledger',
-          hot: null,
-          cold: null,
-          unswept: null,
-          collection: null,
-          invest: null,
-          total: null,
-          shouldHold: plain(new Money(balance?.balance ?? '0').negated()),
-          difference: null,
-          ratio: null,
-          alert: false,
-        });
+        holdings.push(ledgerHolding(chain, currency, clearingNow));
         byCurrency.set(currency, { total: entry.total, complete: false });
       }
     }

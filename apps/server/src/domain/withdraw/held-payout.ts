@@ -3,7 +3,8 @@ import type { PayoutChain } from '../../chain/evm/evm-payout-chain.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import { AppError } from '../errors.ts';
 import type { OperatorActor } from '../operator/roles.ts';
-import { isAnother, settleWithdrawal } from './payout-worker.ts';
+import { isAnother } from './payout/nonce-taken.ts';
+import { settleWithdrawal } from './payout/settle.ts';
 
 export interface HeldPayoutAction {
   actor: OperatorActor;

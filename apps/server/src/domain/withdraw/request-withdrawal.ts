@@ -2,12 +2,15 @@ import { buildWithdrawSignText } from '@aidf/contract';
 import type { WithdrawPolicy } from '../../chain/types.ts';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { WithdrawalRow } from '../../db/repositories/withdrawals.ts';
+import { assertAuthenticatorCode } from '../auth/authenticator.ts';
 import { boundSignerFor } from '../auth/bound-signer.ts';
 import { assertNoSecurityHold } from '../auth/security-hold.ts';
-import { checkSignedRequest, claimSignedRequest, type WalletSignatureInput } from '../auth/signed-action.ts';
+import { checkSignedRequest, isStaleTimestamp, type WalletSignatureInput } from '../auth/signed-action.ts';
 import { AppError } from '../errors.ts';
 import { PLATFORM, platformAccount, userAccount } from '../ledger/platform-accounts.ts';
 import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import { assertBookAllows } from './address-book.ts';
+import { assertWithinLimits } from './amount-limits.ts';
 import { checkDestination, platformAddresses } from './destination.ts';
 import { withdrawalsLeftToday, withdrawalTerms } from './withdraw-policy.ts';
 
@@ -18,11 +21,16 @@ export interface WithdrawInput extends WalletSignatureInput {
   address: string;
   /** The hosts the signed text may name. */
   hosts: readonly string[];
+  /** The authenticator's code, once the user turned it on; `ip` is whom its failures are counted against. */
+  totpCode?: string | undefined;
+  ip?: string;
 }
 
 /**
  * A COW withdrawal to a BNB Smart Chain address (RULES.md "Recharge and withdrawal"): 1 to 1,000,000, more
- * than the fee, at most 2 per user per UTC day, its readable text (buildWithdrawSignText: host, amount,
+ * than the fee, at most 2 per user per UTC day and within the user's amount limits (amount-limits.ts), to a usable
+ * address of the user's address book when 'address book only' is on (address-book.ts), with the authenticator's
+ * code once the user turned it on (auth/authenticator.ts), its readable text (buildWithdrawSignText: host, amount,
  * destination) signed by the user's bound wallet. The amount is debited now (to the platform's in-flight
  * account); the payout worker sends amount − fee later. The signature is the idempotency key: the same
  * request again answers the first withdrawal and moves nothing; with another body it is refused (409).
@@ -41,6 +49,7 @@ export async function requestWithdrawal(
   if (!destination.ok) throw new AppError(destination.code);
   const signer = await boundSignerFor(repos, userId, input.sign);
   await assertNoSecurityHold(repos, userId, now);
+  await assertBookAllows(repos, userId, destination.address, now);
   await checkSignedRequest(repos, {
     ...input,
     ...signer,
@@ -48,6 +57,10 @@ export async function requestWithdrawal(
     textFor: (host) => buildWithdrawSignText({ ...input, host, timestampMs: input.timestamp }),
   });
   const idemKey = `withdraw:${signer.address}:${input.signContent}`;
+  // A retried request answers its first withdrawal below; only a new one spends an authenticator code.
+  if (!(await repos.withdrawals.byIdem(idemKey))) {
+    await assertAuthenticatorCode(repos, userId, { code: input.totpCode, ip: input.ip ?? 'internal', now });
+  }
 
   const prepared = await prepareMovement(repos, {
     type: 'chain-withdraw',
@@ -65,7 +78,10 @@ export async function requestWithdrawal(
     if (earlier) return earlier;
     const day = await tx.withdrawals.today();
     if (withdrawalsLeftToday(await tx.withdrawals.countOnDay(userId, day)) === 0) throw new AppError(81008);
-    const posted = await postPrepared(tx, prepared, () => claimSignedRequest(tx, { ...input, ...signer, now }));
+    await assertWithinLimits(tx, userId, input.currency, amount, day);
+    const posted = await postPrepared(tx, prepared, {
+      claim: { ...signer, signContent: input.signContent, fresh: !isStaleTimestamp(input.timestamp, now) },
+    });
     return tx.withdrawals.insert({
       userId,
       chain: 'bsc',

@@ -1,7 +1,9 @@
 import { Money, WITHDRAW_PER_DAY } from '@aidf/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { utcDay, withdrawalsLeftToday, withdrawalTerms, withdrawConfigOf } from './withdraw-policy.ts';
+import { utcDayOf } from '../../utc-day.ts';
+import { windowStart } from './amount-limits.ts';
+import { withdrawalsLeftToday, withdrawalTerms, withdrawConfigOf } from './withdraw-policy.ts';
 
 const UNIT = 10n ** 18n;
 const DAY_MS = 86_400_000;
@@ -80,17 +82,43 @@ describe('the daily limit', () => {
         const left = withdrawalsLeftToday(used);
         expect(left).toBe(Math.max(0, 2 - used));
         expect(left === 0).toBe(used >= 2);
-        expect(withdrawConfigOf({ feeRate: new Money('0.005'), hotWallet: null }, used).leftToday).toBe(left);
+        const none = { limit: null, left: null };
+        const config = withdrawConfigOf({ feeRate: new Money('0.005'), hotWallet: null }, used, {
+          day: none,
+          days30: none,
+        });
+        expect(config.leftToday).toBe(left);
       }),
     );
     expect(WITHDRAW_PER_DAY).toBe(2);
+  });
+
+  it("shows the smaller of the day's and the 30 days' amounts left, and none without a limit", () => {
+    const policy = { feeRate: new Money('0.005'), hotWallet: null };
+    const both = withdrawConfigOf(policy, 0, {
+      day: { limit: '100', left: '40' },
+      days30: { limit: '500', left: '25.5' },
+    });
+    expect(both).toMatchObject({ dayLimit: '100', days30Limit: '500', amountLeftToday: '25.5' });
+    const dayOnly = withdrawConfigOf(policy, 0, {
+      day: { limit: '100', left: '40' },
+      days30: { limit: null, left: null },
+    });
+    expect(dayOnly).toMatchObject({ days30Limit: null, amountLeftToday: '40' });
+    const none = withdrawConfigOf(policy, 0, { day: { limit: null, left: null }, days30: { limit: null, left: null } });
+    expect(none).toMatchObject({ dayLimit: null, days30Limit: null, amountLeftToday: null });
+  });
+
+  it('counts 30 days as today and the 29 UTC days before it', () => {
+    expect(windowStart('2026-03-30')).toBe('2026-03-01');
+    expect(windowStart('2026-01-05')).toBe('2025-12-07');
   });
 
   // RULES.md: "per user per UTC day": every instant belongs to the UTC day that contains it.
   it('counts by the UTC day of the request', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => {
-        const day = utcDay(new Date(ms));
+        const day = utcDayOf(new Date(ms));
         const start = Date.parse(`${day}T00:00:00Z`);
         expect(start).toBeLessThanOrEqual(ms);
         expect(ms).toBeLessThan(start + DAY_MS);

@@ -7,6 +7,7 @@ import {
   withdrawalFigures,
 } from '@aidf/contract';
 import type { WithdrawPolicy } from '../../chain/types.ts';
+import { type Allowance, leftToday } from './amount-limits.ts';
 
 /** The contract's `withdrawalFigures` (the same figures the form shows), as Money. */
 export function withdrawalFee(policy: WithdrawPolicy, amount: Money) {
@@ -38,7 +39,7 @@ export function withdrawalsLeftToday(usedToday: number): number {
   return Math.max(0, WITHDRAW_PER_DAY - usedToday);
 }
 
-export function withdrawConfigOf(policy: WithdrawPolicy, usedToday: number) {
+export function withdrawConfigOf(policy: WithdrawPolicy, usedToday: number, allowance: Allowance) {
   return {
     currency: 'cow' as const,
     chainCurrency: 'bnb' as const,
@@ -48,10 +49,8 @@ export function withdrawConfigOf(policy: WithdrawPolicy, usedToday: number) {
     perDay: WITHDRAW_PER_DAY,
     leftToday: withdrawalsLeftToday(usedToday),
     arrivalMinutes: WITHDRAW_ARRIVAL_MINUTES,
+    dayLimit: allowance.day.limit === null ? null : new Money(allowance.day.limit).toFixed(),
+    days30Limit: allowance.days30.limit === null ? null : new Money(allowance.days30.limit).toFixed(),
+    amountLeftToday: leftToday(allowance),
   };
-}
-
-/** The UTC day of an instant, as 'YYYY-MM-DD' (the limit's day). */
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
 }

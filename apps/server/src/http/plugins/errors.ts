@@ -1,7 +1,7 @@
 import { ERROR_CATALOGUE, type TErrorEnvelope } from '@aidf/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isDatabaseUnreachable } from '../../db/unreachable.ts';
+import { isDatabaseUnreachable, isTransactionConflict } from '../../db/unreachable.ts';
 import { AppError } from '../../domain/errors.ts';
 
 /** Seconds a client waits before asking again while the database cannot be reached (a restart takes a few). */
@@ -31,20 +31,22 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
         data: null,
       });
     }
-    if (isDatabaseUnreachable(error)) return sendUnavailable(request, reply, error);
+    if (isDatabaseUnreachable(error)) return sendUnavailable(request, reply, error, 'database unreachable');
+    if (isTransactionConflict(error)) return sendUnavailable(request, reply, error, 'transaction conflict');
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, { code: 500, msg: ERROR_CATALOGUE[500].message, data: { requestId: request.id } });
   });
 });
 
 /**
- * The database could not be reached: the request's transaction did not commit (or its commit's answer was lost, and
+ * The database could not be reached, or rolled the request's transaction back for a deadlock or a serialization
+ * conflict with another: the request's transaction did not commit (or its commit's answer was lost, and
  * then the same request with its idempotency key gets the first answer), so the client may simply ask again after
  * Retry-After. A warning, not an error per request: the
  * readiness check and the pool's own line tell operators the database is down.
  */
-function sendUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  request.log.warn({ err: error }, 'database unreachable: answered 503 with Retry-After');
+function sendUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown, why: string) {
+  request.log.warn({ err: error }, `${why}: answered 503 with Retry-After`);
   reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return send(reply, 503, { code: 503, msg: ERROR_CATALOGUE[503].message, data: { requestId: request.id } });
 }

@@ -41,7 +41,9 @@ export function defineRoute<E extends EndpointDef>(
   options: {
     /**
      * The handler checks the session itself, in the query that reads its answer (the order-status poll, 3,333
-     * a second: one round trip instead of two), and answers 401 as app.authenticate does. Nothing else.
+     * a second: one round trip instead of two; the other hot reads a phone polls, the assets, the bills, the
+     * machine index and the team summary; the transfer, whose checks read in one query), and answers 401 as
+     * app.authenticate does (readWithSession). Nothing else.
      */
     sessionInHandler?: boolean;
     /** Below the app's level for this route only: 'warn' drops the two info lines of every request. */

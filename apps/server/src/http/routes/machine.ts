@@ -13,7 +13,7 @@ import { buyMachine as buy } from '../../domain/machine/buy-machine.ts';
 import { cancelOrder as cancel } from '../../domain/machine/cancel-order.ts';
 import { machineConfig } from '../../domain/machine/machine-config.ts';
 import {
-  machineIndex as index,
+  machineIndexOfSession,
   machinePage,
   orderView,
   pollOrder,
@@ -30,17 +30,30 @@ import { defineRoute } from './define-route.ts';
  * and there the Solana stand-in's RPC for the browser's SOL transfers.
  */
 export async function machineConfigOf(app: FastifyInstance) {
+  const { fallback, publicSolanaRpcUrl } = machineConfigBeside(app);
+  return { ...(await machineConfig(app.repos, fallback)), publicSolanaRpcUrl };
+}
+
+/** What the miner's settings cannot say: the collection addresses' dev fallback and the Solana RPC of the browser. */
+function machineConfigBeside(app: FastifyInstance) {
   const dev = devToolsAllowed(app.config);
-  const fallback = { bsc: dev ? (app.chains.bsc?.hotWalletAddress ?? null) : null, solana: null };
   return {
-    ...(await machineConfig(app.repos, fallback)),
+    fallback: { bsc: dev ? (app.chains.bsc?.hotWalletAddress ?? null) : null, solana: null },
     publicSolanaRpcUrl: devSolanaRpcUrl(app),
   };
 }
 
 export async function machineRoutes(app: FastifyInstance) {
-  defineRoute(app, machineIndex, async ({ request }) =>
-    index(app.repos, sessionOf(request).userId, await machineConfigOf(app)),
+  // The session is read with the whole index (machineIndexOfSession), one round trip.
+  defineRoute(
+    app,
+    machineIndex,
+    async ({ request }) => {
+      const { session, index } = await machineIndexOfSession(app.repos, tokenOf(request), machineConfigBeside(app));
+      request.sessionUser = session;
+      return index;
+    },
+    { sessionInHandler: true },
   );
 
   defineRoute(app, machinePrices, async () => prices(app.repos, await machineConfigOf(app)));

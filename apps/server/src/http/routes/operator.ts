@@ -5,6 +5,7 @@ import { chainStatus } from '../../domain/chain/chain-status.ts';
 import { checkLedger } from '../../domain/ledger/check.ts';
 import { creditUser } from '../../domain/operator/credit.ts';
 import { approveProposal, heldPayoutAction, listProposals, withdrawProposal } from '../../domain/operator/proposals.ts';
+import { proposeWithdrawLimit } from '../../domain/operator/withdraw-limit.ts';
 import { operatorOf } from '../operator-auth.ts';
 import { defineOpsRoute } from './define-ops-route.ts';
 import { machineConfigOf } from './machine.ts';
@@ -21,6 +22,11 @@ export async function operatorRoutes(app: FastifyInstance) {
   // Below CREDIT_APPROVAL_THRESHOLD: status credited at once; otherwise status proposed, with its proposalId.
   defineOpsRoute(app, OPS.credit, 'credit', ({ body, request }) =>
     creditUser(app.repos, { ...body, actor: operatorOf(request) }, threshold),
+  );
+
+  // One user's own withdrawal limit: always proposed; a second finance operator or admin approves it.
+  defineOpsRoute(app, OPS.withdrawLimit, 'credit', ({ params, body, request }) =>
+    proposeWithdrawLimit(app.repos, operatorOf(request), { ...body, userId: BigInt(params.mid) }),
   );
 
   // A second finance or admin operator applies a proposed credit, exactly once (status credited).

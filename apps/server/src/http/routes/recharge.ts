@@ -1,6 +1,8 @@
 import { CHAINS, depositAddress, Money, rechargeList, type TCurrency } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ChainName } from '../../db/repositories/chain.ts';
+import { explorerLinks } from '../../domain/assets/explorer.ts';
+import { confirmationsReader } from '../../domain/chain/confirmations.ts';
 import { depositAddressFor } from '../../domain/chain/deposit-address.ts';
 import { sessionOf } from '../session-of.ts';
 import { defineRoute } from './define-route.ts';
@@ -23,11 +25,11 @@ export async function rechargeRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, rechargeList, async ({ params, request }) => {
-    const page = await app.repos.chain.depositsOf(
-      sessionOf(request).userId,
-      params.pageSize,
-      (params.pageNum - 1) * params.pageSize,
-    );
+    const [page, confirmationsOf, linkTo] = await Promise.all([
+      app.repos.chain.depositsOf(sessionOf(request).userId, params.pageSize, (params.pageNum - 1) * params.pageSize),
+      confirmationsReader(app.repos, app.config.bscConfirmations),
+      explorerLinks(app.repos),
+    ]);
     return {
       list: page.rows.map((d) => ({
         id: d.id.toString(),
@@ -35,8 +37,10 @@ export async function rechargeRoutes(app: FastifyInstance) {
         currency: d.currency as TCurrency,
         amount: new Money(d.amount).toFixed(),
         txId: d.txHash,
+        txUrl: linkTo(d.txHash),
         fromAddress: d.fromAddress,
         createTime: d.createdAt.getTime(),
+        ...confirmationsOf(d.chain, d.blockNumber),
       })),
       total: page.total,
     };

@@ -11,10 +11,11 @@ import {
 } from '@aidf/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notifySecurityChange, type SecurityChangeRecord } from '../../domain/auth/security-hold.ts';
-import { teamView } from '../../domain/team/team-view.ts';
+import { teamViewOfSession } from '../../domain/team/team-view.ts';
 import { bindAddress as bind, listBoundAddresses, unbindAddress as unbind } from '../../domain/users/addresses.ts';
 import { getOwnUser } from '../../domain/users/get-user.ts';
 import { bindInviter, followedInvite } from '../../domain/users/inviter.ts';
+import { tokenOf } from '../plugins/auth.ts';
 import { sessionOf } from '../session-of.ts';
 import { defineRoute } from './define-route.ts';
 
@@ -56,7 +57,17 @@ export async function userRoutes(app: FastifyInstance) {
     return { username: user.username, inviteCode: user.username, inviterCode: user.inviteAddress, starLevel: level };
   });
 
-  defineRoute(app, team, ({ query, request }) => teamView(app.repos, sessionOf(request).userId, query));
+  // The session is read with the team (teamViewOfSession), one round trip.
+  defineRoute(
+    app,
+    team,
+    async ({ query, request }) => {
+      const { session, view } = await teamViewOfSession(app.repos, tokenOf(request), query);
+      request.sessionUser = session;
+      return view;
+    },
+    { sessionInHandler: true },
+  );
 
   defineRoute(app, register, async ({ body, request }) => {
     await bindInviter(app.repos, sessionOf(request).userId, body.inviteCode);

@@ -1,6 +1,9 @@
 import { withdraw, withdrawConfig, withdrawList } from '@aidf/contract';
 import type { FastifyInstance } from 'fastify';
+import { explorerLinks } from '../../domain/assets/explorer.ts';
+import { confirmationsReader } from '../../domain/chain/confirmations.ts';
 import { AppError } from '../../domain/errors.ts';
+import { allowanceOf } from '../../domain/withdraw/amount-limits.ts';
 import { payoutToken } from '../../domain/withdraw/payout-token.ts';
 import { requestWithdrawal } from '../../domain/withdraw/request-withdrawal.ts';
 import { withdrawConfigOf } from '../../domain/withdraw/withdraw-policy.ts';
@@ -16,21 +19,26 @@ export async function withdrawRoutes(app: FastifyInstance) {
   defineRoute(app, withdraw, async ({ body, request }) => {
     // Without a chain and the COW contract to pay from, a debit would take money with nothing to send it.
     if (!app.chains.bsc || !(await payoutToken(app.repos))) throw new AppError(81034);
-    const input = { ...body, hosts: signedTextHosts(app.config, request) };
+    const input = { ...body, hosts: signedTextHosts(app.config, request), ip: request.ip };
     return withdrawalView(await requestWithdrawal(app.repos, policy, sessionOf(request).userId, input));
   });
 
   defineRoute(app, withdrawConfig, async ({ request }) => {
-    const used = await app.repos.withdrawals.countOnDay(sessionOf(request).userId, await app.repos.withdrawals.today());
-    return withdrawConfigOf(policy, used);
+    const userId = sessionOf(request).userId;
+    const today = await app.repos.withdrawals.today();
+    const [used, allowance] = await Promise.all([
+      app.repos.withdrawals.countOnDay(userId, today),
+      allowanceOf(app.repos, userId, 'cow', today),
+    ]);
+    return withdrawConfigOf(policy, used, allowance);
   });
 
   defineRoute(app, withdrawList, async ({ params, request }) => {
-    const page = await app.repos.withdrawals.ofUser(
-      sessionOf(request).userId,
-      params.pageSize,
-      (params.pageNum - 1) * params.pageSize,
-    );
-    return { list: page.rows.map(withdrawalView), total: page.total };
+    const [page, confirmationsOf, linkTo] = await Promise.all([
+      app.repos.withdrawals.ofUser(sessionOf(request).userId, params.pageSize, (params.pageNum - 1) * params.pageSize),
+      confirmationsReader(app.repos, app.config.bscConfirmations),
+      explorerLinks(app.repos),
+    ]);
+    return { list: page.rows.map((w) => withdrawalView(w, { confirmationsOf, linkTo })), total: page.total };
   });
 }

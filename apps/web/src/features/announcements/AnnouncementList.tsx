@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ChevronIcon, MegaphoneIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatDate, isolateAmounts, shortText } from '../../lib/format.ts';
 import { useAnnouncements } from './api/get-announcements.ts';

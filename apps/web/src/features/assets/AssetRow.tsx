@@ -1,5 +1,5 @@
 import { formatAmount, type TCurrency } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { CurrencyIcon } from './CurrencyIcon.tsx';
 import './assets.css';
 

@@ -1,7 +1,7 @@
 import { addAmounts, formatAmount, SUBMODES } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 
 const QUICK_ACTIONS = [

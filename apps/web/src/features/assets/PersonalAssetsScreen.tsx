@@ -1,10 +1,10 @@
 import { addAmounts, CURRENCIES, formatAmount, SUBMODES, type TSubmode } from '@aidf/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useChainCurrency } from '../../lib/use-chain-data.ts';

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
 import ar from '../../i18n/locales/ar.json';
 import en from '../../i18n/locales/en.json';
 import { AssetRow } from './AssetRow.tsx';
@@ -10,11 +9,9 @@ import { ReferenceTotal } from './ReferenceTotal.tsx';
 import { referenceTotal } from './reference-total.ts';
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: en }, ar: { translation: ar } },
-    interpolation: { escapeValue: false },
-  });
+  i18n.addMessages('en', en);
+  i18n.addMessages('ar', ar);
+  await i18n.changeLanguage('en');
 });
 
 const row = (currency: string, balance: string, valueUsdt: string | null, submode = '00') => ({

@@ -1,5 +1,5 @@
 import { formatAmount } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { listText } from '../../lib/format.ts';
 import { referenceTotal } from './reference-total.ts';
 

@@ -1,10 +1,10 @@
 import { verifyInclusionProof } from '@aidf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { copyText } from '../../lib/copy-text.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatDateTime, percentNumber } from '../../lib/format.ts';

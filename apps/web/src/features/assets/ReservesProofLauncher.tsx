@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withAllMessages } from '../../i18n/index.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { preloadable, preloadLater } from '../../lib/preloadable.tsx';
 
 // The dialog, the proof's hashing (SHA-256) and its words are their own chunk, fetched once the first screen has

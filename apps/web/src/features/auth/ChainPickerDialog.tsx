@@ -1,8 +1,8 @@
 import { CHAINS, type TChainName } from '@aidf/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
 import { BscMark, SolanaMark } from '../../components/icons.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import type { WalletChoice } from '../../wallet/discovery.ts';
 import { inAppWalletChain } from '../../wallet/where.ts';

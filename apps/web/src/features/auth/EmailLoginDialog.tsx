@@ -1,17 +1,16 @@
-import { VERIFY_CODE_COUNTDOWN_S } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CodeField } from '../../components/CodeField.tsx';
-import { Dialog, Field, InputField } from '../../components/Dialog.tsx';
+import { Dialog, Field } from '../../components/Dialog.tsx';
+import { EmailCodeFields } from '../../components/EmailCodeFields.tsx';
 import { showToast } from '../../components/toast.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { emailProblem } from '../../lib/email-rules.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useFormChecks } from '../../lib/form-checks.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useApi, useApiWithToken } from '../../lib/use-api.ts';
-import { useCountdown } from '../../lib/use-countdown.ts';
+import { useCodeSender } from '../../lib/use-code-sender.ts';
 import { completeLogin } from './complete-login.ts';
-import { emailProblem } from './email-rules.ts';
 import { useEffectiveInviteCode } from './use-followed-invite.ts';
 
 export function EmailLoginDialog() {
@@ -19,7 +18,7 @@ export function EmailLoginDialog() {
   const call = useApi();
   const callWithToken = useApiWithToken();
   const queryClient = useQueryClient();
-  const countdown = useCountdown();
+  const sender = useCodeSender();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [codeId, setCodeId] = useState<string | null>(null);
@@ -48,16 +47,11 @@ export function EmailLoginDialog() {
   };
 
   async function sendCode() {
-    if (!checkEmail() || countdown.left > 0) return;
-    countdown.start(VERIFY_CODE_COUNTDOWN_S);
-    try {
-      const id = await call('sendVerifyCode', { params: { receiver: email.trim(), bizType: 'message-login' } });
-      setCodeId(id);
-      showToast(t('auth.codeSent'), 'success');
-    } catch (error) {
-      countdown.start(0);
-      fail(error);
-    }
+    if (!checkEmail()) return;
+    const id = await sender.send(() =>
+      call('sendVerifyCode', { params: { receiver: email.trim(), bizType: 'message-login' } }),
+    );
+    if (id) setCodeId(id);
   }
 
   async function submit(event: FormEvent) {
@@ -82,25 +76,18 @@ export function EmailLoginDialog() {
   return (
     <Dialog title={t('auth.emailLogin')} onClose={() => openLoginDialog(null)} testId="email-login">
       <form className="stack-sm" onSubmit={submit} noValidate>
-        <InputField
+        <EmailCodeFields
           label={t('auth.email')}
-          error={checks.errors.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          onBlur={checkEmail}
-          name="email"
-        />
-        <CodeField
+          email={email}
+          onEmail={setEmail}
+          onEmailBlur={checkEmail}
+          emailError={checks.errors.email}
           code={code}
           onCode={setCode}
           onSend={sendCode}
-          secondsLeft={countdown.left}
-          error={checks.errors.code}
-          name="code"
+          secondsLeft={sender.secondsLeft}
+          codeError={checks.errors.code}
+          name={{ email: 'email', code: 'code' }}
         />
         {inviteCode && (
           <Field label={t('auth.inviteCode')}>

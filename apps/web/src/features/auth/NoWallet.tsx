@@ -1,6 +1,6 @@
 import type { TChainName } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../components/QrCode.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { appStoreLinks, extensionLinks, openInWalletLinks, pageToOpen } from '../../wallet/wallet-links.ts';
 import { isPhone } from '../../wallet/where.ts';

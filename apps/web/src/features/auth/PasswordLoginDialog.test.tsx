@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
 import en from '../../i18n/locales/en.json';
 import { PasswordLoginDialog } from './PasswordLoginDialog.tsx';
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
+  i18n.addMessages('en', en);
+  await i18n.changeLanguage('en');
 });
 
 afterEach(cleanup);

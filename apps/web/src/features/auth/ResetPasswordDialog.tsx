@@ -1,15 +1,15 @@
 import { buildResetPasswordSignText, CHAINS, type TChainName } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog, InputField } from '../../components/Dialog.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { passwordMeetsPolicy } from '../../lib/email-rules.ts';
 import { useFormChecks } from '../../lib/form-checks.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApiWithToken } from '../../lib/use-api.ts';
 import { useWalletAction } from '../../lib/use-wallet-action.ts';
 import { completeLogin } from './complete-login.ts';
-import { passwordMeetsPolicy } from './email-rules.ts';
 
 /** Thrown when the wallet answers with another account than the session's. */
 const WALLET_MISMATCH = new Error("wallet account is not the session's");

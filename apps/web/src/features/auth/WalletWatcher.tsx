@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../components/toast.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { clearLogin, useSession } from '../../lib/session.ts';
 import { connectorFor } from '../../wallet/index.ts';
 

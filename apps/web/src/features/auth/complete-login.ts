@@ -1,7 +1,7 @@
 import type { TChainName, TUserInfo } from '@aidf/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { showToast } from '../../components/toast.tsx';
+import type { TFunction } from '../../i18n/index.ts';
 import { forgetInvite } from '../../lib/invite.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { saveLogin } from '../../lib/session.ts';

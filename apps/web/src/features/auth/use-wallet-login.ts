@@ -1,7 +1,7 @@
 import { buildSignContent, CHAINS, type TChainName } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { refuseInvite } from '../../lib/invite.ts';
 import { useApiWithToken } from '../../lib/use-api.ts';

@@ -1,9 +1,9 @@
 import { Money } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Amount } from '../../components/Amount.tsx';
 import { QrCode } from '../../components/QrCode.tsx';
 import { showToast } from '../../components/toast.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useHomeUser } from '../../lib/account-queries.ts';
 import { inviteLink } from '../../lib/invite.ts';
 import { useTeam } from '../../lib/use-team.ts';

@@ -1,8 +1,8 @@
 import { LANGUAGES, type TLanguage } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../components/icons.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { setLanguage } from '../../i18n/index.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 export default function LanguageScreen() {
   const { t, i18n } = useTranslation();

@@ -1,7 +1,7 @@
 import type { TPriceItem } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { priceParts } from './amounts.tsx';
 import { useWorthCurrency } from './machine-api.ts';
 

@@ -1,7 +1,7 @@
 import { formatAmount, type TMachine } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useMachines, useWorthCurrency } from './machine-api.ts';
 

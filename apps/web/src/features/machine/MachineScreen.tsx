@@ -1,8 +1,8 @@
 import { compareAmounts, type TOrder, type TPriceItem } from '@aidf/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { percentText } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { BuyDialog } from './BuyDialog.tsx';

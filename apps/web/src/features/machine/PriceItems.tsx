@@ -1,6 +1,6 @@
 import type { TPriceItem } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Price } from './amounts.tsx';
 import { useWorthCurrency } from './machine-api.ts';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { percentText } from '../../lib/format.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useMachinePrices } from './machine-api.ts';

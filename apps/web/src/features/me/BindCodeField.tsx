@@ -1,10 +1,6 @@
-import { VERIFY_CODE_COUNTDOWN_S } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../components/CodeField.tsx';
-import { showToast } from '../../components/toast.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
 import { useApi } from '../../lib/use-api.ts';
-import { useCountdown } from '../../lib/use-countdown.ts';
+import { useCodeSender } from '../../lib/use-code-sender.ts';
 
 export interface EmailCode {
   verifyCodeId: string | null;
@@ -24,24 +20,14 @@ export function BindCodeField({
   value: EmailCode;
   onChange: (next: EmailCode) => void;
 }) {
-  const { t, i18n } = useTranslation();
   const call = useApi();
-  const countdown = useCountdown();
+  const sender = useCodeSender();
 
   async function sendCode() {
-    if (countdown.left > 0) return;
-    countdown.start(VERIFY_CODE_COUNTDOWN_S);
-    try {
-      const verifyCodeId = await call('sendVerifyCode', { params: { receiver: email, bizType: 'bind-address' } });
-      onChange({ ...value, verifyCodeId });
-      showToast(t('auth.codeSent'), 'success');
-    } catch (error) {
-      countdown.start(0);
-      showToast(
-        errorMessage(error, t, (k) => i18n.exists(k)),
-        'error',
-      );
-    }
+    const verifyCodeId = await sender.send(() =>
+      call('sendVerifyCode', { params: { receiver: email, bizType: 'bind-address' } }),
+    );
+    if (verifyCodeId) onChange({ ...value, verifyCodeId });
   }
 
   return (
@@ -49,7 +35,7 @@ export function BindCodeField({
       code={value.verifyCode}
       onCode={(verifyCode) => onChange({ ...value, verifyCode })}
       onSend={sendCode}
-      secondsLeft={countdown.left}
+      secondsLeft={sender.secondsLeft}
       name="bind-code"
       testId="bind-code"
     />

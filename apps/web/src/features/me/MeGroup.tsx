@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ChevronIcon } from '../../components/icons.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** One group of the Me screen: an icon and a heading over its card. */
 export function MeGroup({

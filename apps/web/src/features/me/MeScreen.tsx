@@ -1,7 +1,6 @@
 import { CHAINS, languageInfo, maskAddress, type TChainName } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import {
   BscMark,
@@ -14,11 +13,13 @@ import {
   WalletIcon,
 } from '../../components/icons.tsx';
 import { showToast } from '../../components/toast.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useBoundAddresses, useHomeUser, useUserInfo } from '../../lib/account-queries.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { clearLogin, useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { BindCodeField, type EmailCode } from './BindCodeField.tsx';
+import { EmailDialog } from './EmailDialog.tsx';
 import { InviterDialog } from './InviterDialog.tsx';
 import { LinkList, MeGroup } from './MeGroup.tsx';
 import { TipsDialog } from './TipsDialog.tsx';
@@ -67,6 +68,7 @@ export default function MeScreen() {
   const [tips, setTips] = useState<{ kind: 'bind' | 'unbind'; chain: TChainName; address?: string } | null>(null);
   const [emailCode, setEmailCode] = useState<EmailCode>({ verifyCodeId: null, verifyCode: '' });
   const [inviterOpen, setInviterOpen] = useState(false);
+  const [emailOpen, setEmailOpen] = useState(false);
 
   const boundOf = (currency: string) => bound.data?.bindAddress.find((b) => b.currency === currency)?.walletAddress;
   const signInAddress = user.data?.walletAddress ?? null;
@@ -157,6 +159,23 @@ export default function MeScreen() {
               </li>
             );
           })}
+          <li className="option" data-testid="email-row">
+            <span className="option-text">
+              <span>{t('email.label')}</span>
+              <bdi dir="ltr" className="muted small" data-testid="email-current">
+                {user.data?.email ?? t('email.none')}
+              </bdi>
+            </span>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setEmailOpen(true)}
+              disabled={!user.data}
+              data-testid="email-change"
+            >
+              {user.data?.email ? t('email.change') : t('email.add')}
+            </button>
+          </li>
           <li>
             <button
               type="button"
@@ -205,6 +224,14 @@ export default function MeScreen() {
 
       <MeGroup id="me-settings" title={t('me.groupSettings')} Icon={SettingsIcon}>
         <nav className="card option-list" aria-label={t('me.groupSettings')}>
+          <Link to="/notificationSettings" className="option" data-testid="me-notification-settings">
+            <span>{t('titles.notificationSettings')}</span>
+            <ChevronIcon className="muted" />
+          </Link>
+          <Link to="/devices" className="option" data-testid="me-devices">
+            <span>{t('titles.devices')}</span>
+            <ChevronIcon className="muted" />
+          </Link>
           <Link to="/language" className="option">
             <span>{t('common.language')}</span>
             <span className="row-inline muted small">
@@ -245,6 +272,13 @@ export default function MeScreen() {
         </TipsDialog>
       )}
       {inviterOpen && <InviterDialog onClose={() => setInviterOpen(false)} />}
+      {emailOpen && (
+        <EmailDialog
+          current={user.data?.email ?? null}
+          boundChain={boundChain ?? null}
+          onClose={() => setEmailOpen(false)}
+        />
+      )}
     </div>
   );
 }

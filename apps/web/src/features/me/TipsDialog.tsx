@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** The tips/confirm dialog before a bind or unbind (SPEC.md point 2). */
 export function TipsDialog({

@@ -1,6 +1,6 @@
 import { buildSignContent, CHAINS, type TChainName } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { BOUND_ADDRESSES_KEY } from '../../lib/account-queries.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { useWalletAction, type WalletSteps } from '../../lib/use-wallet-action.ts';

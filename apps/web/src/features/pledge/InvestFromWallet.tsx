@@ -1,5 +1,5 @@
 import { CHAINS, formatAmount } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { amountText } from '../../lib/format.ts';
 import { useWalletAction } from '../../lib/use-wallet-action.ts';

@@ -1,5 +1,5 @@
 import { formatAmount, Money, type TPledgeOrder } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { paymentSchedule } from './pledge-math.ts';
 
 const WIDTH = 300;

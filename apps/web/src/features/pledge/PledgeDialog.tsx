@@ -1,6 +1,6 @@
 import { SUBMODES, type TSubmode } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { PledgeForm } from './PledgeForm.tsx';
 
 /** The stake dialog ('00') or the freeze-AIDF pledge dialog ('16') with its form. */

@@ -1,15 +1,16 @@
 import { buildSignContent, formatAmount, PLEDGE_DAYS, type PledgeDays, SUBMODES, type TSubmode } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { InputField } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useFormChecks } from '../../lib/form-checks.ts';
 import { amountText } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useWalletAction } from '../../lib/use-wallet-action.ts';
+import { AutoRenewSwitch } from './AutoRenewSwitch.tsx';
 import { InvestFromWallet } from './InvestFromWallet.tsx';
 import { expectedReturn, investShortfall, pledgeProblem, rateFigures } from './pledge-math.ts';
 import { FUND_INFO_KEY, PLEDGES_KEY, useFundInfo } from './use-fund-info.ts';
@@ -29,6 +30,7 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
   const assets = useAssets();
   const [amount, setAmount] = useState('');
   const [days, setDays] = useState<PledgeDays>(30);
+  const [autoRenew, setAutoRenew] = useState(false);
   const wallet = useWalletAction();
   const balance = balanceIn(assets.data, 'aidf', submode);
   const checks = useFormChecks({ amount }, (v) => {
@@ -49,7 +51,7 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
         const timestamp = Date.now();
         const signContent = buildSignContent('pledge', timestamp);
         const signature = { sign: await steps.sign(signContent), signContent, timestamp };
-        return call('pledge', { params: { amount, days: String(days), submode }, body: signature });
+        return call('pledge', { params: { amount, days: String(days), submode }, body: { ...signature, autoRenew } });
       },
       {
         success: (done) => t('pledge.done', { amount: amountText(done.amount, 'AIDF'), days: done.days }),
@@ -131,6 +133,7 @@ export function PledgeForm({ submode, onDone }: { submode: TSubmode; onDone?: ()
           <Amount amount={expected ?? '0'} currency="AIDF" />
         </strong>
       </div>
+      <AutoRenewSwitch on={autoRenew} onChange={setAutoRenew} />
       <p className="muted small">{t('pledge.leftToday', { count: info.data.pledgesLeftToday })}</p>
       {/* A short normal balance can be topped up from the wallet through the invest contract. */}
       {submode === SUBMODES.normal && <InvestFromWallet missing={investShortfall(amount, balance)} />}

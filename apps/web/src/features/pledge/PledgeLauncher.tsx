@@ -1,7 +1,7 @@
 import { SUBMODES, type TSubmode } from '@aidf/contract';
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withAllMessages } from '../../i18n/index.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { preloadable, preloadLater } from '../../lib/preloadable.tsx';
 
 // The dialog, its form and their decimal arithmetic are their own chunk, fetched once the first screen has settled

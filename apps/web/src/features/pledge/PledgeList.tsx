@@ -1,12 +1,13 @@
 import type { TPledgeOrder } from '@aidf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
+import { PledgeAutoRenew } from './AutoRenewSwitch.tsx';
 import { PaymentChart } from './PaymentChart.tsx';
 import { expectedReturn } from './pledge-math.ts';
 import { PLEDGES_KEY } from './use-fund-info.ts';
@@ -125,6 +126,7 @@ export function PledgeList() {
               </dd>
             </div>
           </dl>
+          <PledgeAutoRenew pledge={open} onChanged={setOpen} />
           <PaymentChart pledge={open} />
         </Dialog>
       )}

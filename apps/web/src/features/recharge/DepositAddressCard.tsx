@@ -1,8 +1,8 @@
 import { CHAINS, maskAddress, type TChainCurrency, type TCurrency } from '@aidf/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../components/QrCode.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { copyText } from '../../lib/copy-text.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useDepositAddress, useTokenConfig } from '../../lib/use-chain-data.ts';

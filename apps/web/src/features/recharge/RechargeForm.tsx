@@ -1,9 +1,9 @@
 import { CHAINS, maskAddress, type TCurrency } from '@aidf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { InputField } from '../../components/Dialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useFormChecks } from '../../lib/form-checks.ts';
 import { amountText } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';

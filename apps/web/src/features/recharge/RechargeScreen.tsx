@@ -1,9 +1,10 @@
-import { DEPOSIT_CURRENCIES, maskAddress, type TCurrency } from '@aidf/contract';
+import { DEPOSIT_CURRENCIES, type TCurrency } from '@aidf/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
+import { Confirmations, TxLink } from '../../components/ChainLeg.tsx';
 import { CurrencyChips } from '../../components/CurrencyChips.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useChainCurrency } from '../../lib/use-chain-data.ts';
 import { RechargeForm } from './RechargeForm.tsx';
@@ -57,10 +58,9 @@ function RechargeHistory() {
                 <Amount sign="+" amount={r.amount} currency={r.currency} decimals={6} />
                 <br />
                 <small className="muted">
-                  {formatDateTime(r.createTime, i18n.language)} ·{' '}
-                  <bdi dir="ltr" className="mono">
-                    {maskAddress(r.txId)}
-                  </bdi>
+                  {formatDateTime(r.createTime, i18n.language)} · <TxLink hash={r.txId} url={r.txUrl} />
+                  <br />
+                  <Confirmations leg={r} />
                 </small>
               </span>
             </li>

@@ -1,5 +1,5 @@
 import type { TCurrency } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { DepositAddressCard } from './DepositAddressCard.tsx';
 
 /**

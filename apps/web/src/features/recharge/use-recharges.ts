@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../components/toast.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { amountText } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY } from '../../lib/use-assets.ts';

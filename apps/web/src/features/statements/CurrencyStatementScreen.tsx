@@ -1,8 +1,9 @@
 import { SUBMODES, type TCurrency, TRANSACTION_TYPES, type TSubmode, transactionTypeKey } from '@aidf/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { CurrencyChips } from '../../components/CurrencyChips.tsx';
 import { showToast } from '../../components/toast.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { downloadText, toCsv } from './export-csv.ts';
 import { StatementList } from './StatementList.tsx';
@@ -78,6 +79,9 @@ export default function CurrencyStatementScreen() {
           {t('statement.export')}
         </button>
       </div>
+      <Link to="/monthStatement" className="link-button" data-testid="month-statement-link">
+        {t('statement.monthLink')}
+      </Link>
       <TypeFilter types={TRANSACTION_TYPES} value={type} onChange={setType} />
       <StatementList query={query} empty={{ title: t('empty.statementTitle'), text: t('empty.statementText') }} />
     </div>

@@ -1,7 +1,7 @@
 import { INCOME_TRANSACTION_TYPES, type TCurrency } from '@aidf/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CurrencyChips } from '../../components/CurrencyChips.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { StatementList } from './StatementList.tsx';
 import { TypeFilter } from './TypeFilter.tsx';
 import { useStatement } from './use-statement.ts';

@@ -1,6 +1,7 @@
 import { formatAmount, maskAddress, type TStatementLine, transactionTypeKey } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
+import { Confirmations } from '../../components/ChainLeg.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 /** One statement line in full: what, how much, when, with whom, its ids, and its transaction on the explorer. */
@@ -65,6 +66,14 @@ export function StatementLineSheet({ line, onClose }: { line: TStatementLine; on
                 <bdi dir="ltr" className="mono" title={line.txHash} data-testid="detail-tx">
                   {maskAddress(line.txHash)}
                 </bdi>
+              </dd>
+            </div>
+          )}
+          {line.txHash && (line.confirmed || line.confirmations !== null) && (
+            <div>
+              <dt>{t('history.confirmationsLabel')}</dt>
+              <dd>
+                <Confirmations leg={line} />
               </dd>
             </div>
           )}

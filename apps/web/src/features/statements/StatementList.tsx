@@ -1,8 +1,8 @@
 import { formatAmount, maskAddress, type TStatementLine, transactionTypeKey } from '@aidf/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { dayKey, formatDate, formatTime } from '../../lib/format.ts';
 import { StatementLineSheet } from './StatementLineSheet.tsx';

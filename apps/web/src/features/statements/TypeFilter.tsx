@@ -1,5 +1,5 @@
 import { transactionTypeKey } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** Narrows a statement to one transaction type ('' = every type). */
 export function TypeFilter({

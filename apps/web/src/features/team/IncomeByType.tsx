@@ -1,7 +1,7 @@
 import { type TTeamBonusType, transactionTypeKey } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Amount } from '../../components/Amount.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** What the team paid the user, by bonus type (SPEC.md transaction-type labels), with the way to the details. */
 export function IncomeByType({ income }: { income: { type: TTeamBonusType; amount: string }[] }) {

@@ -1,5 +1,5 @@
 import { Money } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { amountOfText, amountText } from '../../lib/format.ts';
 import type { StarLevelNumber } from './StarLevel.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 export type StarLevelNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 

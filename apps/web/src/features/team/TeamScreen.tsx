@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Amount } from '../../components/Amount.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { UserText } from '../../components/UserText.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatDate } from '../../lib/format.ts';
 import { openLoginDialog } from '../../lib/login-dialog.ts';
 import { useSession } from '../../lib/session.ts';

@@ -1,11 +1,11 @@
 import type { TTicket } from '@aidf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { UserText } from '../../components/UserText.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';

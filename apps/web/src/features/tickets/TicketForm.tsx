@@ -1,9 +1,9 @@
 import { MAX_TICKET_IMAGES } from '@aidf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Dialog.tsx';
 import { showToast } from '../../components/toast.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useFormChecks } from '../../lib/form-checks.ts';
 import { amountText, formatDateTime } from '../../lib/format.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { imageUrl } from './tickets-api.ts';
 
 /** A stored image of the user's, fetched with the session (it is served to its owner only). */

@@ -1,10 +1,10 @@
 import type { TTicket } from '@aidf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { UserText } from '../../components/UserText.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatDateTime, shortText } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useApi } from '../../lib/use-api.ts';

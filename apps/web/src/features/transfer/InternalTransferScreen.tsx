@@ -7,11 +7,11 @@ import {
 } from '@aidf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CurrencyChips } from '../../components/CurrencyChips.tsx';
 import { InputField } from '../../components/Dialog.tsx';
 import { SecurityHoldNotice } from '../../components/SecurityHoldNotice.tsx';
 import { showToast } from '../../components/toast.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFormChecks } from '../../lib/form-checks.ts';
 import { amountText } from '../../lib/format.ts';
@@ -44,7 +44,8 @@ export default function InternalTransferScreen() {
   const [draft, setDraft] = useState<TransferDraft | null>(null);
   const wallet = useWalletAction();
   const [done, setDone] = useState<TransferDone | null>(null);
-  const available = balanceIn(assets.data, currency);
+  // Unknown until the assets have loaded: not a balance of 0, which would refuse every amount and show "0 available".
+  const available = assets.data ? balanceIn(assets.data, currency) : null;
   const recent = mid ? recentRecipients(mid) : [];
 
   const checks = useFormChecks({ username, amount }, (v) => {
@@ -54,7 +55,7 @@ export default function InternalTransferScreen() {
     else if (to === session.userInfo?.username) next.username = t('transfer.notSelf');
     if (!v.amount) next.amount = t('transfer.needAmount');
     else if (!isPositiveAmountText(v.amount)) next.amount = t('transfer.badAmount');
-    else if (compareAmounts(v.amount, available) > 0) next.amount = t('messages.ms23');
+    else if (available !== null && compareAmounts(v.amount, available) > 0) next.amount = t('messages.ms23');
     return next;
   });
   const { errors } = checks;
@@ -65,7 +66,13 @@ export default function InternalTransferScreen() {
     setLookingUp(true);
     try {
       const recipient = await call('transferRecipient', { params: { username: canonicalUsername(username.trim()) } });
-      setDraft({ recipient, currency, amount, available });
+      // The review shows the balance after the transfer: read it now if the screen had not loaded it yet.
+      const balance = available ?? balanceIn((await assets.refetch()).data, currency);
+      if (compareAmounts(amount, balance) > 0) {
+        checks.reject('amount', t('messages.ms23'));
+        return;
+      }
+      setDraft({ recipient, currency, amount, available: balance });
     } catch (error) {
       if (error instanceof ApiError && (error.code === 1226 || error.code === 1225)) {
         checks.reject('username', t(error.code === 1226 ? 'errors.1226' : 'transfer.notSelf'));
@@ -154,14 +161,16 @@ export default function InternalTransferScreen() {
           onChange={(e) => setAmount(e.target.value.trim())}
           name="amount"
         />
-        <div className="row-between small">
-          <span className="muted" data-testid="transfer-available">
-            {t('transfer.available', { amount: amountText(available, currency, 6) })}
-          </span>
-          <button type="button" className="link-button" onClick={() => setAmount(available)}>
-            {t('transfer.max')}
-          </button>
-        </div>
+        {available !== null && (
+          <div className="row-between small">
+            <span className="muted" data-testid="transfer-available">
+              {t('transfer.available', { amount: amountText(available, currency, 6) })}
+            </span>
+            <button type="button" className="link-button" onClick={() => setAmount(available)}>
+              {t('transfer.max')}
+            </button>
+          </div>
+        )}
         {holdUntil !== null && <SecurityHoldNotice until={holdUntil} />}
         <button type="submit" className="button" disabled={lookingUp || holdUntil !== null} data-testid="transfer-next">
           {lookingUp ? t('transfer.lookingUp') : t('transfer.next')}

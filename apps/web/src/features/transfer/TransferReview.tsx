@@ -1,6 +1,6 @@
 import { formatAmount, Money, type TCurrency, type TTransferRecipient } from '@aidf/contract';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 export interface TransferDraft {
   recipient: TTransferRecipient;

@@ -1,11 +1,12 @@
 import { AMOUNT_TEXT, buildWithdrawSignText, formatAmount, withdrawalFigures } from '@aidf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
 import { InputField } from '../../components/Dialog.tsx';
 import { SecurityHoldNotice } from '../../components/SecurityHoldNotice.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { AUTHENTICATOR_KEY, TotpField } from '../../components/TotpField.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useFormChecks } from '../../lib/form-checks.ts';
 import { amountText } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
@@ -13,6 +14,7 @@ import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY, balanceIn, useAssets } from '../../lib/use-assets.ts';
 import { useSecurityHold } from '../../lib/use-security-hold.ts';
 import { useWalletAction } from '../../lib/use-wallet-action.ts';
+import { useAddressBook } from './address-book-queries.ts';
 import { withdrawProblem } from './withdraw-math.ts';
 
 export const WITHDRAW_CONFIG_KEY = ['withdraw-config'] as const;
@@ -36,7 +38,12 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
   const [amount, setAmount] = useState('');
   const [address, setAddress] = useState(session.walletAddress?.startsWith('0x') ? session.walletAddress : '');
   const wallet = useWalletAction();
-  const balance = balanceIn(assets.data, 'cow');
+  const book = useAddressBook();
+  const [totpCode, setTotpCode] = useState('');
+  // The book's usable addresses come first; typing another is still possible unless 'address book only' is on.
+  const usable = book.data?.entries.filter((e) => e.status === 'usable') ?? [];
+  // Unknown until the assets have loaded: not a balance of 0, which would refuse every amount and show "0 available".
+  const balance = assets.data ? balanceIn(assets.data, 'cow') : null;
   const checks = useFormChecks({ amount, address }, (v) => {
     if (!config.data) return {};
     const { feeRate, min, max } = config.data;
@@ -64,7 +71,16 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
         });
         const sign = await steps.sign(signContent);
         return call('withdraw', {
-          body: { amount, currency: 'cow', chainCurrency: 'bnb', address: destination, sign, signContent, timestamp },
+          body: {
+            amount,
+            currency: 'cow',
+            chainCurrency: 'bnb',
+            address: destination,
+            sign,
+            signContent,
+            timestamp,
+            ...(totpCode ? { totpCode } : {}),
+          },
         });
       },
       {
@@ -74,9 +90,12 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
     );
     if (!done) return;
     setAmount('');
+    setTotpCode('');
     checks.reset();
     await Promise.all(
-      [ASSETS_KEY, WITHDRAW_CONFIG_KEY, WITHDRAWALS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      [ASSETS_KEY, WITHDRAW_CONFIG_KEY, WITHDRAWALS_KEY, AUTHENTICATOR_KEY].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
     );
     onDone?.();
   }
@@ -92,12 +111,29 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
         onChange={(e) => setAmount(e.target.value.trim())}
         name="amount"
       />
-      <div className="row-between small">
-        <span className="muted">{t('transfer.available', { amount: amountText(balance, 'COW', 6) })}</span>
-        <button type="button" className="link-button" onClick={() => setAmount(balance)}>
-          {t('transfer.max')}
-        </button>
-      </div>
+      {balance !== null && (
+        <div className="row-between small" data-testid="withdraw-available">
+          <span className="muted">{t('transfer.available', { amount: amountText(balance, 'COW', 6) })}</span>
+          <button type="button" className="link-button" onClick={() => setAmount(balance)}>
+            {t('transfer.max')}
+          </button>
+        </div>
+      )}
+      {usable.length > 0 && (
+        <fieldset className="chips" data-testid="withdraw-book">
+          <legend className="muted small">{t('addressBook.fromBook')}</legend>
+          {usable.map((entry) => (
+            <button
+              type="button"
+              key={entry.id}
+              className={`chip${entry.address === address ? ' chip-active' : ''}`}
+              onClick={() => setAddress(entry.address)}
+            >
+              {entry.label}
+            </button>
+          ))}
+        </fieldset>
+      )}
       <InputField
         label={t('withdraw.address')}
         error={checks.errors.address}
@@ -108,6 +144,7 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
         onChange={(e) => setAddress(e.target.value)}
         name="address"
       />
+      <TotpField value={totpCode} onChange={setTotpCode} />
       <p className="muted small" data-testid="withdraw-hint">
         {t('withdraw.hint', { fee: percent(rules.feeRate), perDay: rules.perDay, minutes: rules.arrivalMinutes })}
       </p>
@@ -118,6 +155,11 @@ export function WithdrawForm({ onDone }: { onDone?: () => void }) {
         </strong>
       </div>
       <p className="muted small">{t('withdraw.leftToday', { count: rules.leftToday })}</p>
+      {rules.amountLeftToday !== null && (
+        <p className="muted small" data-testid="withdraw-amount-left">
+          {t('withdraw.amountLeftToday', { amount: amountText(rules.amountLeftToday, 'COW', 6) })}
+        </p>
+      )}
       {holdUntil !== null && <SecurityHoldNotice until={holdUntil} />}
       <button type="submit" className="button" disabled={wallet.busy || rules.leftToday === 0 || holdUntil !== null}>
         {wallet.busy ? t('auth.waitingForWallet') : t('withdraw.submit')}

@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
 import ar from '../../i18n/locales/ar.json';
 import en from '../../i18n/locales/en.json';
 import { WithdrawalItem } from './WithdrawalList.tsx';
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: en }, ar: { translation: ar } },
-    interpolation: { escapeValue: false },
-  });
+  i18n.addMessages('en', en);
+  i18n.addMessages('ar', ar);
+  await i18n.changeLanguage('en');
 });
 afterEach(cleanup);
 
@@ -24,6 +21,9 @@ const withdrawal = (status: 'requested' | 'awaiting-funds' | 'sent' | 'confirmed
   address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
   status,
   txId: null,
+  txUrl: null,
+  confirmations: null,
+  confirmed: false,
   createTime: Date.UTC(2026, 0, 2, 3, 4),
   expectedArrivalTime: Date.UTC(2026, 0, 2, 3, 19),
 });
@@ -67,5 +67,55 @@ describe('a withdrawal in the history', () => {
     );
     expect(screen.getByTestId('withdrawal').textContent).toContain('Expected by');
     expect(screen.queryByTestId('withdrawal-waiting-note')).toBeNull();
+  });
+
+  const HASH = `0x${'ab'.repeat(32)}`;
+  const paid = (leg: { confirmations: number | null; confirmed: boolean }) => ({
+    ...withdrawal('sent'),
+    txId: HASH,
+    txUrl: `https://testnet.bscscan.com/tx/${HASH}`,
+    ...leg,
+  });
+
+  it('a payout in a block not yet deep enough: its hash links to the explorer, and "12 confirmations"', async () => {
+    await i18n.changeLanguage('en');
+    render(
+      <ul>
+        <WithdrawalItem w={paid({ confirmations: 12, confirmed: false })} />
+      </ul>,
+    );
+    expect(screen.getByTestId('tx-link').getAttribute('href')).toBe(`https://testnet.bscscan.com/tx/${HASH}`);
+    const count = screen.getByTestId('confirmations');
+    expect(count.textContent).toBe('12 confirmations');
+    expect(count.getAttribute('data-confirmations')).toBe('12');
+  });
+
+  it('past the required depth it says "Confirmed"; in Arabic, the plural forms of the count', async () => {
+    await i18n.changeLanguage('en');
+    const { unmount } = render(
+      <ul>
+        <WithdrawalItem w={paid({ confirmations: 40, confirmed: true })} />
+      </ul>,
+    );
+    expect(screen.getByTestId('confirmations').textContent).toBe('Confirmed');
+    unmount();
+    await i18n.changeLanguage('ar');
+    render(
+      <ul>
+        <WithdrawalItem w={paid({ confirmations: 2, confirmed: false })} />
+      </ul>,
+    );
+    expect(screen.getByTestId('confirmations').textContent).toBe(ar.history.confirmations_two);
+  });
+
+  it('sent with its block not known yet: the hash, no count', async () => {
+    await i18n.changeLanguage('en');
+    render(
+      <ul>
+        <WithdrawalItem w={paid({ confirmations: null, confirmed: false })} />
+      </ul>,
+    );
+    expect(screen.getByTestId('tx-link')).toBeTruthy();
+    expect(screen.queryByTestId('confirmations')).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { type EndpointData, maskAddress, type withdrawList } from '@aidf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/Amount.tsx';
+import { Confirmations, TxLink } from '../../components/ChainLeg.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { showToast } from '../../components/toast.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { amountText, formatDateTime } from '../../lib/format.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { ASSETS_KEY } from '../../lib/use-assets.ts';
@@ -91,6 +92,14 @@ export function WithdrawalItem({ w }: { w: Withdrawal }) {
             ? t('withdraw.arrivesBy', { time: formatDateTime(w.expectedArrivalTime, i18n.language) })
             : formatDateTime(w.createTime, i18n.language)}
         </small>
+        {w.txId && (
+          <>
+            <br />
+            <small className="muted" data-testid="withdrawal-leg">
+              <TxLink hash={w.txId} url={w.txUrl} /> <Confirmations leg={w} />
+            </small>
+          </>
+        )}
         {w.status === 'awaiting-funds' && (
           <>
             <br />

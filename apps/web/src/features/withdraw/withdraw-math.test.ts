@@ -16,4 +16,11 @@ describe('withdrawal checks', () => {
     });
     expect(withdrawProblem({ ...base, amount: '10' })).toBeNull();
   });
+
+  it('holds the amount against the balance only once the balance is known', () => {
+    // Before the balance has loaded no amount is refused for want of it: the server checks what the user holds.
+    expect(withdrawProblem({ ...base, amount: '600', balance: null })).toBeNull();
+    expect(withdrawProblem({ ...base, amount: '600', balance: '0' })?.key).toBe('messages.ms23');
+    expect(withdrawProblem({ ...base, amount: '0.5', balance: null })?.key).toBe('errors.81011');
+  });
 });

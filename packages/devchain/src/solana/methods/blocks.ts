@@ -17,14 +17,24 @@ export function blockMethods(validator: LocalValidator): Record<string, RpcMetho
       const visible = querySlot(validator, config, true);
       if ((end ?? visible) - start > MAX_SLOT_RANGE) throw invalidParams(`Slot range too large; max ${MAX_SLOT_RANGE}`);
       const last = Math.min(end ?? visible, visible);
-      // No slot is ever skipped here, so every slot in range has a block.
-      return Array.from({ length: Math.max(last - start + 1, 0) }, (_, offset) => start + offset);
+      // The slots of the range that have a block: a skipped slot is left out.
+      const slots: number[] = [];
+      for (let slot = start; slot <= last; slot++) if (validator.ledger.block(slot)) slots.push(slot);
+      return slots;
     },
 
     getBlock: (params) => {
       const slot = integerParam(params, 0, 'slot');
       const config = configParam(params, 1);
-      const block = slot <= querySlot(validator, config, true) ? validator.ledger.block(slot) : undefined;
+      const visible = slot <= querySlot(validator, config, true);
+      if (visible && validator.ledger.skipped(slot)) {
+        // agave's wording for a slot that has no block.
+        throw new RpcError(
+          RpcErrorCode.slotSkipped,
+          `Slot ${slot} was skipped, or missing due to ledger jump to recent snapshot`,
+        );
+      }
+      const block = visible ? validator.ledger.block(slot) : undefined;
       if (!block) throw new RpcError(RpcErrorCode.blockNotAvailable, `Block not available for slot ${slot}`);
       const details = optionParam(config, 'transactionDetails', ['full', 'accounts', 'signatures', 'none'], 'full');
       const header = {

@@ -11,7 +11,7 @@ export function clusterMethods(validator: LocalValidator): Record<string, RpcMet
     getVersion: () => ({ 'solana-core': SOLANA_CORE_VERSION, 'feature-set': FEATURE_SET }),
     getGenesisHash: () => validator.blockhashAt(0).blockhash,
     getSlot: (params) => querySlot(validator, configParam(params, 0)),
-    // Every slot has a block here, so the block height is the slot.
+    // The block height is taken as the slot, as blockhashAt does (skipped slots would make it lower).
     getBlockHeight: (params) => querySlot(validator, configParam(params, 0)),
     getLatestBlockhash: (params) => {
       const slot = querySlot(validator, configParam(params, 0));

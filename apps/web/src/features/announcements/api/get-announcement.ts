@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useApi } from '../../../lib/use-api.ts';
 
 export function useAnnouncement(id: string | null) {

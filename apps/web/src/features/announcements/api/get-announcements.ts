@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { useApi } from '../../../lib/use-api.ts';
 
 export const ANNOUNCEMENTS_PAGE_SIZE = 10;

@@ -1,0 +1,307 @@
+import type { NotificationKind, TLanguage } from '@aidf/contract';
+
+/** The kinds that have an e-mail: every kind but the inbox-only ones. */
+type MailedKind = Exclude<NotificationKind, 'ticket-replied'>;
+
+interface NotificationTexts {
+  /** The subject, also the e-mail's first line; `{amount}`, `{currency}`, `{from}`, `{order}`, `{day}`, `{browser}`, `{ip}`, `{address}` (a wallet, or a masked e-mail) are replaced. */
+  line: Record<MailedKind, string>;
+  /** `{word}` is replaced by the user's anti-phishing word. */
+  word: string;
+  /** Said instead of `word` while the user has not set one. */
+  noWord: string;
+  /** Said under every security e-mail. */
+  notYou: string;
+}
+
+/** The notification e-mails in each interface language (docs/user-guide.md "E-mails and the anti-phishing word"). */
+export const NOTIFICATION_MAIL: Record<TLanguage, NotificationTexts> = {
+  en: {
+    line: {
+      'deposit-credited': 'Your deposit of {amount} {currency} was credited',
+      'withdrawal-sent': 'Your withdrawal of {amount} {currency} was sent',
+      'withdrawal-arrived': 'Your withdrawal of {amount} {currency} arrived',
+      'withdrawal-refunded': 'Your withdrawal of {amount} {currency} was refunded to your balance',
+      'withdrawal-awaiting-funds': 'Your withdrawal of {amount} {currency} is waiting and will go out by itself',
+      'transfer-received': 'You received {amount} {currency} from {from}',
+      'pledge-matured': 'Your pledge of {amount} {currency} matured and returned to your balance',
+      'pledge-renewed':
+        'Your pledge of {amount} {currency} matured and was renewed into a new pledge of the same period',
+      'machine-paid': 'Your AI miner order {order} is paid',
+      'machine-expired': 'Your AI miner order {order} expired',
+      'daily-bonuses': 'Your earnings of {day} were paid',
+      'new-device': 'New sign-in to your AIDF account: {browser} from {ip}',
+      'new-wallet': 'New sign-in to your AIDF account with the wallet {address}',
+      password: 'The password of your AIDF account was changed',
+      authenticator: 'The authenticator of your AIDF account was changed',
+      'address-book': 'The address book of your AIDF account was changed',
+      email: 'The e-mail of your AIDF account was changed to {address}',
+    },
+    word: 'Your anti-phishing word: {word}. An e-mail without it is not from AIDF.',
+    noWord: 'Set an anti-phishing word in the app (Settings): every AIDF e-mail will carry it.',
+    notYou: 'If this was not you, change your password and contact support at once.',
+  },
+  zhCN: {
+    line: {
+      'deposit-credited': '您充值的 {amount} {currency} 已到账',
+      'withdrawal-sent': '您提现的 {amount} {currency} 已发出',
+      'withdrawal-arrived': '您提现的 {amount} {currency} 已到账',
+      'withdrawal-refunded': '您提现的 {amount} {currency} 已退回余额',
+      'withdrawal-awaiting-funds': '您提现的 {amount} {currency} 正在等待，将自动发出',
+      'transfer-received': '您收到来自 {from} 的 {amount} {currency}',
+      'pledge-matured': '您质押的 {amount} {currency} 已到期并退回余额',
+      'pledge-renewed': '您质押的 {amount} {currency} 已到期，并已自动续期为同期限的新质押',
+      'machine-paid': '您的 AI 矿机订单 {order} 已支付',
+      'machine-expired': '您的 AI 矿机订单 {order} 已过期',
+      'daily-bonuses': '您 {day} 的收益已发放',
+      'new-device': '您的 AIDF 账户有新的登录：{browser}，来自 {ip}',
+      'new-wallet': '您的 AIDF 账户通过钱包 {address} 新登录',
+      password: '您的 AIDF 账户密码已修改',
+      authenticator: '您的 AIDF 账户身份验证器已更改',
+      'address-book': '您的 AIDF 账户地址簿已更改',
+      email: '您的 AIDF 账户邮箱已更改为 {address}',
+    },
+    word: '您的防钓鱼码：{word}。不含此码的邮件都不是 AIDF 发出的。',
+    noWord: '请在应用的「设置」中设置防钓鱼码：此后每封 AIDF 邮件都会带上它。',
+    notYou: '如果这不是您本人的操作，请立即修改密码并联系客服。',
+  },
+  zhTW: {
+    line: {
+      'deposit-credited': '您儲值的 {amount} {currency} 已入帳',
+      'withdrawal-sent': '您提現的 {amount} {currency} 已送出',
+      'withdrawal-arrived': '您提現的 {amount} {currency} 已到帳',
+      'withdrawal-refunded': '您提現的 {amount} {currency} 已退回餘額',
+      'withdrawal-awaiting-funds': '您提現的 {amount} {currency} 正在等待，將自動送出',
+      'transfer-received': '您收到來自 {from} 的 {amount} {currency}',
+      'pledge-matured': '您質押的 {amount} {currency} 已到期並退回餘額',
+      'pledge-renewed': '您質押的 {amount} {currency} 已到期，並已自動續期為同期限的新質押',
+      'machine-paid': '您的 AI 礦機訂單 {order} 已付款',
+      'machine-expired': '您的 AI 礦機訂單 {order} 已過期',
+      'daily-bonuses': '您 {day} 的收益已發放',
+      'new-device': '您的 AIDF 帳戶有新的登入：{browser}，來自 {ip}',
+      'new-wallet': '您的 AIDF 帳戶透過錢包 {address} 新登入',
+      password: '您的 AIDF 帳戶密碼已修改',
+      authenticator: '您的 AIDF 帳戶驗證器已變更',
+      'address-book': '您的 AIDF 帳戶地址簿已變更',
+      email: '您的 AIDF 帳戶電子郵件已變更為 {address}',
+    },
+    word: '您的防釣魚碼：{word}。不含此碼的郵件都不是 AIDF 寄出的。',
+    noWord: '請在應用程式的「設定」中設定防釣魚碼：此後每封 AIDF 郵件都會帶上它。',
+    notYou: '如果這不是您本人的操作，請立即修改密碼並聯絡客服。',
+  },
+  ru: {
+    line: {
+      'deposit-credited': 'Ваш депозит {amount} {currency} зачислен',
+      'withdrawal-sent': 'Ваш вывод {amount} {currency} отправлен',
+      'withdrawal-arrived': 'Ваш вывод {amount} {currency} доставлен',
+      'withdrawal-refunded': 'Ваш вывод {amount} {currency} возвращён на баланс',
+      'withdrawal-awaiting-funds': 'Ваш вывод {amount} {currency} ожидает и будет отправлен автоматически',
+      'transfer-received': 'Вы получили {amount} {currency} от {from}',
+      'pledge-matured': 'Срок вашего залога {amount} {currency} истёк, средства вернулись на баланс',
+      'pledge-renewed': 'Срок вашего залога {amount} {currency} истёк, и он продлён новым залогом на тот же срок',
+      'machine-paid': 'Заказ AI-майнера {order} оплачен',
+      'machine-expired': 'Заказ AI-майнера {order} истёк',
+      'daily-bonuses': 'Ваш доход за {day} начислен',
+      'new-device': 'Новый вход в аккаунт AIDF: {browser}, адрес {ip}',
+      'new-wallet': 'Новый вход в аккаунт AIDF с кошелька {address}',
+      password: 'Пароль вашего аккаунта AIDF изменён',
+      authenticator: 'Аутентификатор вашего аккаунта AIDF изменён',
+      'address-book': 'Адресная книга вашего аккаунта AIDF изменена',
+      email: 'E-mail вашего аккаунта AIDF изменён на {address}',
+    },
+    word: 'Ваше антифишинговое слово: {word}. Письмо без него отправлено не AIDF.',
+    noWord: 'Задайте антифишинговое слово в приложении (Настройки): оно будет в каждом письме AIDF.',
+    notYou: 'Если это были не вы, немедленно смените пароль и обратитесь в поддержку.',
+  },
+  vi: {
+    line: {
+      'deposit-credited': 'Khoản nạp {amount} {currency} của bạn đã được ghi có',
+      'withdrawal-sent': 'Khoản rút {amount} {currency} của bạn đã được gửi',
+      'withdrawal-arrived': 'Khoản rút {amount} {currency} của bạn đã đến nơi',
+      'withdrawal-refunded': 'Khoản rút {amount} {currency} của bạn đã được hoàn vào số dư',
+      'withdrawal-awaiting-funds': 'Khoản rút {amount} {currency} của bạn đang chờ và sẽ tự động được gửi',
+      'transfer-received': 'Bạn đã nhận {amount} {currency} từ {from}',
+      'pledge-matured': 'Khoản cầm cố {amount} {currency} của bạn đã đáo hạn và được trả về số dư',
+      'pledge-renewed':
+        'Khoản cầm cố {amount} {currency} của bạn đã đáo hạn và được tự động gia hạn thành khoản cầm cố mới cùng kỳ hạn',
+      'machine-paid': 'Đơn máy đào AI {order} của bạn đã được thanh toán',
+      'machine-expired': 'Đơn máy đào AI {order} của bạn đã hết hạn',
+      'daily-bonuses': 'Thu nhập ngày {day} của bạn đã được trả',
+      'new-device': 'Đăng nhập mới vào tài khoản AIDF: {browser} từ {ip}',
+      'new-wallet': 'Đăng nhập mới vào tài khoản AIDF bằng ví {address}',
+      password: 'Mật khẩu tài khoản AIDF của bạn đã được thay đổi',
+      authenticator: 'Trình xác thực của tài khoản AIDF đã được thay đổi',
+      'address-book': 'Sổ địa chỉ của tài khoản AIDF đã được thay đổi',
+      email: 'Email của tài khoản AIDF đã được đổi thành {address}',
+    },
+    word: 'Từ chống lừa đảo của bạn: {word}. Email không có từ này không phải từ AIDF.',
+    noWord: 'Hãy đặt từ chống lừa đảo trong ứng dụng (Cài đặt): mọi email của AIDF sẽ có từ đó.',
+    notYou: 'Nếu không phải bạn, hãy đổi mật khẩu và liên hệ bộ phận hỗ trợ ngay.',
+  },
+  th: {
+    line: {
+      'deposit-credited': 'เงินฝาก {amount} {currency} ของคุณเข้าบัญชีแล้ว',
+      'withdrawal-sent': 'การถอน {amount} {currency} ของคุณถูกส่งแล้ว',
+      'withdrawal-arrived': 'การถอน {amount} {currency} ของคุณถึงปลายทางแล้ว',
+      'withdrawal-refunded': 'การถอน {amount} {currency} ของคุณถูกคืนเข้ายอดคงเหลือแล้ว',
+      'withdrawal-awaiting-funds': 'การถอน {amount} {currency} ของคุณกำลังรอ และจะถูกส่งออกเอง',
+      'transfer-received': 'คุณได้รับ {amount} {currency} จาก {from}',
+      'pledge-matured': 'การจำนำ {amount} {currency} ของคุณครบกำหนดและคืนเข้ายอดคงเหลือแล้ว',
+      'pledge-renewed': 'การจำนำ {amount} {currency} ของคุณครบกำหนดและต่ออายุเป็นการจำนำใหม่ในระยะเวลาเดิมแล้ว',
+      'machine-paid': 'คำสั่งซื้อเครื่องขุด AI {order} ของคุณชำระแล้ว',
+      'machine-expired': 'คำสั่งซื้อเครื่องขุด AI {order} ของคุณหมดอายุแล้ว',
+      'daily-bonuses': 'รายได้ของวันที่ {day} ของคุณจ่ายแล้ว',
+      'new-device': 'มีการเข้าสู่ระบบบัญชี AIDF ใหม่: {browser} จาก {ip}',
+      'new-wallet': 'มีการเข้าสู่ระบบบัญชี AIDF ใหม่ด้วยกระเป๋าเงิน {address}',
+      password: 'รหัสผ่านบัญชี AIDF ของคุณถูกเปลี่ยนแล้ว',
+      authenticator: 'ตัวยืนยันตัวตนของบัญชี AIDF ถูกเปลี่ยนแล้ว',
+      'address-book': 'สมุดที่อยู่ของบัญชี AIDF ถูกเปลี่ยนแล้ว',
+      email: 'อีเมลของบัญชี AIDF ถูกเปลี่ยนเป็น {address}',
+    },
+    word: 'คำป้องกันฟิชชิงของคุณ: {word} อีเมลที่ไม่มีคำนี้ไม่ได้มาจาก AIDF',
+    noWord: 'ตั้งคำป้องกันฟิชชิงในแอป (การตั้งค่า): ทุกอีเมลของ AIDF จะมีคำนี้',
+    notYou: 'หากไม่ใช่คุณ โปรดเปลี่ยนรหัสผ่านและติดต่อฝ่ายสนับสนุนทันที',
+  },
+  ko: {
+    line: {
+      'deposit-credited': '{amount} {currency} 입금이 반영되었습니다',
+      'withdrawal-sent': '{amount} {currency} 출금이 전송되었습니다',
+      'withdrawal-arrived': '{amount} {currency} 출금이 도착했습니다',
+      'withdrawal-refunded': '{amount} {currency} 출금이 잔액으로 환불되었습니다',
+      'withdrawal-awaiting-funds': '{amount} {currency} 출금이 대기 중이며 자동으로 전송됩니다',
+      'transfer-received': '{from}님으로부터 {amount} {currency}을(를) 받았습니다',
+      'pledge-matured': '{amount} {currency} 담보가 만기되어 잔액으로 돌아왔습니다',
+      'pledge-renewed': '{amount} {currency} 담보가 만기되어 같은 기간의 새 담보로 자동 갱신되었습니다',
+      'machine-paid': 'AI 채굴기 주문 {order}의 결제가 완료되었습니다',
+      'machine-expired': 'AI 채굴기 주문 {order}이(가) 만료되었습니다',
+      'daily-bonuses': '{day} 수익이 지급되었습니다',
+      'new-device': 'AIDF 계정에 새 로그인: {browser}, {ip}',
+      'new-wallet': '지갑 {address}(으)로 AIDF 계정에 새로 로그인했습니다',
+      password: 'AIDF 계정의 비밀번호가 변경되었습니다',
+      authenticator: 'AIDF 계정의 인증기가 변경되었습니다',
+      'address-book': 'AIDF 계정의 주소록이 변경되었습니다',
+      email: 'AIDF 계정의 이메일이 {address}(으)로 변경되었습니다',
+    },
+    word: '피싱 방지 문구: {word}. 이 문구가 없는 이메일은 AIDF가 보낸 것이 아닙니다.',
+    noWord: '앱의 설정에서 피싱 방지 문구를 정하세요. 모든 AIDF 이메일에 표시됩니다.',
+    notYou: '본인이 아니라면 즉시 비밀번호를 변경하고 고객센터에 문의하세요.',
+  },
+  ja: {
+    line: {
+      'deposit-credited': '{amount} {currency} の入金が反映されました',
+      'withdrawal-sent': '{amount} {currency} の出金を送信しました',
+      'withdrawal-arrived': '{amount} {currency} の出金が着金しました',
+      'withdrawal-refunded': '{amount} {currency} の出金が残高に返金されました',
+      'withdrawal-awaiting-funds': '{amount} {currency} の出金は待機中で、自動的に送信されます',
+      'transfer-received': '{from} さんから {amount} {currency} を受け取りました',
+      'pledge-matured': '{amount} {currency} のステーキングが満期になり、残高に戻りました',
+      'pledge-renewed':
+        '{amount} {currency} のステーキングが満期になり、同じ期間の新しいステーキングに自動更新されました',
+      'machine-paid': 'AI マイナーの注文 {order} の支払いが完了しました',
+      'machine-expired': 'AI マイナーの注文 {order} は期限切れになりました',
+      'daily-bonuses': '{day} の収益が支払われました',
+      'new-device': 'AIDF アカウントへの新しいログイン：{browser}（{ip}）',
+      'new-wallet': 'ウォレット {address} で AIDF アカウントに新しくログインしました',
+      password: 'AIDF アカウントのパスワードが変更されました',
+      authenticator: 'AIDF アカウントの認証アプリが変更されました',
+      'address-book': 'AIDF アカウントのアドレス帳が変更されました',
+      email: 'AIDF アカウントのメールアドレスが {address} に変更されました',
+    },
+    word: 'フィッシング対策ワード：{word}。これがないメールは AIDF からのものではありません。',
+    noWord: 'アプリの設定でフィッシング対策ワードを設定してください。すべての AIDF のメールに記載されます。',
+    notYou: 'お心当たりがない場合は、すぐにパスワードを変更し、サポートにご連絡ください。',
+  },
+  sp: {
+    line: {
+      'deposit-credited': 'Tu depósito de {amount} {currency} se ha acreditado',
+      'withdrawal-sent': 'Tu retiro de {amount} {currency} se ha enviado',
+      'withdrawal-arrived': 'Tu retiro de {amount} {currency} ha llegado',
+      'withdrawal-refunded': 'Tu retiro de {amount} {currency} se ha devuelto a tu saldo',
+      'withdrawal-awaiting-funds': 'Tu retiro de {amount} {currency} está en espera y saldrá automáticamente',
+      'transfer-received': 'Has recibido {amount} {currency} de {from}',
+      'pledge-matured': 'Tu staking de {amount} {currency} ha vencido y ha vuelto a tu saldo',
+      'pledge-renewed':
+        'Tu staking de {amount} {currency} ha vencido y se ha renovado en un nuevo staking del mismo plazo',
+      'machine-paid': 'Tu pedido de minero IA {order} está pagado',
+      'machine-expired': 'Tu pedido de minero IA {order} ha caducado',
+      'daily-bonuses': 'Se han pagado tus ganancias del {day}',
+      'new-device': 'Nuevo inicio de sesión en tu cuenta de AIDF: {browser} desde {ip}',
+      'new-wallet': 'Nuevo inicio de sesión en tu cuenta de AIDF con la billetera {address}',
+      password: 'Se ha cambiado la contraseña de tu cuenta de AIDF',
+      authenticator: 'Se ha cambiado el autenticador de tu cuenta de AIDF',
+      'address-book': 'Se ha cambiado la libreta de direcciones de tu cuenta de AIDF',
+      email: 'Se ha cambiado el correo de tu cuenta de AIDF a {address}',
+    },
+    word: 'Tu palabra antiphishing: {word}. Un correo sin ella no es de AIDF.',
+    noWord: 'Elige una palabra antiphishing en la app (Ajustes): todos los correos de AIDF la llevarán.',
+    notYou: 'Si no has sido tú, cambia tu contraseña y contacta con soporte de inmediato.',
+  },
+  fr: {
+    line: {
+      'deposit-credited': 'Votre dépôt de {amount} {currency} a été crédité',
+      'withdrawal-sent': 'Votre retrait de {amount} {currency} a été envoyé',
+      'withdrawal-arrived': 'Votre retrait de {amount} {currency} est arrivé',
+      'withdrawal-refunded': 'Votre retrait de {amount} {currency} a été remboursé sur votre solde',
+      'withdrawal-awaiting-funds': 'Votre retrait de {amount} {currency} est en attente et partira de lui-même',
+      'transfer-received': 'Vous avez reçu {amount} {currency} de {from}',
+      'pledge-matured': 'Votre staking de {amount} {currency} est arrivé à échéance et a rejoint votre solde',
+      'pledge-renewed':
+        'Votre staking de {amount} {currency} est arrivé à échéance et a été renouvelé pour la même durée',
+      'machine-paid': 'Votre commande de mineur IA {order} est payée',
+      'machine-expired': 'Votre commande de mineur IA {order} a expiré',
+      'daily-bonuses': 'Vos gains du {day} ont été versés',
+      'new-device': 'Nouvelle connexion à votre compte AIDF : {browser} depuis {ip}',
+      'new-wallet': 'Nouvelle connexion à votre compte AIDF avec le portefeuille {address}',
+      password: 'Le mot de passe de votre compte AIDF a été modifié',
+      authenticator: "L'authentificateur de votre compte AIDF a été modifié",
+      'address-book': "Le carnet d'adresses de votre compte AIDF a été modifié",
+      email: "L'e-mail de votre compte AIDF a été remplacé par {address}",
+    },
+    word: "Votre mot anti-hameçonnage : {word}. Un e-mail qui ne le contient pas ne vient pas d'AIDF.",
+    noWord: "Choisissez un mot anti-hameçonnage dans l'application (Paramètres) : chaque e-mail d'AIDF le portera.",
+    notYou: "Si ce n'était pas vous, changez votre mot de passe et contactez le support immédiatement.",
+  },
+  ar: {
+    line: {
+      'deposit-credited': 'تمت إضافة إيداعك البالغ {amount} {currency}',
+      'withdrawal-sent': 'تم إرسال سحبك البالغ {amount} {currency}',
+      'withdrawal-arrived': 'وصل سحبك البالغ {amount} {currency}',
+      'withdrawal-refunded': 'تمت إعادة سحبك البالغ {amount} {currency} إلى رصيدك',
+      'withdrawal-awaiting-funds': 'سحبك البالغ {amount} {currency} قيد الانتظار وسيُرسل تلقائيًا',
+      'transfer-received': 'استلمت {amount} {currency} من {from}',
+      'pledge-matured': 'استحق رهنك البالغ {amount} {currency} وعاد إلى رصيدك',
+      'pledge-renewed': 'استحق رهنك البالغ {amount} {currency} وجُدِّد تلقائيًا برهن جديد للمدة نفسها',
+      'machine-paid': 'تم دفع طلب جهاز التعدين بالذكاء الاصطناعي {order}',
+      'machine-expired': 'انتهت صلاحية طلب جهاز التعدين بالذكاء الاصطناعي {order}',
+      'daily-bonuses': 'تم دفع أرباحك ليوم {day}',
+      'new-device': 'تسجيل دخول جديد إلى حسابك على AIDF: {browser} من {ip}',
+      'new-wallet': 'تسجيل دخول جديد إلى حسابك على AIDF بالمحفظة {address}',
+      password: 'تم تغيير كلمة مرور حسابك على AIDF',
+      authenticator: 'تم تغيير أداة المصادقة لحسابك على AIDF',
+      'address-book': 'تم تغيير دفتر العناوين لحسابك على AIDF',
+      email: 'تم تغيير البريد الإلكتروني لحسابك على AIDF إلى {address}',
+    },
+    word: 'كلمة مكافحة التصيد الخاصة بك: {word}. أي رسالة لا تحملها ليست من AIDF.',
+    noWord: 'عيّن كلمة مكافحة التصيد في التطبيق (الإعدادات): ستحملها كل رسالة من AIDF.',
+    notYou: 'إذا لم تكن أنت، فغيّر كلمة المرور وتواصل مع الدعم فورًا.',
+  },
+};
+
+const fill = (text: string, params: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+
+/** The subject and plain text of a notification's e-mail in `language`, with the anti-phishing word. */
+export function notificationMail(
+  kind: MailedKind,
+  params: Record<string, string>,
+  language: TLanguage,
+  word: string | null,
+  security: boolean,
+) {
+  const texts = NOTIFICATION_MAIL[language];
+  const subject = fill(texts.line[kind], params);
+  const lines = [subject, ''];
+  if (security) lines.push(texts.notYou, '');
+  lines.push(word ? fill(texts.word, { word }) : texts.noWord);
+  return { subject, text: lines.join('\n') };
+}
