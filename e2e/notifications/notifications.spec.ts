@@ -1,3 +1,4 @@
+import { languageInfo } from '@aidf/contract';
 import { createWalletClient, erc20Abi, http, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import ar from '../../apps/web/src/i18n/locales/ar.json' with { type: 'json' };
@@ -52,6 +53,9 @@ test('[notifications] a deposit rings the bell; inbox, settings and devices in e
     const t = texts[language];
     await page.goto('/language');
     await page.getByTestId(`language-${language}`).click();
+    // `lang` changes only once the language's messages came and the choice is kept (zhCN's `dir` is already ltr,
+    // so `dir` alone would let the next page load start before the choice was kept: it then opened in English).
+    await expect(page.locator('html')).toHaveAttribute('lang', languageInfo(language).htmlLang);
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
     await page.goto('/');
     await expect(page.getByTestId('header-bell')).toHaveAttribute(
