@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { type PreparedRaw, prepareRaw, rowsOf } from '../raw.ts';
 import { accounts, movements } from '../schema.ts';
+import { type MovementToPost, movementBatcher, type PostedMovement } from './movement-batch.ts';
 
 /** A user's account, or one of the platform's own (issuance, fees, operator credit…). */
 export type AccountRef =
@@ -27,6 +28,7 @@ const POST_MOVEMENT = sql`
 
 export function ledgerRepository(db: AppDb) {
   let post: PreparedRaw | null = null;
+  let grouped: ReturnType<typeof movementBatcher> | null = null;
   /** The ids of the accounts `refs` name, null where none exists yet, in one read. */
   async function accountIds(refs: readonly AccountRef[]): Promise<(bigint | null)[]> {
     const rows = await db
@@ -74,6 +76,31 @@ export function ledgerRepository(db: AppDb) {
     return ids as bigint[];
   }
 
+  /**
+   * Posts one movement in ONE statement, the SQL function post_movement (migration 0046): the movement row, the
+   * signature's claim, the accounts locked in id order, the entries and balances (PostgreSQL's exact NUMERIC),
+   * and the movement's notice. A refusal raises AM229, AM232 or AM230 and writes nothing. Prepared under a name,
+   * so each connection plans it once.
+   */
+  async function postMovement(m: MovementToPost): Promise<PostedMovement> {
+    post ??= prepareRaw(db, POST_MOVEMENT, 'ledger_post_movement');
+    const result = await post.execute({
+      type: m.type,
+      idemKey: m.idemKey,
+      ref: m.ref,
+      accounts: `{${m.lines.map((l) => l.accountId).join(',')}}`,
+      amounts: `{${m.lines.map((l) => l.amount).join(',')}}`,
+      types: `{${m.lines.map((l) => JSON.stringify(l.type)).join(',')}}`,
+      claimAddress: m.claim?.address ?? null,
+      claimContent: m.claim?.signContent ?? null,
+      claimFresh: m.claim?.fresh ?? true,
+      notice: m.notice === null ? null : JSON.stringify(m.notice),
+    });
+    const [row] = rowsOf<{ movement_id: string; replayed: boolean }>(result);
+    if (!row) throw new Error('post_movement answered no row');
+    return { movementId: BigInt(row.movement_id), replayed: row.replayed };
+  }
+
   return {
     ensureAccounts,
 
@@ -105,36 +132,15 @@ export function ledgerRepository(db: AppDb) {
         .for('update');
     },
 
+    postMovement,
+
     /**
-     * Posts one movement in ONE statement, the SQL function post_movement (migration 0046): the movement row, the
-     * signature's claim, the accounts locked in id order, the entries and balances (PostgreSQL's exact NUMERIC),
-     * and the movement's notice. A refusal raises AM229, AM232 or AM230 and writes nothing. Prepared under a name,
-     * so each connection plans it once.
+     * Posts the movement as postMovement does, gathered with the movements posted beside it into one statement
+     * when the database is busy (movementBatcher: group commit). Its own transaction: never inside a caller's.
      */
-    async postMovement(m: {
-      type: string;
-      idemKey: string;
-      ref: string | null;
-      lines: readonly { accountId: bigint; amount: string; type: string }[];
-      claim: { address: string; signContent: string; fresh: boolean } | null;
-      notice: object | null;
-    }): Promise<{ movementId: bigint; replayed: boolean }> {
-      post ??= prepareRaw(db, POST_MOVEMENT, 'ledger_post_movement');
-      const result = await post.execute({
-        type: m.type,
-        idemKey: m.idemKey,
-        ref: m.ref,
-        accounts: `{${m.lines.map((l) => l.accountId).join(',')}}`,
-        amounts: `{${m.lines.map((l) => l.amount).join(',')}}`,
-        types: `{${m.lines.map((l) => JSON.stringify(l.type)).join(',')}}`,
-        claimAddress: m.claim?.address ?? null,
-        claimContent: m.claim?.signContent ?? null,
-        claimFresh: m.claim?.fresh ?? true,
-        notice: m.notice === null ? null : JSON.stringify(m.notice),
-      });
-      const [row] = rowsOf<{ movement_id: string; replayed: boolean }>(result);
-      if (!row) throw new Error('post_movement answered no row');
-      return { movementId: BigInt(row.movement_id), replayed: row.replayed };
+    postMovementGrouped(m: MovementToPost): Promise<PostedMovement> {
+      grouped ??= movementBatcher(db, postMovement);
+      return grouped.post(m);
     },
 
     async balancesOfUser(userId: bigint) {

@@ -1,6 +1,7 @@
 import { type Money, moneyString, type TTransactionType } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { AccountRef } from '../../db/repositories/ledger.ts';
+import type { MovementToPost } from '../../db/repositories/movement-batch.ts';
 import { AppError } from '../errors.ts';
 import type { MovementNotice } from '../notifications/notify.ts';
 
@@ -69,6 +70,25 @@ function refusalOf(error: unknown, claim: MovementClaim | undefined): AppError |
   return null;
 }
 
+type PostOptions = { claim?: MovementClaim; notice?: MovementNotice };
+
+function toPost(movement: PreparedMovement, options: PostOptions): MovementToPost {
+  return {
+    type: movement.type,
+    idemKey: movement.idemKey,
+    ref: movement.ref ?? null,
+    lines: movement.lines.map((line, i) => ({
+      accountId: movement.accountIds[i] as bigint,
+      amount: moneyString(line.amount),
+      type: line.type ?? movement.type,
+    })),
+    claim: options.claim
+      ? { address: options.claim.address, signContent: options.claim.signContent, fresh: options.claim.fresh }
+      : null,
+    notice: options.notice ?? null,
+  };
+}
+
 /**
  * Writes one movement in one round trip (the SQL function post_movement): the movement row (unique idempotency
  * key: a retry moves nothing and answers the first movement), then the signature's claim when given (a reused one
@@ -80,23 +100,27 @@ function refusalOf(error: unknown, claim: MovementClaim | undefined): AppError |
 export async function postPrepared(
   tx: Repositories,
   movement: PreparedMovement,
-  options: { claim?: MovementClaim; notice?: MovementNotice } = {},
+  options: PostOptions = {},
 ): Promise<{ movementId: bigint; replayed: boolean }> {
   try {
-    return await tx.ledger.postMovement({
-      type: movement.type,
-      idemKey: movement.idemKey,
-      ref: movement.ref ?? null,
-      lines: movement.lines.map((line, i) => ({
-        accountId: movement.accountIds[i] as bigint,
-        amount: moneyString(line.amount),
-        type: line.type ?? movement.type,
-      })),
-      claim: options.claim
-        ? { address: options.claim.address, signContent: options.claim.signContent, fresh: options.claim.fresh }
-        : null,
-      notice: options.notice ?? null,
-    });
+    return await tx.ledger.postMovement(toPost(movement, options));
+  } catch (error) {
+    throw refusalOf(error, options.claim) ?? error;
+  }
+}
+
+/**
+ * postPrepared for a movement that is a transaction of its own (never inside a caller's): the same answers and
+ * refusals, but when the database is busy it goes in one statement with the movements posted beside it (group
+ * commit, the ledger repository's postMovementGrouped), so a burst of transfers costs one transaction per batch.
+ */
+export async function postAlone(
+  repos: Repositories,
+  movement: PreparedMovement,
+  options: PostOptions = {},
+): Promise<{ movementId: bigint; replayed: boolean }> {
+  try {
+    return await repos.ledger.postMovementGrouped(toPost(movement, options));
   } catch (error) {
     throw refusalOf(error, options.claim) ?? error;
   }

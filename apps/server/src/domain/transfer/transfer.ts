@@ -11,7 +11,7 @@ import { type SessionUser, tokenHashOf, usedSession } from '../auth/sessions.ts'
 import { checkSignedRequestRead, isStaleTimestamp, type WalletSignatureInput } from '../auth/signed-action.ts';
 import { AppError } from '../errors.ts';
 import { userAccount } from '../ledger/platform-accounts.ts';
-import { postPrepared, prepareMovement } from '../ledger/post-movement.ts';
+import { postAlone, prepareMovement } from '../ledger/post-movement.ts';
 import { movementNotice } from '../notifications/notify.ts';
 
 export interface TransferInput extends WalletSignatureInput {
@@ -29,7 +29,8 @@ export interface TransferInput extends WalletSignatureInput {
  * again moves nothing and answers success; the same signature with another body is refused (409).
  *
  * Two round trips: one read of everything the checks need, session included (transferContext), and the movement
- * with the signature's claim and the recipient's notice in one statement (postPrepared, its own transaction).
+ * with the signature's claim and the recipient's notice in one statement (postAlone, its own transaction; under
+ * load one statement for the transfers posted beside it).
  * The checks and their order are those of the session check, boundSignerFor, assertNoSecurityHold and
  * checkSignedRequest; a first transfer of a currency to or from a user creates the accounts first (one more).
  */
@@ -97,5 +98,5 @@ export async function transfer(
   );
   // Freshness is judged when the movement is written, as the claim did inside the movement's transaction.
   const claim = { ...signer, signContent: input.signContent, fresh: !isStaleTimestamp(input.timestamp, new Date()) };
-  return postPrepared(repos, prepared, { claim, notice });
+  return postAlone(repos, prepared, { claim, notice });
 }
