@@ -29,18 +29,12 @@ export const PLANTS: Plant[] = [
     catches: 'acknowledged-once',
     edits: [
       {
+        // A transfer's movement goes through postAlone (group commit), the other movements through postPrepared.
         file: 'apps/server/src/domain/ledger/post-movement.ts',
-        find: '    return await tx.ledger.postMovement({',
-        replace: '    const posted = await tx.ledger.postMovement({',
-      },
-      {
-        file: 'apps/server/src/domain/ledger/post-movement.ts',
-        find: '      notice: options.notice ?? null,\n    });\n',
-        replace: `      notice: options.notice ?? null,
-    });
-    if (posted.replayed) return postPrepared(tx, { ...movement, idemKey: \`\${movement.idemKey}:again:\${Date.now()}\` });
-    return posted;
-`,
+        find: '    return await repos.ledger.postMovementGrouped(toPost(movement, options));',
+        replace: `    const posted = await repos.ledger.postMovementGrouped(toPost(movement, options));
+    if (posted.replayed) return postAlone(repos, { ...movement, idemKey: \`\${movement.idemKey}:again:\${Date.now()}\` });
+    return posted;`,
       },
     ],
   },
@@ -51,8 +45,8 @@ export const PLANTS: Plant[] = [
     edits: [
       {
         file: 'apps/server/src/domain/transfer/transfer.ts',
-        find: '  return postPrepared(repos, prepared, { claim, notice });',
-        replace: `  const posted = await postPrepared(repos, prepared, { claim, notice });
+        find: '  return postAlone(repos, prepared, { claim, notice });',
+        replace: `  const posted = await postAlone(repos, prepared, { claim, notice });
   return posted.replayed ? { ...posted, movementId: posted.movementId + 1n } : posted;`,
       },
     ],
