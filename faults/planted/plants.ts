@@ -164,13 +164,13 @@ export const PLANTS: Plant[] = [
     catches: 'ledger-check',
     edits: [
       {
-        // The booking is SQL (post_movement, migration 0046), and the harness migrates the database with the honest
-        // sources before the instances start: a mutant 0046 would never be applied. So the mutant build
-        // redefines the function at each start, after the migrations, as a later migration would.
+        // The booking is SQL (post_movement, last defined by migration 0048), and the harness migrates the database
+        // with the honest sources before the instances start: a mutant migration would never be applied. So the
+        // mutant build redefines the functions at each start, after the migrations, as a later migration would.
         file: 'apps/server/src/db/migrate.ts',
         find: "      await session.exec('COMMIT');\n      return pending;",
         replace: `      const planted = fs
-        .readFileSync(path.join(MIGRATIONS_DIR, '0046_post_movement_function.sql'), 'utf8')
+        .readFileSync(path.join(MIGRATIONS_DIR, '0048_post_movements_batch.sql'), 'utf8')
         .replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION')
         .replace('SET balance = a.balance + s.total\\n', 'SET balance = a.balance + s.total * 1.000001\\n');
       if (!planted.includes('* 1.000001')) throw new Error('planted: the balance update of post_movement is not there');

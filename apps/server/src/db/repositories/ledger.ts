@@ -143,6 +143,9 @@ export function ledgerRepository(db: AppDb) {
       return grouped.post(m);
     },
 
+    /** How many movements wait for group commit's batches in flight. */
+    movementsWaiting: () => grouped?.waiting() ?? 0,
+
     async balancesOfUser(userId: bigint) {
       return db
         .select({

@@ -112,6 +112,8 @@ export function movementBatcher(db: AppDb, postOne: (movement: MovementToPost) =
   }
 
   return {
+    /** How many movements wait for a batch in flight to end (a test holds the batches to see them gather). */
+    waiting: () => waiting.length,
     /** Posts the movement with the others waiting beside it; answers as postMovement does. */
     post(movement: MovementToPost): Promise<PostedMovement> {
       return new Promise<PostedMovement>((resolve, reject) => {
