@@ -31,10 +31,10 @@ export const PLANTS: Plant[] = [
       {
         // A transfer's movement goes through postAlone (group commit), the other movements through postPrepared.
         file: 'apps/server/src/domain/ledger/post-movement.ts',
-        find: '    return await repos.ledger.postMovementGrouped(toPost(movement, options));',
-        replace: `    const posted = await repos.ledger.postMovementGrouped(toPost(movement, options));
-    if (posted.replayed) return postAlone(repos, { ...movement, idemKey: \`\${movement.idemKey}:again:\${Date.now()}\` });
-    return posted;`,
+        find: '  return answered(repos.ledger.postMovementGrouped(toPost(movement, options)), options.claim);',
+        replace: `  const posted = await answered(repos.ledger.postMovementGrouped(toPost(movement, options)), options.claim);
+  if (posted.replayed) return postAlone(repos, { ...movement, idemKey: \`\${movement.idemKey}:again:\${Date.now()}\` });
+  return posted;`,
       },
     ],
   },

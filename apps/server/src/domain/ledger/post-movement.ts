@@ -1,7 +1,7 @@
 import { type Money, moneyString, type TTransactionType } from '@aidf/contract';
 import type { Repositories } from '../../db/repositories/index.ts';
 import type { AccountRef } from '../../db/repositories/ledger.ts';
-import type { MovementToPost } from '../../db/repositories/movement-batch.ts';
+import type { MovementToPost, PostedMovement } from '../../db/repositories/movement-batch.ts';
 import { AppError } from '../errors.ts';
 import type { MovementNotice } from '../notifications/notify.ts';
 
@@ -70,6 +70,13 @@ function refusalOf(error: unknown, claim: MovementClaim | undefined): AppError |
   return null;
 }
 
+/** The movement's answer, or, for a refusal of the ledger's SQL, the business answer it is. */
+function answered(posting: Promise<PostedMovement>, claim: MovementClaim | undefined): Promise<PostedMovement> {
+  return posting.catch((error: unknown) => {
+    throw refusalOf(error, claim) ?? error;
+  });
+}
+
 type PostOptions = { claim?: MovementClaim; notice?: MovementNotice };
 
 function toPost(movement: PreparedMovement, options: PostOptions): MovementToPost {
@@ -101,12 +108,8 @@ export async function postPrepared(
   tx: Repositories,
   movement: PreparedMovement,
   options: PostOptions = {},
-): Promise<{ movementId: bigint; replayed: boolean }> {
-  try {
-    return await tx.ledger.postMovement(toPost(movement, options));
-  } catch (error) {
-    throw refusalOf(error, options.claim) ?? error;
-  }
+): Promise<PostedMovement> {
+  return answered(tx.ledger.postMovement(toPost(movement, options)), options.claim);
 }
 
 /**
@@ -118,12 +121,8 @@ export async function postAlone(
   repos: Repositories,
   movement: PreparedMovement,
   options: PostOptions = {},
-): Promise<{ movementId: bigint; replayed: boolean }> {
-  try {
-    return await repos.ledger.postMovementGrouped(toPost(movement, options));
-  } catch (error) {
-    throw refusalOf(error, options.claim) ?? error;
-  }
+): Promise<PostedMovement> {
+  return answered(repos.ledger.postMovementGrouped(toPost(movement, options)), options.claim);
 }
 
 /** A movement in a transaction of its own. */
