@@ -1,6 +1,7 @@
 import { Money, moneyString } from '@aidf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MovementToPost, PostedMovement } from '../src/db/repositories/movement-batch.ts';
+import { tokenHashOf } from '../src/domain/auth/sessions.ts';
 import { checkLedger } from '../src/domain/ledger/check.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, credit, signUp, transferBody } from './users.ts';
@@ -157,6 +158,48 @@ describe('[api] transfers posted together (group commit)', () => {
     expect(badRows?.n).toBe('0');
     expect(await balanceOf(server, e, 'usdt')).toBe(sum(before, '0.5', '0.5', '-0.125'));
     expect((await checkLedger(server.repos)).ok).toBe(true);
+  });
+
+  it("reads transfers' contexts together, each answered as when read alone", async () => {
+    const [a, b, c] = users as [Account, Account, Account];
+    await query(server, 'INSERT INTO used_signatures (address, sign_content) VALUES ($1, $2)', [
+      a.wallet.address,
+      'a used text',
+    ]);
+    const now = new Date();
+    const hashOf = (token: string) => tokenHashOf(token) as string;
+    const variants = [
+      { tokenHash: hashOf(a.token), receiver: b.username, currency: 'usdt', signContent: 'a fresh text' },
+      { tokenHash: hashOf(a.token), receiver: b.username, currency: 'usdt', signContent: 'a used text' },
+      { tokenHash: hashOf(b.token), receiver: 'nobody-at-all', currency: 'usdt', signContent: 'x' },
+      { tokenHash: hashOf(c.token), receiver: a.username, currency: 'aidf', signContent: 'y' },
+      { tokenHash: hashOf('not a token of anyone at all'), receiver: a.username, currency: 'usdt', signContent: 'z' },
+    ];
+    const reads = Array.from({ length: 30 }, (_, i) => ({
+      ...(variants[i % variants.length] as (typeof variants)[number]),
+      now,
+      signerCurrency: 'bnb',
+    }));
+    const sent = server.database.statementsSent();
+    const together = await Promise.all(reads.map((q) => server.repos.transferContext.read(q)));
+    // Two alone (the batches in flight), the 28 that waited in one statement; the server's own work may add a few.
+    expect(server.database.statementsSent() - sent).toBeLessThan(10);
+    const alone = [];
+    for (const q of reads) alone.push(await server.repos.transferContext.read(q));
+    expect(together).toEqual(alone);
+    expect(together.map((c) => c && { used: c.signatureUsed, receiver: c.receiver?.username ?? null })).toEqual(
+      reads.map(
+        (_, i) =>
+          [
+            { used: false, receiver: b.username },
+            { used: true, receiver: b.username },
+            { used: false, receiver: null },
+            { used: false, receiver: a.username },
+            null,
+          ][i % variants.length],
+      ),
+    );
+    expect(together[3]?.accountIds).toEqual({ sender: null, receiver: null });
   });
 
   it('books each of a burst of signed transfers over HTTP once; each sent again answers its first movement', async () => {

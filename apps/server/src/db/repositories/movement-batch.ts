@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
+import { gatherer, type Settled } from '../gather.ts';
 import { type PreparedRaw, prepareRaw, rowsOf } from '../raw.ts';
 
 /** One movement as post_movement takes it (see the ledger repository's postMovement). */
@@ -34,19 +35,13 @@ export const MOVEMENTS_PER_BATCH = 32;
 /** How many batches may be in flight at once: the rest of the pool stays free for everything else. */
 export const BATCHES_IN_FLIGHT = 2;
 
-interface Waiting {
-  movement: MovementToPost;
-  resolve: (posted: PostedMovement) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * Group commit for movements posted outside any transaction (an internal transfer): a movement posted while
  * BATCHES_IN_FLIGHT batches are being written waits, and the ones that waited go together in the next statement
- * (post_movements, migration 0048), one transaction for all of them. Alone, a movement goes at once through the
- * single call, so a quiet server answers as fast as before; under load a transfer costs the database and this
- * process a share of one statement instead of a statement of its own. Each movement gets the answer it would
- * have had alone: its movement id and whether it was a retry, or its refusal (MovementRefused, which
+ * (post_movements, migration 0048), one transaction for all of them (`gatherer`). Alone, a movement goes at once
+ * through the single call, so a quiet server answers as fast as before; under load a transfer costs the database
+ * and this process a share of one statement instead of a statement of its own. Each movement gets the answer it
+ * would have had alone: its movement id and whether it was a retry, or its refusal (MovementRefused, which
  * postPrepared maps as it maps the single call's). When a batch fails for any other reason (a deadlock, a lost
  * connection, a movement the database rejects), nothing of it was written, and each of its movements is posted
  * alone, so one bad movement never fails the others; a batch whose commit was lost on the way answers through
@@ -54,12 +49,10 @@ interface Waiting {
  */
 export function movementBatcher(db: AppDb, postOne: (movement: MovementToPost) => Promise<PostedMovement>) {
   let statement: PreparedRaw | null = null;
-  const waiting: Waiting[] = [];
-  let inFlight = 0;
 
-  async function postBatch(batch: Waiting[]) {
+  async function postMany(movements: MovementToPost[]): Promise<Settled<PostedMovement>[]> {
     statement ??= prepareRaw(db, POST_MOVEMENTS, 'ledger_post_movements');
-    const payload = batch.map(({ movement: m }) => ({
+    const payload = movements.map((m) => ({
       type: m.type,
       idemKey: m.idemKey,
       ref: m.ref,
@@ -71,55 +64,29 @@ export function movementBatcher(db: AppDb, postOne: (movement: MovementToPost) =
       claimFresh: m.claim?.fresh ?? true,
       notice: m.notice,
     }));
-    let rows: { o_ord: number; movement_id: string | null; replayed: boolean; refusal: string | null }[];
-    try {
-      rows = rowsOf(await statement.execute({ batch: JSON.stringify(payload) }));
-    } catch {
-      // Nothing of the batch was written: each movement alone gets its own answer (or its own error).
-      await Promise.all(batch.map((w) => postOne(w.movement).then(w.resolve, w.reject)));
-      return;
-    }
-    for (const row of rows) {
-      const w = batch[row.o_ord - 1];
-      if (!w) continue;
-      if (row.refusal) w.reject(new MovementRefused(row.refusal));
-      else if (row.movement_id === null) w.reject(new Error('post_movements answered no movement'));
-      else w.resolve({ movementId: BigInt(row.movement_id), replayed: row.replayed });
-    }
-    if (rows.length !== batch.length) {
-      const answered = new Set(rows.map((r) => r.o_ord));
-      for (const [i, w] of batch.entries()) {
-        if (!answered.has(i + 1)) w.reject(new Error('post_movements left a movement unanswered'));
-      }
-    }
+    const rows = rowsOf<{ o_ord: number; movement_id: string | null; replayed: boolean; refusal: string | null }>(
+      await statement.execute({ batch: JSON.stringify(payload) }),
+    );
+    const byOrd = new Map(rows.map((row) => [row.o_ord, row]));
+    return movements.map((_, i): Settled<PostedMovement> => {
+      const row = byOrd.get(i + 1);
+      if (!row) return { error: new Error('post_movements left a movement unanswered') };
+      if (row.refusal) return { error: new MovementRefused(row.refusal) };
+      if (row.movement_id === null) return { error: new Error('post_movements answered no movement') };
+      return { ok: { movementId: BigInt(row.movement_id), replayed: row.replayed } };
+    });
   }
 
-  function pump() {
-    while (inFlight < BATCHES_IN_FLIGHT && waiting.length > 0) {
-      const batch = waiting.splice(0, MOVEMENTS_PER_BATCH);
-      inFlight += 1;
-      const sent =
-        batch.length === 1
-          ? postOne((batch[0] as Waiting).movement).then((batch[0] as Waiting).resolve, (batch[0] as Waiting).reject)
-          : postBatch(batch).catch((error: unknown) => {
-              for (const w of batch) w.reject(error);
-            });
-      void sent.finally(() => {
-        inFlight -= 1;
-        pump();
-      });
-    }
-  }
-
+  const gathered = gatherer({
+    one: postOne,
+    many: postMany,
+    perBatch: MOVEMENTS_PER_BATCH,
+    inFlight: BATCHES_IN_FLIGHT,
+  });
   return {
     /** How many movements wait for a batch in flight to end (a test holds the batches to see them gather). */
-    waiting: () => waiting.length,
+    waiting: gathered.waiting,
     /** Posts the movement with the others waiting beside it; answers as postMovement does. */
-    post(movement: MovementToPost): Promise<PostedMovement> {
-      return new Promise<PostedMovement>((resolve, reject) => {
-        waiting.push({ movement, resolve, reject });
-        pump();
-      });
-    },
+    post: gathered.call,
   };
 }
