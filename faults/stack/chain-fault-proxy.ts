@@ -14,6 +14,8 @@ import type { AddressInfo } from 'node:net';
  * - staleBlock: a node `lag` blocks (slots) behind the chain: its head, and nothing newer than it, is served;
  *   with `wholeRequest`, every call of a request `methods` matches meets it, not only the matching calls (a replica
  *   behind a load balancer answers a whole JSON-RPC batch, while the requests before and after may reach another).
+ * - otherBranch: the matching calls answered as by a node on another branch: every block hash in the answer (a
+ *   block's, a log's) is another one, the rest as the node said.
  */
 export type Fault = (
   | { kind: 'drop'; afterForward?: boolean }
@@ -25,6 +27,7 @@ export type Fault = (
   | { kind: 'truncated' }
   | { kind: 'rpcError'; code: number; message: string }
   | { kind: 'staleBlock'; lag: number; wholeRequest?: boolean }
+  | { kind: 'otherBranch' }
 ) & { methods?: string[]; times?: number };
 
 export type FaultKind = Fault['kind'];
@@ -57,6 +60,20 @@ interface RpcCall {
   id: unknown;
   method: string;
   params?: unknown[];
+}
+
+/** Another block hash than `hash` (its last four hex digits changed), as a node on another branch answers. */
+const otherHash = (hash: string) => `${hash.slice(0, -4)}${hash.endsWith('beef') ? 'dead' : 'beef'}`;
+
+/** Rewrites an answer's block hashes: a block's own (`hash`) and each log's (`blockHash`). */
+function onAnotherBranch(answer: { result?: unknown }) {
+  const items = Array.isArray(answer.result) ? answer.result : [answer.result];
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null) continue;
+    const record = item as { hash?: unknown; blockHash?: unknown };
+    if (typeof record.blockHash === 'string') record.blockHash = otherHash(record.blockHash);
+    else if (typeof record.hash === 'string') record.hash = otherHash(record.hash);
+  }
 }
 
 export type ChainFaultProxy = Awaited<ReturnType<typeof startChainFaultProxy>>;
@@ -110,6 +127,7 @@ export async function startChainFaultProxy(upstream: string, options: ChainFault
     }
     await options.delay?.(r.method, recorded.params);
     const answer = hit?.kind === 'staleBlock' ? await stale.call(r, hit.lag) : await rpc(upstream, r);
+    if (hit?.kind === 'otherBranch') onAnotherBranch(answer as { result?: unknown });
     recorded.result = (answer as { result?: unknown }).result;
     return answer;
   }

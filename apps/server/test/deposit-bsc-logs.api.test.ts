@@ -186,6 +186,24 @@ describe('BNB Smart Chain deposits found in the tokens’ logs among 10,000 depo
     expect((await checkLedger(server.repos)).ok).toBe(true);
   });
 
+  it('logs whose block hash is not the one of their block as read fail the tick; nothing is credited from them', async () => {
+    const [, , c] = users.map((u) => u.address) as [`0x${string}`, `0x${string}`, `0x${string}`];
+    await sender.sendToken(evm.tokens.cow, c, '6');
+    await evm.mine(DEPTH);
+    const before = await cursor();
+    // The logs come from a node on another branch; the blocks (read for the native coin) from the chain's own.
+    proxy.set({ kind: 'otherBranch', methods: ['eth_getLogs'] });
+    const result = await tickOnce();
+    expect(result.outcome).toBe('failed');
+    if (result.outcome === 'failed') expect(result.error).toMatch(/of another block than the one read/);
+    expect((await cursor())?.nextBlock).toBe(before?.nextBlock);
+    expect(await balances('cow')).toEqual(['7', '0', '0']);
+    proxy.set(null);
+    expect((await scanAll()).credited).toBe(1);
+    expect(await balances('cow')).toEqual(['7', '0', '6']);
+    expect((await checkLedger(server.repos)).ok).toBe(true);
+  });
+
   it('a node whose head is below the range’s end fails the tick and keeps the cursor', async () => {
     const [, b] = users.map((u) => u.address) as [`0x${string}`, `0x${string}`];
     await sender.sendToken(evm.tokens.usdt, b, '5');
