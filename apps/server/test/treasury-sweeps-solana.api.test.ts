@@ -368,7 +368,7 @@ describe('Solana sweeps (litesvm stand-in)', () => {
     expect((await sweepRows()).find((r) => r.id === held?.id)).toMatchObject({ status: 'held' });
     expect(await usdtAt(next.address)).toBe(4n * USDT);
     await expectChainMatchesLedger();
-  });
+  }, 90_000); // two deposits, two scans, a sweep to settlement and six ticks: over 30 s was seen on a busy machine
 
   it('runs on one treasury at a time: the second waits for the lease', async () => {
     const a = solanaSweeper({ repos: server.repos, chain: sweeps, owner: 'treasury-one', log, leaseMs: 60_000 });
