@@ -96,15 +96,16 @@ describe('[api] reserves report: a chain node that never answers', () => {
     expect(hot).toMatch(/^0x/);
     const started = Date.now();
     // A call's own time limit far beyond the report's: the deadline still ends the read. One address per batch.
+    // 5 s: the addresses that answer must be read within it on a busy machine too (1 s left the head block unread).
     const report = await runReservesReport(server.database.db, {
       chains: server.app.chains,
-      limits: { timeoutMs: 60_000, deadlineMs: 1_000, evmCallsPerBatch: 1 },
+      limits: { timeoutMs: 60_000, deadlineMs: 5_000, evmCallsPerBatch: 1 },
     });
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(report.status).toBe('incomplete');
     const read = (report.chainHoldings as Record<string, ChainHolding>).bsc as ChainHolding;
     expect(read.unread).toEqual([
-      { address: cold, kind: 'cold', error: "not read within 1 s, the report's time for chain reads" },
+      { address: cold, kind: 'cold', error: "not read within 5 s, the report's time for chain reads" },
     ]);
     // The hot wallet was read (it is not unread): what answered in time is counted.
     expect(read.addresses.hot).toBe(hot);
