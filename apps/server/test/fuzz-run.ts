@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { FuzzCase } from './fuzz-inputs.ts';
+import { inFlight } from './in-flight.ts';
 
 /**
  * Cases per route (and role): 200 in `npm test`, split over the two databases when both run (100 on PGlite, 100 on
@@ -11,15 +12,6 @@ export const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const CONCURRENCY = 8;
 
 const show = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
-
-/** Runs `work` over `items`, `limit` at a time. */
-async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-}
 
 /** Whether `json` is the API's envelope `{ code, msg, data }`. */
 function isEnvelope(json: unknown): boolean {
@@ -78,18 +70,21 @@ export async function sendAllCases(
   raw: (answer: FuzzAnswer) => boolean = () => false,
 ) {
   const failures: FuzzFailure[] = [];
-  await pool([...cases.entries()], CONCURRENCY, async ([i, input]) => {
-    const res = await send(input, i);
-    if (res.status < 500 && isEnvelope(res.json)) return;
-    if (raw(res)) return;
-    failures.push({
-      kind: res.status >= 500 ? `${res.status}` : `${res.status} not an envelope`,
-      text: [
-        `${label(input, i)} ${show(input.path)} token=${input.token}`,
-        `  body: ${show(JSON.stringify(input.body))}`,
-        `  answer: ${res.status} ${show(res.text, 200)}`,
-      ].join('\n'),
-    });
-  });
+  await inFlight(
+    CONCURRENCY,
+    [...cases.entries()].map(([i, input]) => async () => {
+      const res = await send(input, i);
+      if (res.status < 500 && isEnvelope(res.json)) return;
+      if (raw(res)) return;
+      failures.push({
+        kind: res.status >= 500 ? `${res.status}` : `${res.status} not an envelope`,
+        text: [
+          `${label(input, i)} ${show(input.path)} token=${input.token}`,
+          `  body: ${show(JSON.stringify(input.body))}`,
+          `  answer: ${res.status} ${show(res.text, 200)}`,
+        ].join('\n'),
+      });
+    }),
+  );
   expectNoFailures(failures);
 }

@@ -5,26 +5,12 @@ import { Money, moneyString } from '@aidf/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/domain/ledger/check.ts';
+import { inFlight } from './in-flight.ts';
 import { call, startTestServer, type TestServer } from './test-server.ts';
 import { type Account, balanceOf, credit, signUp, transferBody } from './users.ts';
 
 const TRANSFER = '/v1/cow/home/transfer';
 const execFileAsync = promisify(execFile);
-
-/** Runs `tasks` with at most `limit` in flight, like that many concurrent clients. */
-async function pool<T>(limit: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < tasks.length) {
-        const i = next++;
-        results[i] = await (tasks[i] as () => Promise<T>)();
-      }
-    }),
-  );
-  return results;
-}
 
 const randomAmount = () => {
   const whole = Math.floor(Math.random() * 60);
@@ -51,7 +37,7 @@ describe('[api] ledger under concurrency (internal transfer)', () => {
 
   it('conserves money: 5,000 random transfers from 64 concurrent clients', async () => {
     const before = await server.repos.ledger.totalsByCurrency();
-    const outcomes = await pool(
+    const outcomes = await inFlight(
       64,
       Array.from({ length: 5000 }, () => async () => {
         const from = users[Math.floor(Math.random() * users.length)] as Account;
@@ -76,7 +62,7 @@ describe('[api] ledger under concurrency (internal transfer)', () => {
     const spender = await signUp(server);
     for (let round = 0; round < 50; round++) {
       await credit(server, spender.username, 'cow', '10');
-      const results = await pool(
+      const results = await inFlight(
         64,
         users.slice(0, 16).flatMap((to) =>
           Array.from({ length: 4 }, () => async () => {
