@@ -99,7 +99,7 @@ export async function startChainTestServer(
 }
 
 /** An outside wallet on the dev chain, funded with gas and tokens, sending ERC-20 transfers as a user would. */
-export async function chainWallet(evm: EvmDevChain, funds: { bnb?: string; cow?: string; usdt?: string } = {}) {
+export async function chainWallet(evm: EvmDevChain, funds: Parameters<EvmDevChain['fund']>[1] = {}) {
   const account = privateKeyToAccount(generatePrivateKey());
   await evm.fund(account.address, { bnb: '1', ...funds });
   const client = createWalletClient({ account, chain: bscChain(evm.rpcUrl), transport: http(evm.rpcUrl) });

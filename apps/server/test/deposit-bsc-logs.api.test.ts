@@ -87,7 +87,7 @@ describe('BNB Smart Chain deposits found in the tokens’ logs among 10,000 depo
       INSERT INTO deposit_addresses (user_id, chain_currency, address, derivation_index)
       SELECT numbered.id, 'bnb', a.address, numbered.id::integer
       FROM numbered JOIN unnest(string_to_array(${others.join(',')}, ',')) WITH ORDINALITY AS a(address, n) USING (n)`);
-    sender = await chainWallet(evm, { bnb: '10', cow: '1000', usdt: '1000' });
+    sender = await chainWallet(evm, { bnb: '10', cow: '1000', usdt: '1000', eoeo: '1000', aidf: '1000' });
     await evm.mine(DEPTH);
     await scanAll(); // the cursor starts past the setup
   }, 180_000);
@@ -98,23 +98,28 @@ describe('BNB Smart Chain deposits found in the tokens’ logs among 10,000 depo
     await evm?.close();
   });
 
-  it('one eth_getLogs per range for every pinned token, no recipient filter; each token credited once, a stranger nothing', async () => {
+  it('one eth_getLogs per range for every pinned token, no recipient filter; each of the four tokens and BNB credited once, a stranger nothing', async () => {
     const [a, b, c] = users.map((u) => u.address) as [`0x${string}`, `0x${string}`, `0x${string}`];
     const stranger = (await chainWallet(evm)).address;
     await sender.sendToken(evm.tokens.cow, a, '2');
     await sender.sendToken(evm.tokens.usdt, b, '30');
     await sender.sendNative(c, '0.5');
+    await sender.sendToken(evm.tokens.eoeo, c, '4');
+    await sender.sendToken(evm.tokens.aidf, a, '5.25');
     await sender.sendToken(evm.tokens.cow, stranger, '9');
+    await sender.sendToken(evm.tokens.aidf, stranger, '9');
     await sender.sendToken(evm.tokens.usdt, stranger, '9');
     await sender.sendNative(stranger, '0.25');
     await evm.mine(DEPTH);
 
     proxy.calls.length = 0;
     const scanned = await scanAll();
-    expect(scanned.credited).toBe(3);
+    expect(scanned.credited).toBe(5);
     expect(await balances('cow')).toEqual(['2', '0', '0']);
     expect(await balances('usdt')).toEqual(['0', '30', '0']);
     expect(await balances('bnb')).toEqual(['0', '0', '0.5']);
+    expect(await balances('eoeo')).toEqual(['0', '0', '4']);
+    expect(await balances('aidf')).toEqual(['5.25', '0', '0']);
 
     // The node is asked once per range, for the pinned contracts' Transfer logs to anyone: with the addresses as
     // a filter, 10,003 of them would take 21 requests a range.
@@ -127,7 +132,7 @@ describe('BNB Smart Chain deposits found in the tokens’ logs among 10,000 depo
       expect(filter.address.map((x) => x.toLowerCase()).sort()).toEqual([...pinned].sort());
     }
     // The stranger's transfers came back from the node and were passed over: no receipt asked, nothing credited.
-    expect(logCalls.flatMap((l) => l.result as unknown[]).length).toBeGreaterThanOrEqual(4);
+    expect(logCalls.flatMap((l) => l.result as unknown[]).length).toBeGreaterThanOrEqual(7);
     expect(proxy.callsOf('eth_getTransactionReceipt')).toHaveLength(1); // the native deposit's only
     expect((await checkLedger(server.repos)).ok).toBe(true);
   });
@@ -162,7 +167,7 @@ describe('BNB Smart Chain deposits found in the tokens’ logs among 10,000 depo
     expect(await balances('cow')).toEqual(['3', '0', '0']);
     expect(await balances('usdt')).toEqual(['0', '37', '0']);
     expect(await balances('bnb')).toEqual(['0', '0', '0.5']);
-    expect(await deposits()).toBe(5);
+    expect(await deposits()).toBe(7);
   });
 
   it('a lagging replica answering the logs (empty past its head) fails the tick; the cursor stays, the deposit comes after', async () => {
