@@ -69,7 +69,7 @@ console.log(`  ratio to bare route + SELECT:  ${(ratioSelect * 100).toFixed(0)} 
 console.log(`  ratio to bare route:          ${(ratioBare * 100).toFixed(0)} %`);
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-await printTransfers(postgresUrl, api.database);
+const transferMisses = await printTransfers(postgresUrl, api.database);
 
 const chain = await chainThroughput();
 console.log('\nChain side on the Hardhat dev chain and PGlite');
@@ -187,6 +187,7 @@ if (!postgresUrl) {
 
 // Every figure against its budget, each one missed named.
 const misses = [
+  ...transferMisses,
   ...pollCostMisses(pollCosts),
   ...missedReads.map(
     (read) => `${read}: median ratio under ${HOT_READ_BUDGET * 100} % of a bare route with the same SELECTs`,

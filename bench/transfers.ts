@@ -26,14 +26,16 @@ function line(label: string, r: Result) {
 /**
  * Internal transfers over HTTP, 64 clients over 1,000 users, against PostgreSQL's own ceiling for a
  * transfer-shaped one-statement transaction measured by pgbench in the same run (same server, clients and
- * accounts), and once more among 20 users, the hot spot where locks collide.
+ * accounts), and once more among 20 users, the hot spot where locks collide. Answers the budgets missed: the
+ * ratio to the ceiling under CEILING_SHARE, a transfer refused, or books that do not balance.
  */
 export async function printTransfers(
   postgresUrl: string | undefined,
   apiDatabase: string,
   withPglite = true,
   apiProcesses: readonly number[] = [],
-) {
+): Promise<string[]> {
+  const misses: string[] = [];
   console.log(`\nInternal transfers, ${CLIENTS} concurrent clients (load average ${os.loadavg()[0]?.toFixed(1)})`);
   for (const url of withPglite ? [undefined, postgresUrl] : [postgresUrl]) {
     if (url === undefined && postgresUrl === undefined && apiDatabase !== 'pglite') break;
@@ -50,10 +52,20 @@ export async function printTransfers(
     }
     line(`API, ${USERS} users`, spread);
     line(`API, ${HOT_USERS} users (hot spot)`, hot);
+    for (const [label, r] of [[`${USERS} users`, spread] as const, [`${HOT_USERS} users`, hot] as const]) {
+      const refused = Object.entries(r.statuses).filter(([status]) => status !== '200');
+      if (refused.length > 0)
+        misses.push(`transfers on ${r.database}, ${label}: ${JSON.stringify(r.statuses)} answered`);
+      if (!r.booksBalance) misses.push(`transfers on ${r.database}, ${label}: the books do not balance`);
+    }
     if (ceiling) {
-      console.log(
-        `  ratio to pgbench:      ${((spread.perSecond / ceiling.perSecond) * 100).toFixed(0)} % (target ${CEILING_SHARE * 100} %)`,
-      );
+      const share = spread.perSecond / ceiling.perSecond;
+      console.log(`  ratio to pgbench:      ${(share * 100).toFixed(0)} % (budget ${CEILING_SHARE * 100} %)`);
+      if (share < CEILING_SHARE) {
+        misses.push(
+          `transfers on postgres: ${(share * 100).toFixed(0)} % of pgbench's one-statement ceiling < ${CEILING_SHARE * 100} %`,
+        );
+      }
     }
     // K API processes (ROLES=api) on the one PostgreSQL, the clients round-robin over their ports.
     for (const processes of url ? apiProcesses : []) {
@@ -70,4 +82,5 @@ export async function printTransfers(
       break;
     }
   }
+  return misses;
 }
