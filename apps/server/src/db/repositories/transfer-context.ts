@@ -3,6 +3,9 @@ import type { AppDb } from '../client.ts';
 import { gatherer } from '../gather.ts';
 import { type PreparedRaw, prepareRaw, rowsOf } from '../raw.ts';
 
+/** The parameters of the context read: placeholders of one read, or the columns of a batch's row. */
+type ContextParams = Record<'tokenHash' | 'now' | 'receiver' | 'signerCurrency' | 'currency' | 'signContent', SQL>;
+
 /**
  * Everything a transfer checks before it moves money, in ONE read: the session (the rules of
  * sessionsRepository.findLive), the recipient by username, the sender's bound address of the signature's chain,
@@ -10,9 +13,6 @@ import { type PreparedRaw, prepareRaw, rowsOf } from '../raw.ts';
  * signature of this text was used (usedSignaturesRepository.isUsed), both accounts of the currency (null where none
  * exists yet), and the recipient's mail profile (notificationsRepository.mailProfile) for the notice.
  */
-/** The parameters of the context read: placeholders of one read, or the columns of a batch's row. */
-type ContextParams = Record<'tokenHash' | 'now' | 'receiver' | 'signerCurrency' | 'currency' | 'signContent', SQL>;
-
 const contextQuery = (p: ContextParams) => sql`
   SELECT s.user_id::text AS user_id, su.username,
          (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_ms,
